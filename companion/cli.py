@@ -1,0 +1,87 @@
+"""The ``companion`` command: the touchscreen app and its tool subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion import __version__
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 800x480, not {text!r}") from None
+    if width < 200 or height < 200:
+        raise argparse.ArgumentTypeError(f"size {text} is too small (at least 200x200)")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Game-night companion for Glory to Rome, Ave Roma and Via Romana.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="where the game log lives (default: $COMPANION_DATA_DIR or the "
+                             "user data directory)")
+    parser.add_argument("--config", type=Path, default=None,
+                        help="device config file (default: companion/devices.toml in the user "
+                             "config directory)")
+    display = parser.add_mutually_exclusive_group()
+    display.add_argument("--windowed", action="store_true", help="run in a desktop window "
+                         "(the default off the Pi)")
+    display.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi)")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size, e.g. 800x480 or 720x1280")
+    parser.add_argument("--simulate", action="store_true",
+                        help="use simulated buttons and NFC reader even on a Pi")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    score = sub.add_parser("score", help="score an endgame described in JSON and print JSON")
+    score.add_argument("game", metavar="GAME", help="glory-to-rome, ave-roma or via-romana")
+    score.add_argument("file", metavar="FILE", help="JSON file, or - for standard input")
+
+    nfc = sub.add_parser("nfc", help="print the UID of every tag that arrives on a reader")
+    nfc.add_argument("--reader", choices=("pn532", "bridge"), required=True)
+    nfc.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
+    nfc.add_argument("--baud", type=int, default=None, help="baud rate (default per reader)")
+
+    shot = sub.add_parser("screenshot", help="render one screen of a demo game to a PNG")
+    shot.add_argument("--screen", required=True, help="home, new-game, table-glory-to-rome, ...")
+    shot.add_argument("--size", dest="shot_size", type=_size, default=(800, 480), metavar="WxH")
+    shot.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "score":
+        from companion.scoring import run_score
+
+        return run_score(args.game, args.file)
+    if args.command == "nfc":
+        from companion.devices.nfc_cli import run_nfc
+
+        return run_nfc(args.reader, args.port, args.baud)
+    if args.command == "screenshot":
+        from companion.ui.screenshot import run_screenshot
+
+        return run_screenshot(args.screen, args.shot_size, args.out)
+    from companion.app import run_app
+
+    return run_app(args)
+
+
+def print_json(data: object) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+"""What every game module provides, and the records they share.
+
+A game is its set-up plus moves that are pure functions of state (as in boardgame.io):
+``state = rules.setup(players, options)`` and then ``state = rules.apply(state, action)``
+for each action in the log. ``apply`` never mutates its input and never does I/O, so
+the session can keep every intermediate state for undo and replay the log on resume.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from companion.i18n import _
+
+S = TypeVar("S")
+
+
+class Rejected(Exception):
+    """A move the rules refuse. The message is shown to the table as is.
+
+    It says which rule was broken and, where it helps, what to do instead.
+    """
+
+
+class ScoreInputError(ValueError):
+    """A malformed endgame description: names the offending field in one line."""
+
+    def __init__(self, field_name: str, message: str) -> None:
+        super().__init__(f"{field_name}: {message}")
+        self.field_name = field_name
+        self.message = message
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A seat at the table. ``index`` in the players tuple is the seat order."""
+
+    name: str
+    colour: str
+    seat: int
+    token: str | None = None
+
+
+@dataclass(frozen=True, eq=True)
+class Action:
+    """One recorded happening at the table: a small, JSON-serialisable, immutable record.
+
+    ``player`` is the index (in seat order) of the player who did it, or None for the table.
+    """
+
+    type: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    player: int | None = None
+    at: float = field(default_factory=time.time)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "payload": dict(self.payload), "player": self.player,
+                "at": self.at}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        return cls(type=str(data["type"]), payload=dict(data.get("payload") or {}),
+                   player=data.get("player"), at=float(data.get("at", 0.0)))
+
+
+@dataclass(frozen=True)
+class EntryField:
+    """One number the table types in at the end (number pad, never a keyboard).
+
+    ``key`` is unique within the form; player-specific keys are ``"<index>.<name>"``.
+    """
+
+    key: str
+    label: str
+    player: int | None = None
+    minimum: int = 0
+    maximum: int = 999
+    default: int = 0
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    total: int
+    breakdown: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """Final scores, ranked best first, with the winners and the tie-break in words."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+    explanation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {"name": p.name, "total": p.total, "breakdown": dict(p.breakdown)}
+                for p in self.players
+            ],
+            "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ScoreResult:
+        return cls(
+            players=tuple(PlayerScore(p["name"], int(p["total"]), dict(p["breakdown"]))
+                          for p in data["players"]),
+            winners=tuple(data["winners"]),
+            explanation=str(data.get("explanation", "")),
+        )
+
+
+def rank(scores: Sequence[PlayerScore],
+         tiebreaks: Sequence[tuple[str, Sequence[int]]] = ()) -> ScoreResult:
+    """Rank by total, then by each tie-break in turn (higher wins); the rest share.
+
+    ``tiebreaks`` are ``(description, values)`` with one value per entry of ``scores``,
+    e.g. ``(_("most cards in hand"), [3, 1, 4])``. The explanation says in words how a tie
+    at the top was settled, or that it is shared.
+    """
+    order = list(range(len(scores)))
+    keyed = {i: (scores[i].total, *(values[i] for _d, values in tiebreaks)) for i in order}
+    order.sort(key=lambda i: keyed[i], reverse=True)
+    ranked = tuple(scores[i] for i in order)
+    if not scores:
+        return ScoreResult((), ())
+    best_total = ranked[0].total
+    contenders = [i for i in order if scores[i].total == best_total]
+    explanation = ""
+    names = lambda idx: ", ".join(scores[i].name for i in idx)  # noqa: E731
+    for description, values in tiebreaks:
+        if len(contenders) < 2:
+            break
+        top = max(values[i] for i in contenders)
+        narrowed = [i for i in contenders if values[i] == top]
+        if len(narrowed) < len(contenders):
+            explanation += _("{names} tied on {total}; the tie goes to {winners} ({rule}). ").format(
+                names=names(contenders), total=best_total, winners=names(narrowed),
+                rule=description)
+        contenders = narrowed
+    if len(contenders) > 1:
+        explanation += _("{names} share the victory.").format(names=names(contenders))
+    return ScoreResult(ranked, tuple(scores[i].name for i in contenders), explanation.strip())
+
+
+class GameRules(Protocol, Generic[S]):
+    """The interface the session, the UI and the ``score`` command use."""
+
+    key: str  # "glory-to-rome", "ave-roma", "via-romana"
+    title: str
+    min_players: int
+    max_players: int
+
+    def default_options(self) -> dict[str, Any]:
+        """Options the new-game screen offers, with their defaults (JSON values)."""
+        ...
+
+    def setup(self, players: Sequence[PlayerInfo], options: Mapping[str, Any]) -> S:
+        """The state before the first action. Raises Rejected for bad options."""
+        ...
+
+    def apply(self, state: S, action: Action) -> S:
+        """The state after ``action``. Pure: never mutates ``state``. Raises Rejected."""
+        ...
+
+    def current_player(self, state: S) -> int | None:
+        """Index of the player whose turn it is (None when it is the table's)."""
+        ...
+
+    def turn_order(self, state: S) -> list[int]:
+        """Player indices in the order they act this round/turn."""
+        ...
+
+    def status_line(self, state: S) -> str:
+        """Round and phase in words, e.g. "Round 3 · Action phase"."""
+        ...
+
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended and only the final scoring remains."""
+        ...
+
+    def endgame_fields(self, state: S) -> list[EntryField]:
+        """The numbers the table must enter for the final score (may be empty)."""
+        ...
+
+    def final_score(self, state: S, entries: Mapping[str, int]) -> ScoreResult:
+        """Score the ended game from the tracked state plus the entered numbers."""
+        ...
+
+    def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
+        """Score an endgame described in the ``companion score`` JSON format.
+
+        Raises ScoreInputError naming the field for anything malformed.
+        """
+        ...
