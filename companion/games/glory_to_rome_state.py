@@ -1,0 +1,197 @@
+"""Glory to Rome game state and the pure queries the reducer and the table screen share.
+
+Everything is a frozen dataclass of tuples so a new state shares all unchanged parts with
+the old one: folding a long log stays cheap and earlier states are never touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.glory_to_rome_data import (
+    BASE_HAND_LIMIT,
+    MATERIAL_VALUE,
+    MATERIALS,
+    ROLE_MATERIAL,
+    ROLES,
+    STARTING_INFLUENCE,
+)
+
+
+@dataclass(frozen=True)
+class Building:
+    """A foundation (``completed`` False) or a completed structure in a player's city."""
+
+    name: str
+    material: str
+    out_of_town: bool
+    materials: int = 0  # material cards added so far
+    completed: bool = False
+
+    @property
+    def value(self) -> int:
+        """Cards needed to complete it, and the influence its site grants."""
+        return MATERIAL_VALUE[self.material]
+
+
+@dataclass(frozen=True)
+class VaultCard:
+    """One face-down card in a vault; the log keeps its material for the final score."""
+
+    material: str | None  # None: an Atrium card, unknown until the reveal at the end
+    turn: int  # the turn it was placed; its material is shown only during that turn
+    source: str  # "stockpile", "hand" (Basilica), "deck" (Atrium) or "client" (Colosseum)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    influence: int = STARTING_INFLUENCE
+    clients: tuple[int, ...] = (0, 0, 0, 0, 0, 0)  # per role, in ROLES order
+    buildings: tuple[Building, ...] = ()
+    vault: tuple[VaultCard, ...] = ()
+    jacks: int = 0  # Jacks in hand
+
+    def building(self, name: str) -> Building | None:
+        return next((b for b in self.buildings if b.name == name), None)
+
+    def client_count(self, role: str) -> int:
+        return self.clients[ROLES.index(role)]
+
+
+@dataclass(frozen=True)
+class GloryState:
+    """The whole game. ``phase``: "lead", "follow", "actions" or "over"."""
+
+    players: tuple[PlayerState, ...]
+    card_set: str
+    jacks_total: int
+    jacks_supply: int
+    in_town: tuple[int, ...]  # sites left per material, in MATERIALS order
+    out_of_town: tuple[int, ...]
+    leader: int
+    turn: int = 1
+    phase: str = "lead"
+    led_role: str | None = None
+    choices: tuple[str | None, ...] = ()  # per player this turn: "lead", "follow", "think"
+    cards_played: tuple[int, ...] = ()  # role cards each player played this turn (Palace)
+    actions_left: tuple[int, ...] = ()  # during the action phase
+    acting: int | None = None  # whose actions are being taken
+    public: tuple[str, ...] = ()  # structures whose function everyone has (Stairway)
+    prison_due: tuple[int, ...] = ()  # players who completed a Prison this turn
+    end_reason: str | None = None  # set once the game is over
+    forum_winner: int | None = None
+
+
+# --- functions held and limits ---------------------------------------------------------
+
+
+def has_function(state: GloryState, player: int, name: str) -> bool:
+    """Whether a player may use a structure's function right now.
+
+    Their own completed structure; their marble foundation while they hold a completed
+    Gate; or any structure a Stairway made public.
+    """
+    if name in state.public:
+        return True
+    building = state.players[player].building(name)
+    if building is None:
+        return False
+    if building.completed:
+        return True
+    gate = state.players[player].building("Gate")
+    return building.material == "marble" and gate is not None and gate.completed
+
+
+def vault_limit(state: GloryState, player: int) -> int:
+    """Influence, +2 with a Market."""
+    return state.players[player].influence + (2 if has_function(state, player, "Market") else 0)
+
+
+def clientele_limit(state: GloryState, player: int) -> int:
+    """Influence, +2 with an Insula, doubled with an Aqueduct."""
+    limit = state.players[player].influence + (2 if has_function(state, player, "Insula") else 0)
+    return limit * (2 if has_function(state, player, "Aqueduct") else 1)
+
+
+def hand_limit(state: GloryState, player: int) -> int:
+    """The refill limit: 5, +2 with a Shrine, +4 with a Temple."""
+    return (BASE_HAND_LIMIT + (2 if has_function(state, player, "Shrine") else 0)
+            + (4 if has_function(state, player, "Temple") else 0))
+
+
+def client_actions(state: GloryState, player: int, role: str, played: bool) -> int:
+    """Actions a player's clients give for ``role`` (``played``: they led or followed).
+
+    Storeroom makes every client a Laborer, Ludus Magna makes Merchant clients count for
+    any role, and Circus Maximus doubles clients when the player led or followed.
+    """
+    me = state.players[player]
+    count = me.client_count(role)
+    if role == "laborer" and has_function(state, player, "Storeroom"):
+        count = sum(me.clients)
+    elif role != "merchant" and has_function(state, player, "Ludus Magna"):
+        count += me.client_count("merchant")
+    if played and has_function(state, player, "Circus Maximus"):
+        count *= 2
+    return count
+
+
+def actions_this_turn(state: GloryState) -> tuple[int | None, ...]:
+    """Per player, the actions they get this turn; None while they have not chosen yet.
+
+    1 per role card played to lead or follow (more than one only with a Palace) plus
+    their clients of the led role; a Thinker still gets their clients' actions.
+    """
+    if state.led_role is None:
+        return tuple(None for _p in state.players)
+    counts: list[int | None] = []
+    for index, choice in enumerate(state.choices):
+        if choice is None:
+            counts.append(None)
+            continue
+        played = choice in ("lead", "follow")
+        counts.append(state.cards_played[index] + client_actions(
+            state, index, state.led_role, played))
+    return tuple(counts)
+
+
+def think_options(state: GloryState, player: int, hand: int | None = None) -> tuple[str, ...]:
+    """The Thinker options open to a player: "jack", "refill", "draw_one".
+
+    Take a Jack if any is left; refill to the hand limit when below it; draw one card when
+    at or above it. Without ``hand`` both drawing options are listed.
+    """
+    options = ["jack"] if state.jacks_supply > 0 else []
+    limit = hand_limit(state, player)
+    if hand is None or hand < limit:
+        options.append("refill")
+    if hand is None or hand >= limit:
+        options.append("draw_one")
+    return tuple(options)
+
+
+# --- what the shared screen may show ----------------------------------------------------
+
+
+def vault_view(state: GloryState, player: int) -> tuple[str | None, ...]:
+    """A vault as the shared screen may show it: a card's material during the turn it was
+    placed (and the game is running), else None for face down."""
+    return tuple(card.material if card.turn == state.turn and state.phase != "over" else None
+                 for card in state.players[player].vault)
+
+
+def sites_left(state: GloryState) -> dict[str, tuple[int, int]]:
+    """Material -> (in-town, out-of-town) sites left."""
+    return {m: (state.in_town[i], state.out_of_town[i]) for i, m in enumerate(MATERIALS)}
+
+
+def unknown_vault_cards(state: GloryState, player: int) -> int:
+    """Atrium cards in a player's vault, whose material is entered at the reveal."""
+    return sum(1 for card in state.players[player].vault if card.material is None)
+
+
+def matching_client(state: GloryState, player: int, material: str) -> bool:
+    """Whether a player has a client of the role that matches a site's material."""
+    role = next(r for r, m in ROLE_MATERIAL.items() if m == material)
+    return state.players[player].client_count(role) > 0

@@ -1,0 +1,244 @@
+"""The Via Romana map as data: provinces, cities, roads; loaded and checked from TOML.
+
+The published map is not reproduced here, so the map is a user-editable file
+(format: ``docs/via_romana_board.md``). Everything is checked on load, because a typo
+in a city name would otherwise only surface mid-game as a baffling refusal.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from companion.games.base import Rejected
+from companion.i18n import _
+
+DEFAULT_BOARD_NAME = "via_romana_board.toml"
+MAX_ROAD_SPACES = 12
+PLAYER_COUNTS = (2, 3, 4)
+
+
+@dataclass(frozen=True)
+class City:
+    """A city space: its province colour, its symbol and its marker stack (top first)."""
+
+    name: str
+    colour: str
+    symbol: str
+    markers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Road:
+    """A road between two cities (by index) with ``spaces`` road spaces, listed from ``a``."""
+
+    a: int
+    b: int
+    spaces: int
+    closed_for: frozenset[int]
+    colours: tuple[str, ...] | None  # None: the colour of the city the road is built from
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    source: str
+    colours: tuple[str, ...]
+    province_names: tuple[str, ...]
+    symbols: tuple[str, ...]
+    cities: tuple[City, ...]
+    roads: tuple[Road, ...]
+    base_value: int
+    signposts: int
+
+    def city_index(self, name: str) -> int | None:
+        """The index of the city called ``name`` (case-insensitive), or None."""
+        wanted = name.strip().casefold()
+        for index, city in enumerate(self.cities):
+            if city.name.casefold() == wanted:
+                return index
+        return None
+
+    def road_label(self, road: int) -> str:
+        """``"Lutetia – Rotomagus"``: how the table names a road."""
+        r = self.roads[road]
+        return f"{self.cities[r.a].name} – {self.cities[r.b].name}"
+
+    def roads_of(self, city: int) -> tuple[int, ...]:
+        """Indices of the roads that end at ``city``."""
+        return tuple(i for i, r in enumerate(self.roads) if city in (r.a, r.b))
+
+    def closed_at_start(self, players: int) -> frozenset[int]:
+        """Roads that carry a signpost before the game for this many players."""
+        return frozenset(i for i, r in enumerate(self.roads) if players in r.closed_for)
+
+
+class _Problem(Exception):
+    """A board-file defect, described without the file name (added once, at the top)."""
+
+
+def load_board(board_file: str | None) -> Board:
+    """Load and check a board file; ``None`` loads the shipped default.
+
+    Raises Rejected naming the file and the problem.
+    """
+    if board_file is None:
+        label = _("{name} (shipped default)").format(name=DEFAULT_BOARD_NAME)
+        try:
+            text = (resources.files("companion.games") / "data" / DEFAULT_BOARD_NAME).read_text(
+                encoding="utf-8")
+        except OSError as exc:  # a broken installation, still no traceback
+            raise Rejected(_("Board file {file}: cannot be read ({reason}).").format(
+                file=label, reason=exc.strerror or exc)) from None
+    else:
+        label = str(board_file)
+        try:
+            text = Path(board_file).read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise Rejected(_("Board file {file}: is not UTF-8 text.").format(file=label)) from None
+        except OSError as exc:
+            raise Rejected(_("Board file {file}: cannot be read ({reason}).").format(
+                file=label, reason=exc.strerror or exc)) from None
+    return parse_board(text, label)
+
+
+def parse_board(text: str, label: str) -> Board:
+    """Parse and check board TOML ``text``; ``label`` names the file in messages."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Rejected(_("Board file {file}: is not valid TOML ({reason}).").format(
+            file=label, reason=exc)) from None
+    try:
+        return _board_from(data, label)
+    except _Problem as exc:
+        raise Rejected(_("Board file {file}: {problem}").format(file=label, problem=exc)) from None
+
+
+def _name(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _Problem(_("{where} must be a non-empty text.").format(where=where))
+    return value.strip()
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _Problem(_("{where} must be a whole number from {low} to {high}, not {value!r}.")
+                       .format(where=where, low=low, high=high, value=value))
+    return value
+
+
+def _table_list(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    items = data.get(key)
+    if not isinstance(items, list) or not items:
+        raise _Problem(_("needs at least one [[{key}]] table.").format(key=key))
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            raise _Problem(_("[[{key}]] number {n} must be a table.").format(key=key, n=number))
+    return items
+
+
+def _colour(value: Any, where: str, colours: Sequence[str]) -> str:
+    colour = _name(value, where).casefold()
+    if colour not in colours:
+        raise _Problem(_("{where} {colour!r} is not a province colour ({known}).").format(
+            where=where, colour=colour, known=", ".join(colours)))
+    return colour
+
+
+def _board_from(data: Mapping[str, Any], label: str) -> Board:
+    provinces = _table_list(data, "province")
+    colours: list[str] = []
+    names: list[str] = []
+    for number, province in enumerate(provinces, start=1):
+        where = _("[[province]] number {n}").format(n=number)
+        names.append(_name(province.get("name"), _("{where}: name").format(where=where)))
+        colour = _name(province.get("colour"), _("{where}: colour").format(where=where))
+        if colour.casefold() in colours:
+            raise _Problem(_("{where}: colour {colour!r} is used by two provinces.").format(
+                where=where, colour=colour))
+        colours.append(colour.casefold())
+
+    raw_symbols = data.get("symbols")
+    if not isinstance(raw_symbols, list) or not raw_symbols:
+        raise _Problem(_("needs a list 'symbols' with the card symbols."))
+    symbols: list[str] = []
+    for raw in raw_symbols:
+        symbol = _name(raw, _("each entry of 'symbols'")).casefold()
+        if symbol in symbols:
+            raise _Problem(_("symbol {symbol!r} is listed twice.").format(symbol=symbol))
+        symbols.append(symbol)
+
+    cities: list[City] = []
+    for number, raw_city in enumerate(_table_list(data, "city"), start=1):
+        where = _("[[city]] number {n}").format(n=number)
+        name = _name(raw_city.get("name"), _("{where}: name").format(where=where))
+        where = _("city {name!r}").format(name=name)
+        if any(c.name.casefold() == name.casefold() for c in cities):
+            raise _Problem(_("{where} is listed twice.").format(where=where))
+        colour = _colour(raw_city.get("colour"), _("{where}: colour").format(where=where), colours)
+        symbol = _name(raw_city.get("symbol"), _("{where}: symbol").format(where=where)).casefold()
+        if symbol not in symbols:
+            raise _Problem(_("{where}: symbol {symbol!r} is not in 'symbols' ({known}).").format(
+                where=where, symbol=symbol, known=", ".join(symbols)))
+        raw_markers = raw_city.get("markers", [])
+        if not isinstance(raw_markers, list):
+            raise _Problem(_("{where}: markers must be a list of values, top first.").format(
+                where=where))
+        markers = tuple(_int(v, _("{where}: marker").format(where=where), 1, 99)
+                        for v in raw_markers)
+        cities.append(City(name, colour, symbol, markers))
+
+    index = {c.name.casefold(): i for i, c in enumerate(cities)}
+    roads: list[Road] = []
+    for number, raw_road in enumerate(_table_list(data, "road"), start=1):
+        where = _("[[road]] number {n}").format(n=number)
+        ends = raw_road.get("cities")
+        if not isinstance(ends, list) or len(ends) != 2:
+            raise _Problem(_("{where}: cities must list exactly two city names.").format(
+                where=where))
+        ends_index: list[int] = []
+        for end in ends:
+            end_name = _name(end, _("{where}: city").format(where=where))
+            if end_name.casefold() not in index:
+                raise _Problem(_("{where}: unknown city {name!r}.").format(
+                    where=where, name=end_name))
+            ends_index.append(index[end_name.casefold()])
+        a, b = ends_index
+        if a == b:
+            raise _Problem(_("{where}: the road leads from {name!r} to itself.").format(
+                where=where, name=cities[a].name))
+        spaces = _int(raw_road.get("spaces"), _("{where}: spaces").format(where=where),
+                      1, MAX_ROAD_SPACES)
+        raw_closed = raw_road.get("closed_for", [])
+        if not isinstance(raw_closed, list):
+            raise _Problem(_("{where}: closed_for must be a list of player counts.").format(
+                where=where))
+        closed = frozenset(_int(v, _("{where}: closed_for").format(where=where), 2, 4)
+                           for v in raw_closed)
+        raw_colours = raw_road.get("colours")
+        road_colours: tuple[str, ...] | None = None
+        if raw_colours is not None:
+            if not isinstance(raw_colours, list) or not raw_colours:
+                raise _Problem(_("{where}: colours must be a non-empty list.").format(
+                    where=where))
+            road_colours = tuple(_colour(v, _("{where}: colour").format(where=where), colours)
+                                 for v in raw_colours)
+        roads.append(Road(a, b, spaces, closed, road_colours))
+
+    base_value = _int(data.get("base_value", 1), "base_value", 1, 99)
+    signposts = _int(data.get("signposts", len(roads)), "signposts", 1, len(roads))
+    for players in PLAYER_COUNTS:
+        closed_count = sum(1 for r in roads if players in r.closed_for)
+        if closed_count >= signposts:
+            raise _Problem(_("{closed} roads start closed for {players} players, which uses up "
+                             "all {signposts} signposts before play.").format(
+                closed=closed_count, players=players, signposts=signposts))
+    board_name = data.get("name", label)
+    return Board(name=str(board_name), source=label, colours=tuple(colours),
+                 province_names=tuple(names), symbols=tuple(symbols), cities=tuple(cities),
+                 roads=tuple(roads), base_value=base_value, signposts=signposts)

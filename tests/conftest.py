@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Every test runs headless: no window, no sound card.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+TESTS_DIR = Path(__file__).parent
+if str(TESTS_DIR) not in sys.path:
+    sys.path.insert(0, str(TESTS_DIR))
+
+
+@pytest.fixture
+def counter_game() -> Iterator[str]:
+    """Register the test-only ``counter`` game for the duration of a test."""
+    from companion.games import GAME_MODULES
+
+    GAME_MODULES["counter"] = "counter_game"
+    yield "counter"
+    GAME_MODULES.pop("counter", None)

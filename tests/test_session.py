@@ -1,0 +1,161 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.games.base import Action, PlayerInfo, Rejected
+from companion.session import GameSession, effective_actions
+from companion.store import LogEntry, Store, StoreError
+
+PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
+
+
+def new_session(tmp_path: Path, game: str) -> tuple[Store, GameSession]:
+    store = Store.open(tmp_path)
+    return store, GameSession.create(store, game, PLAYERS)
+
+
+def test_actions_fold_into_state(tmp_path: Path, counter_game: str) -> None:
+    _store, session = new_session(tmp_path, counter_game)
+    session.dispatch("add", {"amount": 2})
+    session.dispatch("add", {"amount": 3})
+    session.dispatch("add", {"amount": 1})
+    assert session.state.tallies == (3, 3)
+    assert session.rules.current_player(session.state) == 1
+
+
+def test_refused_action_writes_nothing(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    session.dispatch("add", {"amount": 2})
+    with pytest.raises(Rejected, match="add 1 to 3"):
+        session.dispatch("add", {"amount": 9})
+    assert len(store.log(session.game_id)) == 1
+    assert session.state.tallies == (2, 0)
+
+
+def test_undo_redo_and_new_action_discards_tail(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    for amount in (1, 2, 3):
+        session.dispatch("add", {"amount": amount})
+    assert session.undo() == session._actions[2]
+    assert session.state.tallies == (1, 2)
+    session.undo()
+    assert session.state.tallies == (1, 0)
+    assert session.can_redo
+    session.redo()
+    assert session.state.tallies == (1, 2)
+    session.dispatch("add", {"amount": 1})  # discards the undone "3"
+    assert not session.can_redo
+    assert session.state.tallies == (2, 2)
+    assert [a.payload["amount"] for a in session.actions] == [1, 2, 1]
+    # the log keeps all of it: four actions, two undos, one redo
+    kinds = [entry.kind for entry in store.log(session.game_id)]
+    assert kinds == ["do", "do", "do", "undo", "undo", "redo", "do"]
+
+
+def test_undo_at_start_and_redo_at_end_do_nothing(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    assert session.undo() is None
+    session.dispatch("add", {"amount": 1})
+    assert session.redo() is None
+    assert len(store.log(session.game_id)) == 1
+
+
+def test_resume_comes_back_exactly(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    for amount in (1, 2, 3, 1):
+        session.dispatch("add", {"amount": amount})
+    session.undo()
+    before, cursor_actions = session.state, session.actions
+    store.close()
+
+    reopened = Store.open(tmp_path)
+    resumed = GameSession.resume(reopened)
+    assert resumed is not None
+    assert resumed.state == before
+    assert resumed.actions == cursor_actions
+    assert resumed.can_redo
+    resumed.redo()
+    assert resumed.state.tallies == (4, 3)
+
+
+def test_finished_game_is_history_not_resumed(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    session.dispatch("add", {"amount": 2})
+    session.dispatch("end")
+    result = session.rules.final_score(session.state, {"0.bonus": 0, "1.bonus": 5})
+    session.finish(result)
+    assert GameSession.resume(store) is None
+    history = store.finished_games()
+    assert [g.id for g in history] == [session.game_id]
+    assert history[0].result is not None
+    assert history[0].result["winners"] == ["Marcus"]
+
+
+def test_abandoned_game_is_not_offered(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    session.abandon()
+    assert GameSession.resume(store) is None
+    assert store.finished_games() == []
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        ((PlayerInfo("Livia", "red", 1),), "2 to 5 players"),
+        (PLAYERS + (PlayerInfo("livia", "green", 3),), "same name"),
+        ((PlayerInfo("A", "red", 1), PlayerInfo("B", "red", 2)), "same colour"),
+        ((PlayerInfo("A", "red", 1), PlayerInfo("B", "blue", 1)), "same seat"),
+        ((PlayerInfo("A", "red", 1), PlayerInfo(" ", "blue", 2)), "needs a name"),
+    ],
+)
+def test_bad_tables_are_refused_before_writing(tmp_path: Path, counter_game: str,
+                                               players: tuple[PlayerInfo, ...],
+                                               message: str) -> None:
+    store = Store.open(tmp_path)
+    with pytest.raises(Rejected, match=message):
+        GameSession.create(store, counter_game, players)
+    assert store.unfinished_game() is None
+
+
+def test_full_disk_is_reported_and_loses_nothing(tmp_path: Path, counter_game: str) -> None:
+    store, session = new_session(tmp_path, counter_game)
+    session.dispatch("add", {"amount": 1})
+    page_count = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count = {page_count}")
+    with pytest.raises(StoreError, match="storage is full"):
+        for _ in range(2000):
+            session.dispatch("add", {"amount": 1})
+    acknowledged = list(session.actions)
+    store.close()
+    resumed = GameSession.resume(Store.open(tmp_path))
+    assert resumed is not None
+    assert resumed.actions == acknowledged
+
+
+actions_strategy = st.lists(st.one_of(
+    st.tuples(st.just("do"), st.integers(1, 3)),
+    st.tuples(st.sampled_from(["undo", "redo"]), st.just(0)),
+), max_size=40)
+
+
+@given(actions_strategy)
+def test_effective_actions_match_a_cursor_model(steps: list[tuple[str, int]]) -> None:
+    entries, model, cursor = [], [], 0
+    for kind, amount in steps:
+        if kind == "do":
+            entries.append(LogEntry("do", Action("add", {"amount": amount}, at=0.0)))
+            model = model[:cursor] + [amount]
+            cursor += 1
+        elif kind == "undo":
+            entries.append(LogEntry("undo"))
+            cursor = max(0, cursor - 1)
+        else:
+            entries.append(LogEntry("redo"))
+            cursor = min(len(model), cursor + 1)
+    actions, got_cursor = effective_actions(entries)
+    assert got_cursor == cursor
+    assert [a.payload["amount"] for a in actions] == model
