@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -76,11 +75,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.app import run_app
 
     return run_app(args)
-
-
-def print_json(data: object) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
 
 
 if __name__ == "__main__":

@@ -178,10 +178,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = find_display(args.sysfs, wait=args.wait)
     if chosen is None:
         print(_("No connected display found under {path}; SDL will use its default card.")
-              .format(path=args.sysfs))
+              .format(path=args.sysfs), file=sys.stderr)
     else:
         print(_("Display: card{card} ({connector}).").format(card=chosen.card,
-                                                              connector=chosen.name))
+                                                              connector=chosen.name),
+              file=sys.stderr)
     if args.env_file is None:
         sys.stdout.write(environment_lines(chosen))
         return 0

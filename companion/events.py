@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import queue
 from dataclasses import dataclass
-from typing import Union
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ class DeviceStatus:
     message: str = ""
 
 
-InputEvent = Union[ButtonPress, TagArrived, TagRemoved, DeviceStatus]
+InputEvent = ButtonPress | TagArrived | TagRemoved | DeviceStatus
 InputQueue = queue.Queue  # of InputEvent; unbounded, FIFO, safe across threads
 
 

@@ -1,7 +1,7 @@
 """Child process for the crash test: records actions and acknowledges each commit.
 
-Prints ``ACK <log entries> <amounts in effect> <state>`` after every acknowledged entry, so the parent
-knows exactly what must survive a SIGKILL at any moment.
+Prints ``ACK <log entries> <amounts in effect> <state>`` after every acknowledged entry,
+so the parent knows exactly what must survive a SIGKILL at any moment.
 """
 
 from __future__ import annotations

@@ -139,9 +139,9 @@ def rank(scores: Sequence[PlayerScore],
         top = max(values[i] for i in contenders)
         narrowed = [i for i in contenders if values[i] == top]
         if len(narrowed) < len(contenders):
-            explanation += _("{names} tied on {total}; the tie goes to {winners} ({rule}). ").format(
-                names=names(contenders), total=best_total, winners=names(narrowed),
-                rule=description)
+            explanation += _("{names} tied on {total}; the tie goes to {winners} ({rule}). "
+                             ).format(names=names(contenders), total=best_total,
+                                      winners=names(narrowed), rule=description)
         contenders = narrowed
     if len(contenders) > 1:
         explanation += _("{names} share the victory.").format(names=names(contenders))

@@ -16,6 +16,7 @@ from companion.games.via_romana_state import (
     ViaRomanaState,
     name_of,
     order_from,
+    replace_at,
 )
 from companion.i18n import _, ngettext
 
@@ -68,8 +69,8 @@ def score_completed(state: ViaRomanaState, roads: list[int], trigger: int) -> Vi
         spaces = state.roads[road]
         state = replace(
             state,
-            roads=_put(state.roads, road, (None,) * len(spaces)),
-            closed=_put(state.closed, road, True),
+            roads=replace_at(state.roads, road, (None,) * len(spaces)),
+            closed=replace_at(state.closed, road, True),
             signposts_left=state.signposts_left - (1 if signpost else 0),
             pending=(*state.pending, connection),
         )
@@ -111,8 +112,8 @@ def pick_marker(state: ViaRomanaState, road: int | None, city: int | None,
     done = replace(connection, marker=marker, marker_city=city)
     state = replace(
         state,
-        stacks=_put(state.stacks, city, stack[1:]),
-        collected=_put(state.collected, connection.chooser,
+        stacks=replace_at(state.stacks, city, stack[1:]),
+        collected=replace_at(state.collected, connection.chooser,
                        (*state.collected[connection.chooser], marker)),
         pending=state.pending[:index] + state.pending[index + 1:],
         scored=(*state.scored, done),
@@ -182,7 +183,3 @@ def describe(state: ViaRomanaState, connection: Connection) -> list[str]:
                        "signpost is left); the city pieces stay."))
     return lines
 
-
-def _put[T](items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with one entry replaced: the rest is shared, not copied deeply."""
-    return (*items[:index], value, *items[index + 1:])

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from companion.games.base import PlayerInfo
 from companion.games.via_romana_board import Board
 from companion.games.via_romana_scoring import Marker, PlayerTally
+
+T = TypeVar("T")
 
 
 class Phase(StrEnum):
@@ -159,3 +162,8 @@ def tally(state: ViaRomanaState, player: int, order_board_fulfilled: bool = Fals
                        castle_markers=castle_marker_values(state, player),
                        order_board=state.order_boards[player], legion_eagle=state.eagle == player,
                        order_board_fulfilled=order_board_fulfilled)
+
+
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with one entry replaced; the other entries are shared, not copied deeply."""
+    return (*items[:index], value, *items[index + 1:])

@@ -1,0 +1,244 @@
+"""Glory to Rome role actions: building, clients, the vault. Pure functions of the state.
+
+Each move returns the new state and how many of the player's actions it used; the turn
+flow (who acts, when the turn ends) lives in ``glory_to_rome``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.games import glory_to_rome_payload as read
+from companion.games.base import Rejected
+from companion.games.glory_to_rome_data import (
+    BUILDING_MATERIAL,
+    MATERIAL_VALUE,
+    MATERIALS,
+    ROLE_MATERIAL,
+    ROLES,
+    material_label,
+    role_label,
+)
+from companion.games.glory_to_rome_state import (
+    Building,
+    GloryState,
+    PlayerState,
+    VaultCard,
+    clientele_limit,
+    has_function,
+    matching_client,
+    vault_limit,
+)
+from companion.i18n import _
+
+Move = Callable[[GloryState, int, Mapping[str, Any]], tuple[GloryState, int]]
+
+
+def with_player(state: GloryState, index: int, player: PlayerState) -> GloryState:
+    players = list(state.players)
+    players[index] = player
+    return replace(state, players=tuple(players))
+
+
+def _bump(counts: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    changed = list(counts)
+    changed[index] += delta
+    return tuple(changed)
+
+
+def _needs_role(state: GloryState, allowed: tuple[str, ...], what: str) -> None:
+    if state.led_role not in allowed:
+        raise Rejected(_("{what} needs a {roles} action; this turn's role is {led}.").format(
+            what=what, roles=_(" or ").join(role_label(r) for r in allowed),
+            led=role_label(state.led_role or "")))
+
+
+def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any]
+                   ) -> tuple[GloryState, int]:
+    """Architect/Craftsman: a foundation from hand onto a site of its material."""
+    _needs_role(state, ("architect", "craftsman"), _("Laying a foundation"))
+    name = read.building(payload, state.card_set)
+    player = state.players[me]
+    if player.building(name) is not None:
+        raise Rejected(_("You already have a {name} in play; a player may not lay a foundation "
+                         "they already have. Choose another building.").format(name=name))
+    site = BUILDING_MATERIAL[name]
+    if site is None:
+        site = read.material(payload)  # the reference data gives none: the table names it
+    elif "material" in payload and payload["material"] != site:
+        raise Rejected(_("{name} is built on a {site} site, not {other}.").format(
+            name=name, site=material_label(site), other=payload["material"]))
+    slot = MATERIALS.index(site)
+    out_of_town = read.flag(payload, "out_of_town")
+    cost = 1
+    if out_of_town:
+        if state.out_of_town[slot] == 0:
+            raise Rejected(_("No out-of-town {site} site is left; choose another building.")
+                           .format(site=material_label(site)))
+        if not (matching_client(state, me, site) or has_function(state, me, "Tower")):
+            cost = 2
+        if state.actions_left[me] < cost:
+            raise Rejected(_("An out-of-town site needs two Architect/Craftsman actions in a row "
+                             "in the same turn, and you have only one left. Use an in-town "
+                             "site, or hire a {role} client first.").format(
+                                 role=role_label(ROLES[MATERIALS.index(site)])))
+        state = replace(state, out_of_town=_bump(state.out_of_town, slot, -1))
+    else:
+        if state.in_town[slot] == 0:
+            raise Rejected(_("No in-town {site} site is left; lay it out of town (two actions "
+                             "unless you have a matching client) or choose another building.")
+                           .format(site=material_label(site)))
+        state = replace(state, in_town=_bump(state.in_town, slot, -1))
+    laid = Building(name, site, out_of_town)
+    state = with_player(state, me, replace(player, buildings=(*player.buildings, laid)))
+    if sum(state.in_town) == 0:
+        state = replace(state, phase="over", end_reason="in_town_sites", acting=None)
+    return state, cost
+
+
+def add_material(state: GloryState, me: int, payload: Mapping[str, Any]
+                 ) -> tuple[GloryState, int]:
+    """Architect (from stockpile) / Craftsman (from hand): one material onto a foundation.
+
+    Completing it takes the site at once: its influence counts from this action on.
+    """
+    _needs_role(state, ("architect", "craftsman"), _("Adding a material"))
+    name = read.building(payload, state.card_set)
+    player = state.players[me]
+    found = player.building(name)
+    if found is None or found.completed:
+        raise Rejected(_("You have no unfinished {name} to add a material to.").format(name=name))
+    finish = read.flag(payload, "complete")
+    if finish and not has_function(state, me, "Scriptorium"):
+        raise Rejected(_("Only a Scriptorium lets one marble complete a structure; add the "
+                         "materials one by one."))
+    villa = name == "Villa" and state.led_role == "architect"
+    grown = replace(found, materials=found.materials + 1)
+    if finish or villa or grown.materials >= grown.value:
+        grown = replace(grown, completed=True)
+    buildings = tuple(grown if b.name == name else b for b in player.buildings)
+    influence = player.influence + (grown.value if grown.completed else 0)
+    state = with_player(state, me, replace(player, buildings=buildings, influence=influence))
+    if grown.completed and name == "Prison":
+        state = replace(state, prison_due=(*state.prison_due, me))
+    if grown.completed and name == "Catacomb":
+        state = replace(state, phase="over", end_reason="catacomb", acting=None)
+    return state, 1
+
+
+def stairway(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+    """Architect with a Stairway: make an opponent's completed structure's function public."""
+    _needs_role(state, ("architect",), _("Using the Stairway"))
+    if not has_function(state, me, "Stairway"):
+        raise Rejected(_("You need a completed Stairway to do that."))
+    owner = read.seat(payload, "owner", len(state.players))
+    name = read.building(payload, state.card_set)
+    target = state.players[owner].building(name)
+    if owner == me or target is None or not target.completed:
+        raise Rejected(_("The Stairway works on an opponent's completed structure; {player} has "
+                         "no completed {name}.").format(player=state.players[owner].name,
+                                                        name=name))
+    if name in state.public:
+        raise Rejected(_("{name}'s function is already open to everyone.").format(name=name))
+    return replace(state, public=(*state.public, name)), 1
+
+
+def hire_client(state: GloryState, me: int, payload: Mapping[str, Any]
+                ) -> tuple[GloryState, int]:
+    """Patron: a card becomes a client of its role, up to the clientele limit."""
+    _needs_role(state, ("patron",), _("Hiring a client"))
+    role = read.role(payload)
+    player = state.players[me]
+    limit = clientele_limit(state, me)
+    if sum(player.clients) >= limit:
+        raise Rejected(_("Your clientele is full ({count} of {limit}): it may not exceed your "
+                         "influence (Insula +2, Aqueduct ×2). Use the action another way.")
+                       .format(count=sum(player.clients), limit=limit))
+    clients = _bump(player.clients, ROLES.index(role), 1)
+    return with_player(state, me, replace(player, clients=clients)), 1
+
+
+def _into_vault(state: GloryState, me: int, card: VaultCard) -> GloryState:
+    player = state.players[me]
+    limit = vault_limit(state, me)
+    if len(player.vault) >= limit:
+        raise Rejected(_("{name}'s vault is full ({count} of {limit}): it may hold no more "
+                         "cards than your influence (+2 with a Market). Complete a building to "
+                         "raise it, or use the action another way.").format(
+                             name=player.name, count=len(player.vault), limit=limit))
+    return with_player(state, me, replace(player, vault=(*player.vault, card)))
+
+
+def vault(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+    """Merchant: one card face down into the vault, from stockpile, hand or deck."""
+    _needs_role(state, ("merchant",), _("Moving a card into the vault"))
+    source = payload.get("source", "stockpile")
+    needs = {"hand": "Basilica", "deck": "Atrium"}
+    if source not in ("stockpile", "hand", "deck"):
+        raise Rejected(_("'source' must be stockpile, hand (Basilica) or deck (Atrium)."))
+    if source in needs and not has_function(state, me, needs[source]):
+        raise Rejected(_("Only a {name} lets a Merchant take from the {source}; take a "
+                         "material from your stockpile.").format(name=needs[source],
+                                                                  source=source))
+    if source == "deck" and payload.get("material") is not None:
+        raise Rejected(_("An Atrium card goes into the vault unseen; leave its material empty."))
+    material = None if source == "deck" else read.material(payload)
+    return _into_vault(state, me, VaultCard(material, state.turn, str(source))), 1
+
+
+def colosseum(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+    """Legionary with a Colosseum: an opponent's client of a role goes into your vault."""
+    _needs_role(state, ("legionary",), _("Taking a client with the Colosseum"))
+    if not has_function(state, me, "Colosseum"):
+        raise Rejected(_("You need a completed Colosseum to take clients."))
+    victim = read.seat(payload, "from", len(state.players))
+    role = read.role(payload)
+    if victim == me or state.players[victim].client_count(role) == 0:
+        raise Rejected(_("{name} has no {role} client to take.").format(
+            name=state.players[victim].name, role=role_label(role)))
+    state = _into_vault(state, me, VaultCard(ROLE_MATERIAL[role], state.turn, "client"))
+    loser = state.players[victim]
+    clients = _bump(loser.clients, ROLES.index(role), -1)
+    return with_player(state, victim, replace(loser, clients=clients)), 1
+
+
+def prison_exchange(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
+    """On completing a Prison: give its site's influence for an opponent's structure."""
+    if me not in state.prison_due:
+        raise Rejected(_("Only a player who completed a Prison this turn may exchange it."))
+    victim = read.seat(payload, "from", len(state.players))
+    name = read.building(payload, state.card_set)
+    target = state.players[victim].building(name)
+    if victim == me or target is None or not target.completed:
+        raise Rejected(_("{player} has no completed {name} to take.").format(
+            player=state.players[victim].name, name=name))
+    taker = state.players[me]
+    if taker.building(name) is not None:
+        raise Rejected(_("You already have a {name}; a player has each building at most "
+                         "once.").format(name=name))
+    prison_value = MATERIAL_VALUE["stone"]
+    loser = state.players[victim]
+    state = with_player(state, victim, replace(
+        loser, influence=loser.influence + prison_value,
+        buildings=tuple(b for b in loser.buildings if b.name != name)))
+    state = with_player(state, me, replace(
+        taker, influence=taker.influence - prison_value, buildings=(*taker.buildings, target)))
+    return replace(state, prison_due=tuple(p for p in state.prison_due if p != me))
+
+
+def act(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+    """Any role: an action whose effect the companion does not track (e.g. a Laborer)."""
+    return state, 1
+
+
+ROLE_MOVES: dict[str, Move] = {
+    "lay_foundation": lay_foundation,
+    "add_material": add_material,
+    "stairway": stairway,
+    "hire_client": hire_client,
+    "vault": vault,
+    "colosseum": colosseum,
+    "act": act,
+}

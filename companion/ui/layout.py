@@ -1,0 +1,102 @@
+"""Layouts computed from the window size, never from fixed coordinates.
+
+Everything is measured in a *unit*: a tenth of the window's short side (48 px on the
+7" 800x480 display, 72 px on the 720x1280 portrait display), which is also the smallest
+touch target, so a finger always fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+MIN_TOUCH = 48
+
+
+@dataclass(frozen=True)
+class Metrics:
+    width: int
+    height: int
+    unit: int
+
+    @property
+    def portrait(self) -> bool:
+        return self.height > self.width
+
+    @property
+    def gap(self) -> int:
+        return max(4, self.unit // 8)
+
+    @property
+    def small(self) -> int:
+        """Font size for secondary text (pygame's default font renders ~0.7 of this tall)."""
+        return round(self.unit * 0.58)
+
+    @property
+    def body(self) -> int:
+        return round(self.unit * 0.72)
+
+    @property
+    def large(self) -> int:
+        return round(self.unit * 0.95)
+
+    @property
+    def title(self) -> int:
+        return round(self.unit * 1.2)
+
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, self.height)
+
+
+def metrics_for(size: tuple[int, int]) -> Metrics:
+    width, height = size
+    return Metrics(width, height, max(MIN_TOUCH, min(width, height) // 10))
+
+
+def inset(rect: pygame.Rect, by: int) -> pygame.Rect:
+    return rect.inflate(-2 * by, -2 * by)
+
+
+def split_rows(rect: pygame.Rect, weights: Sequence[float], gap: int = 0) -> list[pygame.Rect]:
+    """Cut ``rect`` into horizontal bands; a negative weight is a fixed height in pixels."""
+    return _split(rect, weights, gap, vertical=True)
+
+
+def split_cols(rect: pygame.Rect, weights: Sequence[float], gap: int = 0) -> list[pygame.Rect]:
+    """Cut ``rect`` into vertical bands; a negative weight is a fixed width in pixels."""
+    return _split(rect, weights, gap, vertical=False)
+
+
+def _split(rect: pygame.Rect, weights: Sequence[float], gap: int,
+           vertical: bool) -> list[pygame.Rect]:
+    total = rect.height if vertical else rect.width
+    fixed = sum(-w for w in weights if w < 0)
+    flexible = sum(w for w in weights if w > 0)
+    room = max(0, total - fixed - gap * (len(weights) - 1))
+    rects: list[pygame.Rect] = []
+    position = rect.top if vertical else rect.left
+    for weight in weights:
+        length = int(-weight) if weight < 0 else (
+            int(room * weight / flexible) if flexible else 0)
+        if vertical:
+            rects.append(pygame.Rect(rect.left, position, rect.width, length))
+        else:
+            rects.append(pygame.Rect(position, rect.top, length, rect.height))
+        position += length + gap
+    return rects
+
+
+def grid(rect: pygame.Rect, count: int, columns: int, gap: int,
+         row_height: int | None = None) -> list[pygame.Rect]:
+    """``count`` cells filling ``rect`` left to right, top to bottom."""
+    if count <= 0:
+        return []
+    columns = max(1, min(columns, count))
+    rows = -(-count // columns)
+    width = (rect.width - gap * (columns - 1)) // columns
+    height = row_height or (rect.height - gap * (rows - 1)) // rows
+    return [pygame.Rect(rect.left + (i % columns) * (width + gap),
+                        rect.top + (i // columns) * (height + gap), width, height)
+            for i in range(count)]

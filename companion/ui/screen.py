@@ -1,0 +1,138 @@
+"""The screen contract: ``build`` lays out buttons, ``handle`` takes intents, ``draw`` paints.
+
+Screens are small objects switched by the app's state machine. Layout is rebuilt only
+after something changed, drawing happens only when the app decides a redraw is due,
+and taps are matched against the buttons of the last build.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
+from companion.ui.layout import Metrics
+from companion.ui.text import draw_text
+from companion.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+
+class Screen:
+    """Base screen. Subclasses fill :attr:`buttons` in :meth:`build` and paint in :meth:`paint`."""
+
+    #: a dialog drawn over the screen below it
+    modal = False
+    #: offered desktop keys as text (names on the on-screen keyboard)
+    wants_text = False
+    name = "screen"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.buttons: list[Button] = []
+        self.pressed: str | None = None
+
+    @property
+    def metrics(self) -> Metrics:
+        return self.app.metrics
+
+    # -- the contract the app uses --------------------------------------------------------
+
+    def build(self) -> None:
+        """Compute :attr:`buttons` from the current state and window size."""
+        self.buttons = []
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, PointerDown):
+            button = self.button_at(intent.pos)
+            self.pressed = button.key if button and button.enabled else None
+            if button is not None:
+                self.app.invalidate(button.rect)
+        elif isinstance(intent, Tap):
+            was_pressed = self.pressed
+            self.pressed = None
+            button = self.button_at(intent.pos)
+            if button is not None and button.enabled:
+                self.app.invalidate()
+                button.on_tap()
+            elif was_pressed:
+                self.app.invalidate()
+        elif isinstance(intent, Press):
+            self.on_press(intent)
+        elif isinstance(intent, Tag):
+            self.on_tag(intent)
+        elif isinstance(intent, Key):
+            self.on_key(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.modal:
+            surface.fill(theme.BACKGROUND)
+        self.paint(surface)
+        size = self.metrics.body
+        for button in self.buttons:
+            button.draw(surface, size, pressed=button.key == self.pressed)
+
+    def wake_at(self) -> float | None:
+        """Monotonic time at which this screen needs a redraw by itself (a timer), or None."""
+        return None
+
+    # -- hooks for subclasses -------------------------------------------------------------
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Everything but the buttons."""
+
+    def on_press(self, press: Press) -> None:
+        if press.button == "menu" and press.long:
+            self.app.ask_shutdown()
+
+    def on_tag(self, tag: Tag) -> None:
+        self.app.tag_default(tag)
+
+    def on_key(self, key: Key) -> None:
+        if key.name == "escape":
+            self.on_back()
+
+    def on_back(self) -> None:
+        """Escape on a desktop keyboard."""
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None:
+        for button in reversed(self.buttons):
+            if button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def button(self, key: str) -> Button:
+        """The button with ``key`` (tests and key bindings find buttons by key)."""
+        for candidate in self.buttons:
+            if candidate.key == key:
+                return candidate
+        raise KeyError(key)
+
+    def has_button(self, key: str) -> bool:
+        return any(b.key == key for b in self.buttons)
+
+    def add(self, key: str, rect: pygame.Rect, label: str, on_tap: object, **kwargs: object
+            ) -> Button:
+        button = Button(key, pygame.Rect(rect), label, on_tap, **kwargs)  # type: ignore[arg-type]
+        self.buttons.append(button)
+        return button
+
+    def header(self, surface: pygame.Surface, title: str, rect: pygame.Rect | None = None) -> None:
+        m = self.metrics
+        area = rect or pygame.Rect(m.gap * 2, 0, m.width - 4 * m.gap, m.unit)
+        draw_text(surface, title, area, m.large, theme.TEXT, align="left")
+
+    def header_rect(self) -> pygame.Rect:
+        m = self.metrics
+        return pygame.Rect(0, 0, m.width, m.unit + m.gap)
+
+    def body_rect(self) -> pygame.Rect:
+        """Below the header, inset by the gap."""
+        m = self.metrics
+        top = m.unit + m.gap
+        return pygame.Rect(m.gap * 2, top, m.width - 4 * m.gap, m.height - top - m.gap * 2)

@@ -1,0 +1,31 @@
+"""The whole tree stays ruff- and mypy-clean (the same checks a developer runs by hand)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool(name: str) -> list[str]:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.skip(f"{name} is not installed in this environment")
+    return [found]
+
+
+def test_ruff_is_clean() -> None:
+    done = subprocess.run([*_tool("ruff"), "check", "companion", "tests", "bench"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_is_clean() -> None:
+    done = subprocess.run([*_tool("mypy")], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
