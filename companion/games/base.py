@@ -130,7 +130,7 @@ def rank(scores: Sequence[PlayerScore],
     if not scores:
         return ScoreResult((), ())
     best_total = ranked[0].total
-    contenders = [i for i in order if scores[i].total == best_total]
+    contenders = [i for i in range(len(scores)) if scores[i].total == best_total]
     explanation = ""
     names = lambda idx: ", ".join(scores[i].name for i in idx)  # noqa: E731
     for description, values in tiebreaks:
