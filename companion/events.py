@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import queue
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,22 @@ class DeviceStatus:
     message: str = ""
 
 
-InputEvent = ButtonPress | TagArrived | TagRemoved | DeviceStatus
+@dataclass(frozen=True)
+class Committed:
+    """The log writer put a submitted entry on disk (``submitted``: session.Submitted)."""
+
+    submitted: Any
+
+
+@dataclass(frozen=True)
+class CommitFailed:
+    """The log writer could not save a submitted entry; ``message`` says why in words."""
+
+    submitted: Any
+    message: str
+
+
+InputEvent = ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
 InputQueue = queue.Queue  # of InputEvent; unbounded, FIFO, safe across threads
 
 

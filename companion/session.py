@@ -4,11 +4,18 @@ The log is the history. Every action, undo and redo is appended to it; the list 
 actions in effect and the undo cursor are derived from the log by :func:`effective_actions`,
 so resuming after a pulled plug rebuilds exactly the state that was on screen.
 The current state is the game's pure reducer folded over its set-up and those actions.
+
+Two ways to write: :meth:`GameSession.dispatch` (and ``undo``/``redo``) commit before they
+return; :meth:`GameSession.submit` checks the move at once and hands the commit to a
+:class:`~companion.writer.LogWriter` thread, so the screen keeps answering while the disk
+works. Either way :attr:`GameSession.state` only ever shows what is on disk.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games import get_rules
@@ -60,6 +67,59 @@ def validate_players(players: Sequence[PlayerInfo], rules: GameRules[Any]) -> No
                 what=label))
 
 
+class Timeline:
+    """Actions in effect, the undo cursor and the state after each applied action."""
+
+    def __init__(self, rules: GameRules[Any], initial: Any) -> None:
+        self.rules = rules
+        self.actions: list[Action] = []
+        self.cursor = 0
+        self.states: list[Any] = [initial]  # states[i]: after i actions; up to the cursor+
+
+    def copy(self) -> Timeline:
+        twin = Timeline(self.rules, self.states[0])
+        twin.actions, twin.cursor, twin.states = list(self.actions), self.cursor, list(self.states)
+        return twin
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.cursor]
+
+    def check(self, entry: LogEntry) -> Any:
+        """The state ``entry`` would lead to; raises Rejected for a refused action."""
+        if entry.kind == "do":
+            assert entry.action is not None
+            return self.rules.apply(self.state, entry.action)
+        return None
+
+    def record(self, entry: LogEntry, new_state: Any = None) -> None:
+        """Apply an entry already known to be valid (``new_state`` from :meth:`check`)."""
+        if entry.kind == "do":
+            assert entry.action is not None
+            if new_state is None:
+                new_state = self.rules.apply(self.state, entry.action)
+            del self.actions[self.cursor:]
+            del self.states[self.cursor + 1:]
+            self.actions.append(entry.action)
+            self.states.append(new_state)
+            self.cursor += 1
+        elif entry.kind == "undo" and self.cursor > 0:
+            self.cursor -= 1
+        elif entry.kind == "redo" and self.cursor < len(self.actions):
+            if len(self.states) == self.cursor + 1:
+                self.states.append(self.rules.apply(self.state, self.actions[self.cursor]))
+            self.cursor += 1
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """A log entry handed to the writer: the session, its entry and write generation."""
+
+    session: GameSession
+    entry: LogEntry
+    generation: int
+
+
 class GameSession:
     """One game night, backed by the store. Writes are acknowledged after commit."""
 
@@ -68,9 +128,12 @@ class GameSession:
         self.record = record
         self.rules: GameRules[Any] = get_rules(record.game)
         self.replay_notice: str | None = None
-        self._actions, self._cursor = effective_actions(store.log(record.id))
-        self._states: list[Any] = [self.rules.setup(record.players, record.options)]
-        self._replay()
+        self._timeline = Timeline(self.rules, self.rules.setup(record.players, record.options))
+        self._replay(store.log(record.id))
+        # Entries handed to the writer but not yet on disk, and the timeline they lead to.
+        self._pending: deque[LogEntry] = deque()
+        self._ahead: Timeline | None = None
+        self.generation = 0
 
     @classmethod
     def create(cls, store: Store, game: str, players: Sequence[PlayerInfo],
@@ -88,23 +151,22 @@ class GameSession:
         record = store.unfinished_game()
         return cls(store, record) if record else None
 
-    def _replay(self) -> None:
-        """Fold the applied actions; an action today's rules refuse is skipped and reported."""
-        state = self._states[0]
-        kept: list[Action] = []
-        for index, action in enumerate(self._actions):
+    def _replay(self, entries: Sequence[LogEntry]) -> None:
+        """Fold the log; an action today's rules refuse is left out and reported."""
+        actions, cursor = effective_actions(entries)
+        timeline = self._timeline
+        state = timeline.state
+        for index, action in enumerate(actions):
             try:
                 state = self.rules.apply(state, action)
             except Rejected as exc:
-                if index < self._cursor:
-                    self._cursor -= 1
                 self.replay_notice = _("A recorded move could not be replayed and was left "
                                        "out: {reason}").format(reason=exc)
                 continue
-            kept.append(action)
-            if len(kept) <= self._cursor:
-                self._states.append(state)
-        self._actions = kept
+            timeline.actions.append(action)
+            if index < cursor:
+                timeline.states.append(state)
+                timeline.cursor += 1
 
     # -- reading -------------------------------------------------------------------------
 
@@ -118,25 +180,42 @@ class GameSession:
 
     @property
     def state(self) -> Any:
-        return self._states[self._cursor]
+        """The state on disk: what the screen shows."""
+        return self._timeline.state
 
     @property
     def actions(self) -> list[Action]:
         """The actions in effect, oldest first."""
-        return self._actions[: self._cursor]
+        return self._timeline.actions[: self._timeline.cursor]
 
     @property
     def can_undo(self) -> bool:
-        return self._cursor > 0
+        return self._latest.cursor > 0
 
     @property
     def can_redo(self) -> bool:
-        return self._cursor < len(self._actions)
+        return self._latest.cursor < len(self._latest.actions)
+
+    @property
+    def saving(self) -> bool:
+        """True while submitted entries are still on their way to the disk."""
+        return bool(self._pending)
+
+    @property
+    def _latest(self) -> Timeline:
+        return self._ahead or self._timeline
 
     def next_undo(self) -> Action | None:
-        return self._actions[self._cursor - 1] if self.can_undo else None
+        return self._latest.actions[self._latest.cursor - 1] if self.can_undo else None
 
-    # -- writing -------------------------------------------------------------------------
+    # -- writing, synchronously ----------------------------------------------------------
+
+    def _write_now(self, entry: LogEntry) -> None:
+        if self._pending:
+            raise Rejected(_("Still saving the last move; try again in a moment."))
+        new_state = self._timeline.check(entry)
+        self.store.append(self.game_id, entry)
+        self._timeline.record(entry, new_state)
 
     def dispatch(self, action_type: str, payload: Mapping[str, Any] | None = None,
                  player: int | None = None) -> Any:
@@ -145,33 +224,62 @@ class GameSession:
         Raises Rejected (the rules refuse it) or StoreError (it could not be saved);
         either way nothing changes.
         """
-        action = Action(action_type, dict(payload or {}), player)
-        new_state = self.rules.apply(self.state, action)
-        self.store.append(self.game_id, LogEntry("do", action))
-        del self._actions[self._cursor:]
-        del self._states[self._cursor + 1:]
-        self._actions.append(action)
-        self._states.append(new_state)
-        self._cursor += 1
-        return new_state
+        self._write_now(LogEntry("do", Action(action_type, dict(payload or {}), player)))
+        return self.state
 
     def undo(self) -> Action | None:
         """Step back one action (recorded in the log); returns the undone action."""
-        if not self.can_undo:
-            return None
-        self.store.append(self.game_id, LogEntry("undo"))
-        self._cursor -= 1
-        return self._actions[self._cursor]
+        undone = self.next_undo()
+        if undone is not None:
+            self._write_now(LogEntry("undo"))
+        return undone
 
     def redo(self) -> Action | None:
         if not self.can_redo:
             return None
-        self.store.append(self.game_id, LogEntry("redo"))
-        action = self._actions[self._cursor]
-        if len(self._states) == self._cursor + 1:
-            self._states.append(self.rules.apply(self.state, action))
-        self._cursor += 1
+        action = self._timeline.actions[self._timeline.cursor]
+        self._write_now(LogEntry("redo"))
         return action
+
+    # -- writing through the writer thread -----------------------------------------------
+
+    def submit(self, entry: LogEntry) -> Submitted | None:
+        """Check ``entry`` against everything already submitted; return it for the writer.
+
+        Raises Rejected at once for a refused action. Returns None for an undo or redo
+        with nothing to step over. The state changes only in :meth:`acknowledge`.
+        """
+        latest = self._latest
+        if (entry.kind == "undo" and latest.cursor == 0) or (
+                entry.kind == "redo" and latest.cursor == len(latest.actions)):
+            return None
+        new_state = latest.check(entry)
+        ahead = self._ahead or self._timeline.copy()
+        ahead.record(entry, new_state)
+        self._ahead = ahead
+        self._pending.append(entry)
+        return Submitted(self, entry, self.generation)
+
+    def submit_action(self, action_type: str, payload: Mapping[str, Any] | None = None,
+                      player: int | None = None) -> Submitted | None:
+        return self.submit(LogEntry("do", Action(action_type, dict(payload or {}), player)))
+
+    def acknowledge(self, submitted: Submitted) -> None:
+        """The writer committed ``submitted``: show it."""
+        entry = self._pending.popleft()
+        assert entry is submitted.entry, "entries are acknowledged in the order submitted"
+        self._timeline.record(entry)
+        if not self._pending:
+            self._ahead = None
+
+    def reject_pending(self, submitted: Submitted) -> None:
+        """The writer could not commit ``submitted``; drop it and everything after it."""
+        if self._pending and self._pending[0] is submitted.entry:
+            self._pending.clear()
+            self._ahead = None
+            self.generation += 1
+
+    # -- the end -------------------------------------------------------------------------
 
     def finish(self, result: ScoreResult) -> None:
         """Record the final scores; the game moves to the history."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -125,6 +126,7 @@ class Store:
         self.path = Path(path) if str(path) != ":memory:" else Path(":memory:")
         self.notice: str | None = None
         self.read_only = False
+        self._lock = threading.RLock()  # the log writer thread shares the connection
         self._db = self._open_checked()
 
     @classmethod
@@ -219,10 +221,11 @@ class Store:
         return db
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
     def integrity_ok(self) -> bool:
-        return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+        return bool(self._read("PRAGMA integrity_check")[0][0] == "ok")
 
     # -- writing -------------------------------------------------------------------------
 
@@ -232,14 +235,19 @@ class Store:
         if self.read_only:
             raise StoreError(_("The game log is on read-only storage; nothing can be saved."))
         db = self._db
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            yield db
-            db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise StoreError(_describe_write_error(exc)) from exc
+        with self._lock:
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                yield db
+                db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise StoreError(_describe_write_error(exc)) from exc
+
+    def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, parameters).fetchall()
 
     def create_game(self, game: str, players: Sequence[PlayerInfo],
                     options: dict[str, Any]) -> int:
@@ -280,23 +288,23 @@ class Store:
     # -- reading -------------------------------------------------------------------------
 
     def log(self, game_id: int) -> list[LogEntry]:
-        rows = self._db.execute("SELECT kind, action FROM log WHERE game_id = ? ORDER BY seq",
-                                (game_id,)).fetchall()
+        rows = self._read("SELECT kind, action FROM log WHERE game_id = ? ORDER BY seq",
+                          (game_id,))
         return [LogEntry(kind, Action.from_json(json.loads(action)) if action else None)
                 for kind, action in rows]
 
     def game(self, game_id: int) -> GameRecord:
-        row = self._db.execute("SELECT id, game, options, created, status, ended, result "
-                               "FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
+        rows = self._read("SELECT id, game, options, created, status, ended, result "
+                          "FROM games WHERE id = ?", (game_id,))
+        if not rows:
             raise StoreError(_("There is no game number {id} in the log.").format(id=game_id))
-        return self._record(row)
+        return self._record(rows[0])
 
     def _record(self, row: tuple[Any, ...]) -> GameRecord:
         game_id, game, options, created, status, ended, result = row
         players = tuple(
             PlayerInfo(name, colour, seat, token)
-            for name, colour, seat, token in self._db.execute(
+            for name, colour, seat, token in self._read(
                 "SELECT name, colour, seat, token FROM players WHERE game_id = ? "
                 "ORDER BY position", (game_id,))
         )
@@ -304,8 +312,8 @@ class Store:
                           json.loads(result) if result else None)
 
     def _games(self, where: str) -> list[GameRecord]:
-        rows = self._db.execute("SELECT id, game, options, created, status, ended, result "
-                                f"FROM games WHERE {where} ORDER BY id DESC").fetchall()
+        rows = self._read("SELECT id, game, options, created, status, ended, result "
+                          f"FROM games WHERE {where} ORDER BY id DESC")
         return [self._record(row) for row in rows]
 
     def unfinished_game(self) -> GameRecord | None:
@@ -324,14 +332,13 @@ class Store:
                        (uid.upper(), meaning.kind, meaning.value, meaning.label))
 
     def tag_meaning(self, uid: str) -> TagMeaning | None:
-        row = self._db.execute("SELECT kind, value, label FROM tags WHERE uid = ?",
-                               (uid.upper(),)).fetchone()
-        return TagMeaning(*row) if row else None
+        rows = self._read("SELECT kind, value, label FROM tags WHERE uid = ?", (uid.upper(),))
+        return TagMeaning(*rows[0]) if rows else None
 
     def forget_tag(self, uid: str) -> None:
         with self._writing() as db:
             db.execute("DELETE FROM tags WHERE uid = ?", (uid.upper(),))
 
     def tags(self) -> dict[str, TagMeaning]:
-        rows = self._db.execute("SELECT uid, kind, value, label FROM tags ORDER BY uid")
+        rows = self._read("SELECT uid, kind, value, label FROM tags ORDER BY uid")
         return {uid: TagMeaning(kind, value, label) for uid, kind, value, label in rows}

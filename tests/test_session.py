@@ -40,7 +40,8 @@ def test_undo_redo_and_new_action_discards_tail(tmp_path: Path, counter_game: st
     store, session = new_session(tmp_path, counter_game)
     for amount in (1, 2, 3):
         session.dispatch("add", {"amount": amount})
-    assert session.undo() == session._actions[2]
+    third = session.actions[2]
+    assert session.undo() == third
     assert session.state.tallies == (1, 2)
     session.undo()
     assert session.state.tallies == (1, 0)

@@ -1,0 +1,60 @@
+"""The log writer: commits submitted entries on its own thread.
+
+A commit with ``synchronous=FULL`` waits for the disk (milliseconds on an SSD, far more on
+an SD card). The UI loop hands each checked entry to this thread and keeps answering
+touches; the writer reports each outcome as an event on the same input queue the devices
+use, so an acknowledgement wakes the loop at once and is shown only after its commit.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+from companion.events import CommitFailed, Committed, InputEvent
+from companion.session import Submitted
+from companion.store import StoreError
+
+_STOP = object()
+
+
+class LogWriter:
+    """One thread that appends submitted entries in order and reports each outcome."""
+
+    def __init__(self, events: queue.Queue[InputEvent]) -> None:
+        self._events = events
+        self._jobs: queue.Queue[object] = queue.Queue()
+        self._failed_generation: dict[int, int] = {}  # game id -> generation that failed
+        self._thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
+        self._thread.start()
+
+    def write(self, submitted: Submitted | None) -> None:
+        if submitted is not None:
+            self._jobs.put(submitted)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is _STOP:
+                return
+            assert isinstance(job, Submitted)
+            self._commit(job)
+
+    def _commit(self, job: Submitted) -> None:
+        game_id = job.session.game_id
+        if job.generation <= self._failed_generation.get(game_id, -1):
+            # Checked against an entry that never reached the disk: it cannot stand alone.
+            self._events.put(CommitFailed(job, ""))
+            return
+        try:
+            job.session.store.append(game_id, job.entry)
+        except StoreError as exc:
+            self._failed_generation[game_id] = job.generation
+            self._events.put(CommitFailed(job, str(exc)))
+            return
+        self._events.put(Committed(job))
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Finish every submitted commit, then stop the thread."""
+        self._jobs.put(_STOP)
+        self._thread.join(timeout)

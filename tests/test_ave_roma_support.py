@@ -1,0 +1,34 @@
+"""Shared set-up for the Ave Roma tests (no tests here): a started game, a short way to act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.ave_roma import RULES
+from companion.games.ave_roma_model import AveRomaState
+from companion.games.base import Action, PlayerInfo
+
+NAMES = ("Livia", "Marcus", "Titus", "Julia", "Gaius")
+
+
+def new_game(players: int = 3, **options: Any) -> AveRomaState:
+    """A game past set-up: every player starts with wood and wine at 2."""
+    chosen = {**RULES.default_options(), **options}
+    infos = [PlayerInfo(NAMES[i], f"colour{i}", i) for i in range(players)]
+    state = RULES.setup(infos, chosen)
+    for player in range(players):
+        state = act(state, "choose_start", player, resources=["wood", "wine"])
+    return state
+
+
+def act(state: AveRomaState, kind: str, player: int | None, **payload: Any) -> AveRomaState:
+    return RULES.apply(state, Action(kind, payload, player, at=0.0))
+
+
+def pass_all(state: AveRomaState) -> AveRomaState:
+    """Everyone still in the action phase passes, in turn."""
+    while state.phase == "action":
+        current = RULES.current_player(state)
+        assert current is not None
+        state = act(state, "pass", current)
+    return state
