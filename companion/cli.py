@@ -40,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="window size, e.g. 800x480 or 720x1280")
     parser.add_argument("--simulate", action="store_true",
                         help="use simulated buttons and NFC reader even on a Pi")
+    parser.add_argument("--resume", action="store_true",
+                        help="go straight back to the unfinished game's table (for the Pi "
+                             "after a power cut); without it, home offers to resume")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     score = sub.add_parser("score", help="score an endgame described in JSON and print JSON")
