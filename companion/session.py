@@ -283,9 +283,7 @@ class GameSession:
 
     def finish(self, result: ScoreResult) -> None:
         """Record the final scores; the game moves to the history."""
-        document = result.to_json()
-        document["explanation"] = result.explanation
-        self.store.finish_game(self.game_id, document)
+        self.store.finish_game(self.game_id, result.to_json())
 
     def abandon(self) -> None:
         self.store.abandon_game(self.game_id)

@@ -446,3 +446,82 @@ def test_final_score_refuses_bad_entries_and_running_games() -> None:
     state = play(start(2), "end_game", None, reason="deck")
     with pytest.raises(Rejected, match="Livia: cards in hand"):
         RULES.final_score(state, {"0.hand": -1})
+
+
+# --- structures that change the bookkeeping --------------------------------------------
+
+
+def test_client_actions_with_storeroom_ludus_magna_and_circus_maximus() -> None:
+    state = give(start(2), 0, clients=clients(laborer=1, merchant=2, patron=1))
+    laborers = play(state, "lead", 0, role="laborer")
+    assert actions_this_turn(laborers)[0] == 1 + 1
+    storeroom = give(state, 0, buildings=(structure("Storeroom", "concrete"),))
+    assert actions_this_turn(play(storeroom, "lead", 0, role="laborer"))[0] == 1 + 4
+    ludus = give(state, 0, buildings=(structure("Ludus Magna", "marble"),))
+    assert actions_this_turn(play(ludus, "lead", 0, role="patron"))[0] == 1 + 1 + 2
+    circus = give(state, 1, clients=clients(patron=1),
+                  buildings=(structure("Circus Maximus", "stone"),))
+    circus = play(circus, "lead", 0, role="patron")
+    followed = play(circus, "follow", 1)
+    thought = play(circus, "think", 1, option="refill", hand=0)
+    assert actions_this_turn(followed)[1] == 1 + 2  # clients act twice when following
+    assert actions_this_turn(thought)[1] == 1  # but not for a Thinker
+
+
+def test_colosseum_takes_an_opponents_client_into_the_vault() -> None:
+    state = give(start(2), 0, buildings=(structure("Colosseum", "stone"),))
+    state = give(state, 1, clients=clients(patron=1))
+    state = everyone_thinks(play(state, "lead", 0, role="legionary"))
+    with pytest.raises(Rejected, match="no Merchant client"):
+        play(state, "colosseum", 0, **{"from": 1, "role": "merchant"})
+    state = play(state, "colosseum", 0, **{"from": 1, "role": "patron"})
+    assert state.players[1].clients == clients()
+    assert [c.material for c in state.players[0].vault] == ["marble"]
+
+
+def test_prison_exchanges_its_influence_for_an_opponents_structure() -> None:
+    prison = Building("Prison", "stone", False, materials=2)
+    state = give(start(2), 0, buildings=(prison,), clients=clients(architect=1))
+    state = give(state, 1, buildings=(structure("Statue", "marble"),), influence=5)
+    state = architect_turn(state)
+    with pytest.raises(Rejected, match="just completed a Prison"):
+        play(state, "prison_exchange", 0, **{"from": 1, "building": "Statue"})
+    state = play(state, "add_material", 0, building="Prison")
+    assert state.players[0].influence == 5
+    state = play(state, "prison_exchange", 0, **{"from": 1, "building": "Statue"})
+    assert [b.name for b in state.players[0].buildings] == ["Prison", "Statue"]
+    assert state.players[1].buildings == ()
+    assert (state.players[0].influence, state.players[1].influence) == (2, 8)
+    with pytest.raises(Rejected, match="just completed"):
+        play(state, "prison_exchange", 0, **{"from": 1, "building": "Statue"})
+
+
+def test_stairway_opens_a_wall_to_everyone() -> None:
+    state = give(start(2), 0, buildings=(structure("Stairway", "marble"),))
+    state = give(state, 1, buildings=(structure("Wall", "concrete"),))
+    state = architect_turn(state)
+    with pytest.raises(Rejected, match="opponent's completed structure"):
+        play(state, "stairway", 0, owner=0, building="Stairway")
+    state = play(state, "stairway", 0, owner=1, building="Wall")
+    state = play(state, "end_game", None, reason="deck")
+    assert {"0.stockpile", "1.stockpile"} <= {f.key for f in RULES.endgame_fields(state)}
+
+
+def test_villa_and_scriptorium_complete_early() -> None:
+    villa = Building("Villa", "stone", False)
+    state = give(start(2), 0, buildings=(villa, Building("Temple", "marble", False)),
+                 clients=clients(architect=1))
+    state = play(architect_turn(state), "add_material", 0, building="Villa")
+    assert state.players[0].buildings[0].completed
+    with pytest.raises(Rejected, match="Scriptorium"):
+        play(state, "add_material", 0, building="Temple", complete=True)
+    scriptorium = structure("Scriptorium", "stone")
+    state = give(state, 0, buildings=(*state.players[0].buildings, scriptorium))
+    state = play(state, "add_material", 0, building="Temple", complete=True)
+    assert state.players[0].influence == 2 + 3 + 3
+
+
+def test_tower_lays_out_of_town_for_one_action() -> None:
+    state = give(start(2), 0, buildings=(structure("Tower", "concrete"),))
+    state = play(architect_turn(state), "lay_foundation", 0, building="Temple", out_of_town=True)
+    assert state.players[0].building("Temple") == Building("Temple", "marble", True)

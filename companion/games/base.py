@@ -103,6 +103,7 @@ class ScoreResult:
                 for p in self.players
             ],
             "winners": list(self.winners),
+            "explanation": self.explanation,
         }
 
     @classmethod

@@ -14,6 +14,7 @@ from companion.games import glory_to_rome_payload as read
 from companion.games.base import Rejected
 from companion.games.glory_to_rome_data import (
     BUILDING_MATERIAL,
+    MATERIAL_ROLE,
     MATERIAL_VALUE,
     MATERIALS,
     ROLE_MATERIAL,
@@ -83,7 +84,7 @@ def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any]
             raise Rejected(_("An out-of-town site needs two Architect/Craftsman actions in a row "
                              "in the same turn, and you have only one left. Use an in-town "
                              "site, or hire a {role} client first.").format(
-                                 role=role_label(ROLES[MATERIALS.index(site)])))
+                                 role=role_label(MATERIAL_ROLE[site])))
         state = replace(state, out_of_town=_bump(state.out_of_town, slot, -1))
     else:
         if state.in_town[slot] == 0:
@@ -207,7 +208,8 @@ def colosseum(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[G
 def prison_exchange(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
     """On completing a Prison: give its site's influence for an opponent's structure."""
     if me not in state.prison_due:
-        raise Rejected(_("Only a player who completed a Prison this turn may exchange it."))
+        raise Rejected(_("Only a player who has just completed a Prison may exchange it, "
+                         "before their next move."))
     victim = read.seat(payload, "from", len(state.players))
     name = read.building(payload, state.card_set)
     target = state.players[victim].building(name)

@@ -78,7 +78,7 @@ class GloryState:
     actions_left: tuple[int, ...] = ()  # during the action phase
     acting: int | None = None  # whose actions are being taken
     public: tuple[str, ...] = ()  # structures whose function everyone has (Stairway)
-    prison_due: tuple[int, ...] = ()  # players who completed a Prison this turn
+    prison_due: tuple[int, ...] = ()  # just completed a Prison, may still exchange
     end_reason: str | None = None  # set once the game is over
     forum_winner: int | None = None
 
