@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from companion.games.base import Action, PlayerInfo, Rejected
+from companion.games import get_rules
+from companion.games.base import Action, GameRules, PlayerInfo, Rejected
 from companion.games.via_romana import (
     RULES,
     Phase,
@@ -133,17 +134,17 @@ def random_valid_action(state: ViaRomanaState, rng: random.Random) -> Action:
         return Action("start_castle", {"city": board.cities[city].name}, state.current)
     if state.pending:
         connection = state.pending[0]
-        road = board.roads[connection.road]
-        options = [c for c in (road.a, road.b) if state.stacks[c]]
+        scored_road = board.roads[connection.road]
+        options = [c for c in (scored_road.a, scored_road.b) if state.stacks[c]]
         return Action("pick_marker", {"city": board.cities[rng.choice(options)].name},
                       connection.chooser)
     player = state.current
     choices = [a for a in allowed_actions(state, player) if a != "order_board"]
     kind = rng.choice(choices + ["end_turn"] * 2)
     if kind in ("castle", "milestone_city"):
-        city = board.cities[rng.choice(free_cities(state))]
-        cards = [card(city.colour)] * (2 if kind == "castle" else 1)
-        return Action(kind, {"city": city.name, "cards": cards}, player)
+        target = board.cities[rng.choice(free_cities(state))]
+        cards = [card(target.colour)] * (2 if kind == "castle" else 1)
+        return Action(kind, {"city": target.name, "cards": cards}, player)
     if kind in ("milestone_road", "two_milestones"):
         road, from_city = rng.choice(extendable_ends(state))
         source = board.cities[from_city]
@@ -197,6 +198,14 @@ def refused(state: ViaRomanaState, type_: str, player: int | None = None,
 
 
 # --- set-up ---------------------------------------------------------------------------------
+
+
+def test_rules_object_is_registered_and_fulfils_the_contract() -> None:
+    rules: GameRules[ViaRomanaState] = RULES  # mypy checks the protocol here
+    assert get_rules("via-romana") is rules
+    assert (rules.key, rules.min_players, rules.max_players) == ("via-romana", 2, 4)
+    assert rules.default_options() == {"board_file": None, "starting_castles": None,
+                                       "castles_per_player": 4, "milestones_per_player": 20}
 
 
 def test_setup_places_starting_castles_in_seat_order(board_file: str) -> None:

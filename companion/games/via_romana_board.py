@@ -19,7 +19,6 @@ from companion.i18n import _
 
 DEFAULT_BOARD_NAME = "via_romana_board.toml"
 MAX_ROAD_SPACES = 12
-PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True)
@@ -132,13 +131,31 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
+#: the keys each part of the file may have; anything else is most likely a typo
+KNOWN_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset({"name", "symbols", "base_value", "signposts", "province", "city", "road"}),
+    "province": frozenset({"name", "colour"}),
+    "city": frozenset({"name", "colour", "symbol", "markers"}),
+    "road": frozenset({"cities", "spaces", "closed_for", "colours"}),
+}
+
+
+def _check_keys(table: Mapping[str, Any], part: str, where: str) -> None:
+    unknown = sorted(set(table) - KNOWN_KEYS[part])
+    if unknown:
+        raise _Problem(_("{where}: unknown key {key!r} (known: {known}).").format(
+            where=where, key=unknown[0], known=", ".join(sorted(KNOWN_KEYS[part]))))
+
+
 def _table_list(data: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
     items = data.get(key)
     if not isinstance(items, list) or not items:
         raise _Problem(_("needs at least one [[{key}]] table.").format(key=key))
     for number, item in enumerate(items, start=1):
+        where = _("[[{key}]] number {n}").format(key=key, n=number)
         if not isinstance(item, dict):
-            raise _Problem(_("[[{key}]] number {n} must be a table.").format(key=key, n=number))
+            raise _Problem(_("{where} must be a table.").format(where=where))
+        _check_keys(item, key, where)
     return items
 
 
@@ -151,6 +168,7 @@ def _colour(value: Any, where: str, colours: Sequence[str]) -> str:
 
 
 def _board_from(data: Mapping[str, Any], label: str) -> Board:
+    _check_keys(data, "", _("top level"))
     provinces = _table_list(data, "province")
     colours: list[str] = []
     names: list[str] = []
@@ -232,13 +250,16 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
 
     base_value = _int(data.get("base_value", 1), "base_value", 1, 99)
     signposts = _int(data.get("signposts", len(roads)), "signposts", 1, len(roads))
-    for players in PLAYER_COUNTS:
-        closed_count = sum(1 for r in roads if players in r.closed_for)
-        if closed_count >= signposts:
-            raise _Problem(_("{closed} roads start closed for {players} players, which uses up "
-                             "all {signposts} signposts before play.").format(
-                closed=closed_count, players=players, signposts=signposts))
     board_name = data.get("name", label)
     return Board(name=str(board_name), source=label, colours=tuple(colours),
                  province_names=tuple(names), symbols=tuple(symbols), cities=tuple(cities),
                  roads=tuple(roads), base_value=base_value, signposts=signposts)
+
+
+def check_playable(board: Board, players: int) -> None:
+    """Refuse a board whose roads closed before play use up every signpost."""
+    closed = len(board.closed_at_start(players))
+    if closed >= board.signposts:
+        raise Rejected(_("Board file {file}: {closed} roads start closed for {players} players, "
+                         "which uses up all {signposts} signposts before play.").format(
+            file=board.source, closed=closed, players=players, signposts=board.signposts))

@@ -94,6 +94,8 @@ def pick_marker(state: ViaRomanaState, road: int | None, city: int | None,
                 road=state.board.road_label(road)))
         index = matches[0]
     connection = state.pending[index]
+    if player is not None and not 0 <= player < len(state.players):
+        raise Rejected(_("Unknown player {player!r}.").format(player=player))
     if player is not None and player != connection.chooser:
         raise Rejected(_("{chooser} picks the marker for {road} (most pieces), not {player}.")
                        .format(chooser=name_of(state, connection.chooser),
@@ -146,8 +148,10 @@ def describe(state: ViaRomanaState, connection: Connection) -> list[str]:
                        for p in order_from(state, connection.trigger) if connection.pieces[p])
     lines.append(_("Pieces on the connection: {counts}.").format(counts=counts))
     chooser = name_of(state, connection.chooser)
-    if len(connection.tied) > 1:
-        tied = ", ".join(name_of(state, p) for p in connection.tied)
+    if len(connection.tied) == 1:
+        lines.append(_("{chooser} has the most pieces.").format(chooser=chooser))
+    else:
+        tied = _(" and ").join(name_of(state, p) for p in connection.tied)
         if connection.chooser == connection.trigger:
             lines.append(_("{tied} are tied; {chooser} triggered the scoring and wins the tie.")
                          .format(tied=tied, chooser=chooser))
@@ -164,7 +168,7 @@ def describe(state: ViaRomanaState, connection: Connection) -> list[str]:
         offers = [f"{c.name} ({_('top marker {value}').format(value=state.stacks[i][0])})"
                   if state.stacks[i] else f"{c.name} ({_('no markers left')})"
                   for i, c in ((r.a, a), (r.b, b))]
-        lines.append(_("{chooser} has the most pieces and picks a city marker from {a} or {b}.")
+        lines.append(_("{chooser} picks a city marker from {a} or {b}.")
                      .format(chooser=chooser, a=offers[0], b=offers[1]))
     else:
         lines.append(_("Neither {a} nor {b} has a marker left: no marker is taken.").format(
