@@ -62,9 +62,9 @@ class SystemdNotifier:
     """Sends READY, WATCHDOG, STATUS and STOPPING to the service manager.
 
     ``environ`` defaults to the process environment and ``clock`` to
-    :func:`time.monotonic`; tests pass their own. Every send returns whether a
-    datagram actually went out; a failure is logged, never raised, because a
-    lost notification must not take the game night down with it.
+    :func:`time.monotonic`; tests pass their own. A failed send is logged,
+    never raised, because a lost notification must not take the game night
+    down with it; :meth:`notify` tells whether a datagram went out.
     """
 
     def __init__(
@@ -109,18 +109,18 @@ class SystemdNotifier:
         self._failing = False
         return True
 
-    def ready(self) -> bool:
+    def ready(self) -> None:
         """Report that the first frame is on screen: the start-up is complete."""
-        return self.notify("READY=1")
+        self.notify("READY=1")
 
-    def status(self, text: str) -> bool:
+    def status(self, text: str) -> None:
         """Show a one-line status in ``systemctl status companion``."""
         one_line = " ".join(text.split())
-        return self.notify(f"STATUS={one_line}")
+        self.notify(f"STATUS={one_line}")
 
-    def stopping(self) -> bool:
+    def stopping(self) -> None:
         """Report that the app is shutting down on purpose (not a crash)."""
-        return self.notify("STOPPING=1")
+        self.notify("STOPPING=1")
 
     def watchdog_due(self, now: float | None = None) -> bool:
         """True when a watchdog ping should be sent now."""
@@ -130,19 +130,16 @@ class SystemdNotifier:
         moment = self._clock() if now is None else now
         return self._last_ping is None or moment - self._last_ping >= interval
 
-    def ping_watchdog(self, now: float | None = None) -> bool:
-        """Send ``WATCHDOG=1`` if one is due; True if it was sent.
+    def ping_watchdog(self, now: float | None = None) -> None:
+        """Send ``WATCHDOG=1`` if one is due.
 
         Call it every pass of the main loop: it rate-limits itself to one ping
-        per half of ``$WATCHDOG_USEC``.
+        per half of ``$WATCHDOG_USEC``. A ping that failed stays due, so the
+        next pass tries again.
         """
         moment = self._clock() if now is None else now
-        if not self.watchdog_due(moment):
-            return False
-        sent = self.notify("WATCHDOG=1")
-        if sent:
+        if self.watchdog_due(moment) and self.notify("WATCHDOG=1"):
             self._last_ping = moment
-        return sent
 
     def seconds_until_watchdog(self, now: float | None = None) -> float:
         """How long the main loop may sleep before the next ping is due.

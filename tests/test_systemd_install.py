@@ -1,0 +1,270 @@
+"""systemd/install.sh run in a scratch root (--root DIR): what it changes, and that a
+second run changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+SCRIPT = CHECKOUT / "systemd" / "install.sh"
+BASH = shutil.which("bash")
+pytestmark = pytest.mark.skipif(BASH is None, reason="install.sh needs bash")
+
+PASSWD = ("root:x:0:0:root:/root:/bin/bash\n"
+          "pi:x:1000:1000:,,,:/home/pi:/bin/bash\n"
+          "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n")
+# Raspberry Pi OS has gpio; a plain Debian root does not, so it is left out here.
+GROUP = ("root:x:0:\n"
+         "dialout:x:20:pi\n"
+         "video:x:44:pi\n"
+         "input:x:105:pi\n"
+         "render:x:106:pi\n"
+         "systemd-journal:x:999:\n"
+         "pi:x:1000:\n"
+         "nogroup:x:65534:\n")
+CONFIG_TXT = "# For more options see config.txt(5)\ndtparam=audio=on\n\n[all]\n"
+CMDLINE_TXT = ("console=serial0,115200 console=tty1 root=PARTUUID=4e639091-02 "
+               "rootfstype=ext4 fsck.repair=yes rootwait\n")
+
+Snapshot = dict[str, tuple[str, int, str, int]]
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    """A checkout with the files install.sh takes, and udev rules from hardware/."""
+    checkout = tmp_path / "checkout"
+    (checkout / "systemd").mkdir(parents=True)
+    for name in ("companion.service", "50-companion.rules"):
+        shutil.copy2(CHECKOUT / "systemd" / name, checkout / "systemd" / name)
+    (checkout / "hardware").mkdir()
+    (checkout / "hardware" / "99-companion.rules").write_text(
+        'SUBSYSTEM=="gpio", GROUP="gpio", MODE="0660"\n')
+    return checkout
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    scratch = tmp_path / "root"
+    (scratch / "etc").mkdir(parents=True)
+    (scratch / "etc" / "passwd").write_text(PASSWD)
+    (scratch / "etc" / "group").write_text(GROUP)
+    boot = scratch / "boot" / "firmware"
+    boot.mkdir(parents=True)
+    (boot / "config.txt").write_text(CONFIG_TXT)
+    (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+    return scratch
+
+
+def install(root: Path, source: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    assert BASH is not None
+    return subprocess.run([BASH, str(SCRIPT), "--root", str(root), "--source", str(source),
+                           *options], capture_output=True, text=True, check=False, timeout=120)
+
+
+def snapshot(root: Path) -> Snapshot:
+    """Every entry under root: kind, mode, content digest or link target, mtime."""
+    entries: Snapshot = {}
+    for folder, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = Path(folder, name)
+            info = path.lstat()
+            if path.is_symlink():
+                kind, content = "link", os.readlink(path)
+            elif path.is_dir():
+                kind, content = "dir", ""
+            else:
+                kind, content = "file", hashlib.sha256(path.read_bytes()).hexdigest()
+            entries[str(path.relative_to(root))] = (kind, info.st_mode, content, info.st_mtime_ns)
+    return entries
+
+
+def passwd_entry(root: Path, user: str) -> list[str]:
+    lines = [line for line in (root / "etc/passwd").read_text().splitlines()
+             if line.split(":")[0] == user]
+    assert len(lines) == 1, lines
+    return lines[0].split(":")
+
+
+def group_entries(root: Path) -> dict[str, list[str]]:
+    entries: dict[str, list[str]] = {}
+    for line in (root / "etc/group").read_text().splitlines():
+        name = line.split(":")[0]
+        assert name not in entries, f"group {name} listed twice"
+        entries[name] = line.split(":")
+    return entries
+
+
+def test_second_run_changes_nothing_and_says_so(root: Path, source: Path) -> None:
+    first = install(root, source, "--enable-uart")
+    assert first.returncode == 0, first.stderr
+    assert "change(s) made" in first.stdout
+    after_first = snapshot(root)
+
+    second = install(root, source, "--enable-uart")
+    assert second.returncode == 0, second.stderr
+    assert "Nothing to change" in second.stdout
+    assert "  changed " not in second.stdout
+    assert snapshot(root) == after_first
+
+
+def test_creates_the_system_user_in_the_device_groups(root: Path, source: Path) -> None:
+    result = install(root, source)
+    assert result.returncode == 0, result.stderr
+    name, _, uid, gid, _, home, shell = passwd_entry(root, "companion")
+    assert 100 <= int(uid) < 1000
+    assert home == "/var/lib/companion"
+    assert shell == "/usr/sbin/nologin"
+    groups = group_entries(root)
+    assert groups["companion"][2] == gid
+    assert "created group gpio" in result.stdout
+    for group in ("gpio", "dialout", "video", "input", "render"):
+        assert "companion" in groups[group][3].split(","), group
+    assert groups["dialout"][3] == "pi,companion"
+    used_gids = [entry[2] for entry in groups.values()]
+    assert len(used_gids) == len(set(used_gids))
+    assert PASSWD in (root / "etc/passwd").read_text()
+
+
+def test_existing_user_only_gets_the_missing_groups(root: Path, source: Path) -> None:
+    with (root / "etc/passwd").open("a") as passwd:
+        passwd.write("companion:x:990:990::/var/lib/companion:/usr/sbin/nologin\n")
+    group_text = GROUP.replace("video:x:44:pi", "video:x:44:pi,companion") + "companion:x:990:\n"
+    (root / "etc/group").write_text(group_text)
+    result = install(root, source)
+    assert result.returncode == 0, result.stderr
+    assert "unchanged  system user companion" in result.stdout
+    assert "unchanged  companion is in group video" in result.stdout
+    assert "added companion to group dialout" in result.stdout
+    assert passwd_entry(root, "companion")[2] == "990"
+    assert group_entries(root)["video"][3] == "pi,companion"
+
+
+def test_files_without_a_final_newline_keep_their_last_line(root: Path, source: Path) -> None:
+    (root / "etc/passwd").write_text(PASSWD.rstrip("\n"))
+    (root / "etc/group").write_text(GROUP.rstrip("\n"))
+    assert install(root, source).returncode == 0
+    assert (root / "etc/passwd").read_text().startswith(PASSWD)
+    groups = group_entries(root)
+    assert groups["nogroup"] == ["nogroup", "x", "65534", ""]
+    assert passwd_entry(root, "companion")[0] == "companion"
+
+
+def test_installs_unit_polkit_and_udev_rules(root: Path, source: Path) -> None:
+    result = install(root, source)
+    assert result.returncode == 0, result.stderr
+    placed = {
+        "etc/systemd/system/companion.service": source / "systemd/companion.service",
+        "etc/polkit-1/rules.d/50-companion.rules": source / "systemd/50-companion.rules",
+        "etc/udev/rules.d/99-companion.rules": source / "hardware/99-companion.rules",
+    }
+    for target, original in placed.items():
+        assert (root / target).read_bytes() == original.read_bytes(), target
+        assert (root / target).stat().st_mode & 0o777 == 0o644, target
+    assert "skipped    app venv /opt/companion" in result.stdout
+    assert not (root / "opt").exists()
+
+
+@pytest.mark.skipif(shutil.which("systemctl") is None, reason="enabling uses systemctl --root")
+def test_enables_the_unit_for_boot(root: Path, source: Path) -> None:
+    assert install(root, source).returncode == 0
+    wanted = root / "etc/systemd/system/multi-user.target.wants/companion.service"
+    assert os.readlink(wanted) == "/etc/systemd/system/companion.service"
+
+
+def test_without_udev_rules_in_the_checkout_they_are_skipped(root: Path, source: Path) -> None:
+    (source / "hardware" / "99-companion.rules").unlink()
+    result = install(root, source)
+    assert result.returncode == 0, result.stderr
+    assert "skipped    /etc/udev/rules.d/99-companion.rules" in result.stdout
+    assert not (root / "etc/udev").exists()
+
+
+def test_a_changed_unit_is_installed_again(root: Path, source: Path) -> None:
+    assert install(root, source).returncode == 0
+    unit = source / "systemd/companion.service"
+    unit.write_text(unit.read_text().replace("WatchdogSec=20s", "WatchdogSec=30s"))
+    result = install(root, source)
+    assert "changed    installed /etc/systemd/system/companion.service" in result.stdout
+    assert "1 change(s) made." in result.stdout
+    assert "WatchdogSec=30s" in (root / "etc/systemd/system/companion.service").read_text()
+
+
+def test_enable_uart_sets_config_and_drops_the_serial_console(root: Path, source: Path) -> None:
+    result = install(root, source, "--enable-uart")
+    assert result.returncode == 0, result.stderr
+    config = (root / "boot/firmware/config.txt").read_text()
+    assert config.startswith(CONFIG_TXT)
+    assert config.splitlines()[-1] == "enable_uart=1"
+    cmdline = (root / "boot/firmware/cmdline.txt").read_text()
+    assert cmdline == ("console=tty1 root=PARTUUID=4e639091-02 rootfstype=ext4 "
+                       "fsck.repair=yes rootwait\n")
+
+
+def test_enable_uart_overrides_a_disabled_uart_and_other_console_names(
+    root: Path, source: Path
+) -> None:
+    (root / "boot/firmware/config.txt").write_text("enable_uart=0\n")
+    (root / "boot/firmware/cmdline.txt").write_text(
+        "root=/dev/mmcblk0p2 console=ttyAMA0,115200 rootwait console=ttyS0\n")
+    assert install(root, source, "--enable-uart").returncode == 0
+    config_lines = (root / "boot/firmware/config.txt").read_text().splitlines()
+    assert config_lines[0] == "enable_uart=0"
+    assert config_lines[-2:] == ["# serial NFC reader on GPIO 14/15 (companion install.sh)",
+                                 "enable_uart=1"]
+    assert "[all]" in config_lines
+    assert (root / "boot/firmware/cmdline.txt").read_text() == "root=/dev/mmcblk0p2 rootwait\n"
+
+
+def test_boot_files_are_left_alone_without_enable_uart(root: Path, source: Path) -> None:
+    result = install(root, source)
+    assert result.returncode == 0
+    assert "skipped    UART" in result.stdout
+    assert (root / "boot/firmware/config.txt").read_text() == CONFIG_TXT
+    assert (root / "boot/firmware/cmdline.txt").read_text() == CMDLINE_TXT
+
+
+def test_enable_uart_without_config_txt_fails_before_changing_anything(
+    root: Path, source: Path
+) -> None:
+    shutil.rmtree(root / "boot")
+    before = snapshot(root)
+    result = install(root, source, "--enable-uart")
+    assert result.returncode == 1
+    assert "config.txt" in result.stderr
+    assert snapshot(root) == before
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--bogus"], "unknown option: --bogus"),
+    (["--root"], "--root needs a directory"),
+])
+def test_bad_arguments_are_named(arguments: list[str], message: str) -> None:
+    assert BASH is not None
+    result = subprocess.run([BASH, str(SCRIPT), *arguments], capture_output=True, text=True,
+                            check=False, timeout=60)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Usage:" in result.stderr
+
+
+def test_missing_root_directory_is_refused(tmp_path: Path, source: Path) -> None:
+    result = install(tmp_path / "absent", source)
+    assert result.returncode == 1
+    assert "is not a directory" in result.stderr
+    assert not (tmp_path / "absent").exists()
+
+
+def test_source_without_the_unit_is_refused(root: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    before = snapshot(root)
+    result = install(root, empty)
+    assert result.returncode == 1
+    assert "companion.service is missing" in result.stderr
+    assert snapshot(root) == before
