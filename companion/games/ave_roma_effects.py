@@ -74,7 +74,7 @@ def resource_counts(payload: Mapping[str, Any], key: str) -> tuple[int, ...]:
         raise Rejected(_("'{key}' must map resources to amounts, e.g. {{\"wood\": 2}}.").format(
             key=key))
     counts = dict.fromkeys(RESOURCES, 0)
-    for resource, amount in raw.items():
+    for resource in raw:
         if resource not in counts:
             raise Rejected(_("'{key}' names {resource!r}, which is not a resource; use one of: "
                              "{known}.").format(key=key, resource=resource,
@@ -90,8 +90,10 @@ def region_amounts(payload: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
         raise Rejected(_("'influence' must map region positions 1-5 to amounts, "
                          "e.g. {\"2\": 3}."))
     gains: list[tuple[int, int]] = []
-    for key, amount in raw.items():
-        position = int(key) if isinstance(key, str) and key.isdigit() else None
+    for key in raw:
+        position = key if isinstance(key, int) and not isinstance(key, bool) else None
+        if isinstance(key, str) and key.isascii() and key.isdigit():
+            position = int(key)
         if position is None or not 1 <= position <= REGION_COUNT:
             raise Rejected(_("'influence' names region {key!r}; regions are numbered 1 to "
                              "5.").format(key=key))
