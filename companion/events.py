@@ -51,6 +51,7 @@ class Committed:
     """The log writer put a submitted entry on disk (``submitted``: session.Submitted)."""
 
     submitted: Any
+    seq: int = 0  # the entry's place in the game's log
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,17 @@ works. Either way :attr:`GameSession.state` only ever shows what is on disk.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import pickle
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from companion import __version__
+from companion import games as games_package
 from companion.games import get_rules
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected, ScoreResult
 from companion.i18n import _
@@ -25,6 +31,18 @@ from companion.store import GameRecord, LogEntry, Store
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
+#: A snapshot of the state every this many applied actions makes resume independent of
+#: the length of the evening (the log stays the truth; snapshots are only shortcuts).
+SNAPSHOT_EVERY = 200
+
+
+@functools.cache
+def snapshot_code() -> str:
+    """Snapshots are valid only for the exact game code that pickled them."""
+    digest = hashlib.sha256(__version__.encode())
+    for source in sorted(Path(games_package.__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def effective_actions(entries: Sequence[LogEntry]) -> tuple[list[Action], int]:
@@ -33,18 +51,27 @@ def effective_actions(entries: Sequence[LogEntry]) -> tuple[list[Action], int]:
     A new action after undos discards the undone tail; undo/redo beyond either end is
     ignored (they cannot be recorded that way, but a hand-edited log must not break).
     """
+    actions, _origins, cursor = _fold_log(entries)
+    return actions, cursor
+
+
+def _fold_log(entries: Sequence[LogEntry]) -> tuple[list[Action], list[int], int]:
+    """:func:`effective_actions`, plus the log seq each action in effect came from."""
     actions: list[Action] = []
+    origins: list[int] = []
     cursor = 0
     for entry in entries:
         if entry.kind == "do" and entry.action is not None:
             del actions[cursor:]
+            del origins[cursor:]
             actions.append(entry.action)
+            origins.append(entry.seq)
             cursor += 1
         elif entry.kind == "undo" and cursor > 0:
             cursor -= 1
         elif entry.kind == "redo" and cursor < len(actions):
             cursor += 1
-    return actions, cursor
+    return actions, origins, cursor
 
 
 def validate_players(players: Sequence[PlayerInfo], rules: GameRules[Any]) -> None:
@@ -68,46 +95,67 @@ def validate_players(players: Sequence[PlayerInfo], rules: GameRules[Any]) -> No
 
 
 class Timeline:
-    """Actions in effect, the undo cursor and the state after each applied action."""
+    """Actions in effect, where each came from in the log, the undo cursor, and states.
+
+    States are cached sparsely (index -> state after that many actions): a resume from a
+    snapshot starts with only the set-up and the snapshot, and an undo below it folds the
+    missing states on demand.
+    """
 
     def __init__(self, rules: GameRules[Any], initial: Any) -> None:
         self.rules = rules
         self.actions: list[Action] = []
+        self.origins: list[int] = []  # log seq that put each action in place (0: unknown)
         self.cursor = 0
-        self.states: list[Any] = [initial]  # states[i]: after i actions; up to the cursor+
+        self.states: dict[int, Any] = {0: initial}
 
     def copy(self) -> Timeline:
         twin = Timeline(self.rules, self.states[0])
-        twin.actions, twin.cursor, twin.states = list(self.actions), self.cursor, list(self.states)
+        twin.actions, twin.origins = list(self.actions), list(self.origins)
+        twin.cursor, twin.states = self.cursor, dict(self.states)
         return twin
+
+    def state_at(self, index: int) -> Any:
+        if index not in self.states:
+            start = max(i for i in self.states if i < index)
+            state = self.states[start]
+            for position in range(start, index):
+                state = self.rules.apply(state, self.actions[position])
+                self.states[position + 1] = state
+        return self.states[index]
 
     @property
     def state(self) -> Any:
-        return self.states[self.cursor]
+        return self.state_at(self.cursor)
 
     def check(self, entry: LogEntry) -> Any:
         """The state ``entry`` would lead to; raises Rejected for a refused action."""
         if entry.kind == "do":
             assert entry.action is not None
             return self.rules.apply(self.state, entry.action)
+        if entry.kind == "redo" and self.cursor < len(self.actions):
+            return self.state_at(self.cursor + 1)
         return None
 
-    def record(self, entry: LogEntry, new_state: Any = None) -> None:
+    def record(self, entry: LogEntry, new_state: Any = None, origin: int = 0) -> None:
         """Apply an entry already known to be valid (``new_state`` from :meth:`check`)."""
         if entry.kind == "do":
             assert entry.action is not None
             if new_state is None:
                 new_state = self.rules.apply(self.state, entry.action)
-            del self.actions[self.cursor:]
-            del self.states[self.cursor + 1:]
+            if self.cursor < len(self.actions):  # a new action discards the undone tail
+                del self.actions[self.cursor:]
+                del self.origins[self.cursor:]
+                for index in [i for i in self.states if i > self.cursor]:
+                    del self.states[index]
             self.actions.append(entry.action)
-            self.states.append(new_state)
+            self.origins.append(origin)
             self.cursor += 1
+            self.states[self.cursor] = new_state
         elif entry.kind == "undo" and self.cursor > 0:
             self.cursor -= 1
         elif entry.kind == "redo" and self.cursor < len(self.actions):
-            if len(self.states) == self.cursor + 1:
-                self.states.append(self.rules.apply(self.state, self.actions[self.cursor]))
+            self.state_at(self.cursor + 1)
             self.cursor += 1
 
 
@@ -152,21 +200,47 @@ class GameSession:
         return cls(store, record) if record else None
 
     def _replay(self, entries: Sequence[LogEntry]) -> None:
-        """Fold the log; an action today's rules refuse is left out and reported."""
-        actions, cursor = effective_actions(entries)
+        """Rebuild the timeline from the log, starting at the newest usable snapshot.
+
+        An action today's rules refuse is left out and reported, never fatal.
+        """
         timeline = self._timeline
-        state = timeline.state
-        for index, action in enumerate(actions):
+        timeline.actions, timeline.origins, cursor = _fold_log(entries)
+        position = self._restore_snapshot(cursor)
+        state = timeline.states[position]
+        while position < cursor:
             try:
-                state = self.rules.apply(state, action)
+                state = self.rules.apply(state, timeline.actions[position])
             except Rejected as exc:
                 self.replay_notice = _("A recorded move could not be replayed and was left "
                                        "out: {reason}").format(reason=exc)
+                del timeline.actions[position]
+                del timeline.origins[position]
+                cursor -= 1
                 continue
-            timeline.actions.append(action)
-            if index < cursor:
-                timeline.states.append(state)
-                timeline.cursor += 1
+            position += 1
+            timeline.states[position] = state
+        timeline.cursor = cursor
+
+    def _restore_snapshot(self, cursor: int) -> int:
+        """Put the newest snapshot that matches the log in place; return its position."""
+        origins = self._timeline.origins
+        for applied, origin, blob in self.store.snapshots(self.game_id, snapshot_code()):
+            if 0 < applied <= cursor and origins[applied - 1] == origin:
+                try:
+                    self._timeline.states[applied] = pickle.loads(blob)
+                except Exception:  # a snapshot is only a shortcut; the log is the truth
+                    continue
+                return applied
+        return 0
+
+    def _snapshot_due(self) -> tuple[int, int, bytes] | None:
+        """Every SNAPSHOT_EVERY applied actions, the (position, origin, state) to save."""
+        timeline = self._timeline
+        position = timeline.cursor
+        if position == 0 or position % SNAPSHOT_EVERY or not timeline.origins[position - 1]:
+            return None
+        return position, timeline.origins[position - 1], pickle.dumps(timeline.state)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -214,8 +288,11 @@ class GameSession:
         if self._pending:
             raise Rejected(_("Still saving the last move; try again in a moment."))
         new_state = self._timeline.check(entry)
-        self.store.append(self.game_id, entry)
-        self._timeline.record(entry, new_state)
+        seq = self.store.append(self.game_id, entry)
+        self._timeline.record(entry, new_state, origin=seq)
+        snapshot = self._snapshot_due() if entry.kind == "do" else None
+        if snapshot:
+            self.store.save_snapshot(self.game_id, *snapshot, code=snapshot_code())
 
     def dispatch(self, action_type: str, payload: Mapping[str, Any] | None = None,
                  player: int | None = None) -> Any:
@@ -264,13 +341,18 @@ class GameSession:
                       player: int | None = None) -> Submitted | None:
         return self.submit(LogEntry("do", Action(action_type, dict(payload or {}), player)))
 
-    def acknowledge(self, submitted: Submitted) -> None:
-        """The writer committed ``submitted``: show it."""
+    def acknowledge(self, submitted: Submitted, seq: int = 0) -> tuple[int, int, bytes] | None:
+        """The writer committed ``submitted`` as log entry ``seq``: show it.
+
+        Returns a snapshot (position, origin, pickled state) when one is due, for the
+        writer to save.
+        """
         entry = self._pending.popleft()
         assert entry is submitted.entry, "entries are acknowledged in the order submitted"
-        self._timeline.record(entry)
+        self._timeline.record(entry, origin=seq)
         if not self._pending:
             self._ahead = None
+        return self._snapshot_due() if entry.kind == "do" else None
 
     def reject_pending(self, submitted: Submitted) -> None:
         """The writer could not commit ``submitted``; drop it and everything after it."""

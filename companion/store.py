@@ -53,6 +53,14 @@ CREATE TABLE IF NOT EXISTS log (
     action TEXT,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    applied INTEGER NOT NULL,
+    origin INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    state BLOB NOT NULL,
+    PRIMARY KEY (game_id, applied)
+);
 CREATE TABLE IF NOT EXISTS tags (
     uid TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
@@ -85,6 +93,7 @@ class LogEntry:
 
     kind: str  # "do", "undo", "redo"
     action: Action | None = None
+    seq: int = 0  # its place in the game's log, once written
 
 
 @dataclass(frozen=True)
@@ -288,10 +297,25 @@ class Store:
     # -- reading -------------------------------------------------------------------------
 
     def log(self, game_id: int) -> list[LogEntry]:
-        rows = self._read("SELECT kind, action FROM log WHERE game_id = ? ORDER BY seq",
+        rows = self._read("SELECT seq, kind, action FROM log WHERE game_id = ? ORDER BY seq",
                           (game_id,))
-        return [LogEntry(kind, Action.from_json(json.loads(action)) if action else None)
-                for kind, action in rows]
+        return [LogEntry(kind, Action.from_json(json.loads(action)) if action else None, seq)
+                for seq, kind, action in rows]
+
+    def save_snapshot(self, game_id: int, applied: int, origin: int, state: bytes,
+                      code: str) -> None:
+        """Keep a state snapshot (the last few per game) so resume need not fold it all."""
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                       (game_id, applied, origin, code, state))
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND applied NOT IN (SELECT "
+                       "applied FROM snapshots WHERE game_id = ? ORDER BY applied DESC "
+                       "LIMIT 3)", (game_id, game_id))
+
+    def snapshots(self, game_id: int, code: str) -> list[tuple[int, int, bytes]]:
+        """(applied, origin, state) of a game's snapshots for ``code``, newest first."""
+        return self._read("SELECT applied, origin, state FROM snapshots WHERE game_id = ? "
+                          "AND code = ? ORDER BY applied DESC", (game_id, code))
 
     def game(self, game_id: int) -> GameRecord:
         rows = self._read("SELECT id, game, options, created, status, ended, result "

@@ -8,11 +8,12 @@ use, so an acknowledgement wakes the loop at once and is shown only after its co
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 
 from companion.events import CommitFailed, Committed, InputEvent
-from companion.session import Submitted
+from companion.session import GameSession, Submitted, snapshot_code
 from companion.store import StoreError
 
 _STOP = object()
@@ -32,13 +33,25 @@ class LogWriter:
         if submitted is not None:
             self._jobs.put(submitted)
 
+    def save_snapshot(self, session: GameSession,
+                      snapshot: tuple[int, int, bytes] | None) -> None:
+        """Save a snapshot returned by ``GameSession.acknowledge`` (if any), in order."""
+        if snapshot is not None:
+            self._jobs.put((session, snapshot))
+
     def _run(self) -> None:
         while True:
             job = self._jobs.get()
             if job is _STOP:
                 return
-            assert isinstance(job, Submitted)
-            self._commit(job)
+            if isinstance(job, Submitted):
+                self._commit(job)
+            elif isinstance(job, tuple):
+                session, (applied, origin, state) = job
+                # A snapshot is only a shortcut: if it cannot be saved, the log still is.
+                with contextlib.suppress(StoreError):
+                    session.store.save_snapshot(session.game_id, applied, origin, state,
+                                                code=snapshot_code())
 
     def _commit(self, job: Submitted) -> None:
         game_id = job.session.game_id
@@ -47,12 +60,12 @@ class LogWriter:
             self._events.put(CommitFailed(job, ""))
             return
         try:
-            job.session.store.append(game_id, job.entry)
+            seq = job.session.store.append(game_id, job.entry)
         except StoreError as exc:
             self._failed_generation[game_id] = job.generation
             self._events.put(CommitFailed(job, str(exc)))
             return
-        self._events.put(Committed(job))
+        self._events.put(Committed(job, seq))
 
     def close(self, timeout: float = 5.0) -> None:
         """Finish every submitted commit, then stop the thread."""

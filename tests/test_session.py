@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -7,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.base import Action, PlayerInfo, Rejected
-from companion.session import GameSession, effective_actions
+from companion.session import GameSession, effective_actions, snapshot_code
 from companion.store import LogEntry, Store, StoreError
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
@@ -160,3 +161,62 @@ def test_effective_actions_match_a_cursor_model(steps: list[tuple[str, int]]) ->
     actions, got_cursor = effective_actions(entries)
     assert got_cursor == cursor
     assert [a.payload["amount"] for a in actions] == model
+
+
+def _play(session: GameSession, count: int) -> None:
+    for i in range(count):
+        session.dispatch("add", {"amount": 1 + i % 3})
+
+
+def test_resume_from_snapshot_matches_full_replay(tmp_path: Path, counter_game: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 10)
+    store, session = new_session(tmp_path, counter_game)
+    _play(session, 25)
+    session.undo()
+    assert len(store.snapshots(session.game_id, snapshot_code())) == 2  # at 10 and 20
+    expected_state, expected_actions = session.state, session.actions
+
+    resumed = GameSession(store, store.game(session.game_id))
+    assert 20 in resumed._timeline.states and 5 not in resumed._timeline.states
+    assert resumed.state == expected_state and resumed.actions == expected_actions
+    # undo below the snapshot folds the missing states from the set-up
+    for _ in range(20):
+        resumed.undo()
+    assert resumed.state.tallies == (1 + 3, 2 + 1)  # amounts 1, 2, 3, 1 in turn
+    assert resumed.state == _fold(session, 4)
+    resumed.redo()
+    assert resumed.state == _fold(session, 5)
+
+
+def _fold(session: GameSession, count: int) -> object:
+    state = session.rules.setup(session.players, session.record.options)
+    for action in session._timeline.actions[:count]:
+        state = session.rules.apply(state, action)
+    return state
+
+
+def test_snapshot_of_a_replaced_past_is_not_used(tmp_path: Path, counter_game: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 10)
+    store, session = new_session(tmp_path, counter_game)
+    _play(session, 10)  # snapshot at 10
+    for _ in range(3):
+        session.undo()
+    _play(session, 5)  # a new past: positions 8..12 differ from the snapshot's
+    resumed = GameSession(store, store.game(session.game_id))
+    assert resumed.state == session.state == _fold(session, 12)
+
+
+def test_damaged_or_foreign_snapshot_falls_back_to_the_log(tmp_path: Path, counter_game: str,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 5)
+    store, session = new_session(tmp_path, counter_game)
+    _play(session, 7)
+    with store._writing() as db:
+        db.execute("UPDATE snapshots SET state = ?", (b"not a pickle",))
+    resumed = GameSession(store, store.game(session.game_id))
+    assert resumed.state == session.state
+    store.save_snapshot(session.game_id, 5, 5, pickle.dumps("wrong"), code="other-code")
+    assert GameSession(store, store.game(session.game_id)).state == session.state

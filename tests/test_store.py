@@ -32,7 +32,7 @@ def test_log_round_trips_actions(tmp_path: Path) -> None:
     action = Action("add", {"amount": 2, "note": "Ärger"}, player=1, at=12.5)
     assert store.append(game_id, LogEntry("do", action)) == 1
     assert store.append(game_id, LogEntry("undo")) == 2
-    assert store.log(game_id) == [LogEntry("do", action), LogEntry("undo")]
+    assert store.log(game_id) == [LogEntry("do", action, 1), LogEntry("undo", None, 2)]
     record = store.game(game_id)
     assert record.players == PLAYERS
     assert record.options == {"target": 3}

@@ -20,7 +20,7 @@ def drain(events: queue.Queue[InputEvent], session: GameSession, count: int) -> 
     for _ in range(count):
         event = events.get(timeout=5)
         if isinstance(event, Committed):
-            session.acknowledge(event.submitted)
+            session.acknowledge(event.submitted, event.seq)
             seen.append("committed")
         elif isinstance(event, CommitFailed):
             session.reject_pending(event.submitted)

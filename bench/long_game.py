@@ -1,0 +1,50 @@
+"""Build long, valid game logs for the resume and memory figures.
+
+The log is a Glory to Rome evening played with the Laborer over and over (lead, follow,
+one action each): every action is one the reducer checks and folds like any other.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.games.base import Action, PlayerInfo
+from companion.games.glory_to_rome import RULES, GloryState
+from companion.session import GameSession
+from companion.store import Store
+
+PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2),
+           PlayerInfo("Julia", "green", 3), PlayerInfo("Gaius", "yellow", 4))
+
+
+def next_action(state: GloryState) -> Action:
+    """The next move of the Laborer-only evening."""
+    player = RULES.current_player(state)
+    payload: dict[str, Any] = {}
+    if state.phase == "lead":
+        kind, payload = "lead", {"role": "laborer"}
+    elif state.phase == "follow":
+        kind = "follow"
+    else:
+        kind = "act"
+    return Action(kind, payload, player, at=0.0)
+
+
+def build_store(data_dir: Path, actions: int) -> None:
+    """A store in ``data_dir`` holding one unfinished game of ``actions`` actions.
+
+    Written in one transaction: building the fixture is not what is measured.
+    """
+    store = Store.open(data_dir)
+    session = GameSession.create(store, "glory-to-rome", PLAYERS)
+    state = session.state
+    rows = []
+    for seq in range(1, actions + 1):
+        action = next_action(state)
+        state = RULES.apply(state, action)
+        rows.append((session.game_id, seq, "do", json.dumps(action.to_json())))
+    with store._writing() as db:
+        db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", rows)
+    store.close()
