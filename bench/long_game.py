@@ -7,12 +7,13 @@ one action each): every action is one the reducer checks and folds like any othe
 from __future__ import annotations
 
 import json
+import pickle
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.games.glory_to_rome import RULES, GloryState
-from companion.session import GameSession
+from companion.session import SNAPSHOT_EVERY, GameSession, snapshot_code
 from companion.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2),
@@ -35,7 +36,8 @@ def next_action(state: GloryState) -> Action:
 def build_store(data_dir: Path, actions: int) -> None:
     """A store in ``data_dir`` holding one unfinished game of ``actions`` actions.
 
-    Written in one transaction: building the fixture is not what is measured.
+    The log and its snapshots are what playing the evening leaves behind, written in one
+    transaction: building the fixture is not what is measured.
     """
     store = Store.open(data_dir)
     session = GameSession.create(store, "glory-to-rome", PLAYERS)
@@ -45,6 +47,9 @@ def build_store(data_dir: Path, actions: int) -> None:
         action = next_action(state)
         state = RULES.apply(state, action)
         rows.append((session.game_id, seq, "do", json.dumps(action.to_json())))
+        if seq % SNAPSHOT_EVERY == 0:
+            store.save_snapshot(session.game_id, seq, seq, pickle.dumps(state),
+                                code=snapshot_code())
     with store._writing() as db:
         db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", rows)
     store.close()

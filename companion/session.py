@@ -223,16 +223,20 @@ class GameSession:
         timeline.cursor = cursor
 
     def _restore_snapshot(self, cursor: int) -> int:
-        """Put the newest snapshot that matches the log in place; return its position."""
+        """Put the snapshots that match the log in place; return the newest position.
+
+        The older ones (a few are kept) make an undo below the newest one cheap.
+        """
         origins = self._timeline.origins
+        newest = 0
         for applied, origin, blob in self.store.snapshots(self.game_id, snapshot_code()):
             if 0 < applied <= cursor and origins[applied - 1] == origin:
                 try:
                     self._timeline.states[applied] = pickle.loads(blob)
                 except Exception:  # a snapshot is only a shortcut; the log is the truth
                     continue
-                return applied
-        return 0
+                newest = max(newest, applied)
+        return newest
 
     def _snapshot_due(self) -> tuple[int, int, bytes] | None:
         """Every SNAPSHOT_EVERY applied actions, the (position, origin, state) to save."""
