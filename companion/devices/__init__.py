@@ -1,0 +1,21 @@
+"""The physical side: GPIO buttons, serial NFC readers, and stand-ins for a laptop.
+
+Devices only ever put :mod:`companion.events` on the input queue; see ``docs/devices.md``.
+"""
+
+from companion.devices.config import (
+    DeviceConfig,
+    DeviceConfigError,
+    default_config_path,
+    load_device_config,
+)
+from companion.devices.manager import Devices, start_devices
+
+__all__ = [
+    "DeviceConfig",
+    "DeviceConfigError",
+    "Devices",
+    "default_config_path",
+    "load_device_config",
+    "start_devices",
+]

@@ -1,0 +1,222 @@
+"""The far end of the serial line, in software: a PN532 and a bridge on a pseudo-terminal.
+
+The drivers are tested against these through ``os.openpty`` exactly as they talk to real
+hardware, and a developer can run one to try ``companion nfc`` without a reader:
+``python -m companion.devices.emulators pn532`` prints the port to use.
+Test knobs (garbage between frames, corrupted checksums, silence, unplugging) are here
+so the drivers' failure handling can be shown, not only their happy path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+from companion.devices import bridge_protocol as bp
+from companion.devices import pn532_frames as pn
+
+
+class PtyPort:
+    """A pseudo-terminal standing in for a serial cable; ``path`` is the driver's end.
+
+    With ``link`` the driver opens a symlink instead (as udev's ``/dev/companion-nfc``),
+    so unplugging and plugging back in keeps the name while the pty changes.
+    """
+
+    def __init__(self, link: Path | None = None) -> None:
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # no echo or line editing before the driver sets it up
+        self.tty_path = os.ttyname(self._slave)
+        self.link = link
+        if link is not None:
+            with contextlib.suppress(FileNotFoundError):
+                link.unlink()
+            link.symlink_to(self.tty_path)
+        self.path = str(link) if link is not None else self.tty_path
+
+    def close(self) -> None:
+        """Unplug: the name disappears and the driver's reads fail."""
+        if self.link is not None:
+            with contextlib.suppress(FileNotFoundError):
+                self.link.unlink()
+        for fd in (self.master, self._slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+class _Emulator:
+    """A thread reading what the driver writes and answering through ``handle``."""
+
+    def __init__(self, port: PtyPort) -> None:
+        self.port = port
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name=type(self).__name__, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(2.0)
+
+    def unplug(self) -> None:
+        """Stop answering and pull the cable."""
+        self.stop()
+        self.port.close()
+
+    def write(self, data: bytes) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self.port.master, data)
+
+    def _run(self) -> None:
+        while not self._stopping.is_set():
+            self.tick()
+            try:
+                ready, _, _ = select.select([self.port.master], [], [], 0.02)
+                data = os.read(self.port.master, 4096) if ready else b""
+            except OSError:
+                return
+            if data:
+                with self._lock:
+                    self.handle(data)
+
+    def tick(self) -> None:
+        """Called about every 20 ms (heartbeats)."""
+
+    def handle(self, data: bytes) -> None:
+        raise NotImplementedError
+
+
+class Pn532Emulator(_Emulator):
+    """A PN532 in HSU mode: asleep until the wake-up preamble, then answering commands.
+
+    ``place``/``lift`` put a tag on it. ``garbage`` sends noise around every ACK and answer;
+    ``corrupt_answers`` spoils that many answers' DCS; ``answering`` False makes it silent.
+    """
+
+    GARBAGE = b"\xff\x00\x13\x00\xff\x05\xfa\xd5\x4b\x01\x01\x55\xaa\x00\x00"
+
+    def __init__(self, port: PtyPort, *, answering: bool = True, garbage: bool = False) -> None:
+        super().__init__(port)
+        self.answering = answering
+        self.garbage = garbage
+        self.corrupt_answers = 0
+        self.tag: str | None = None
+        self.polls = 0  # InListPassiveTarget commands answered
+        self._awake = False
+        self._parser = pn.FrameParser()
+
+    def place(self, uid: str) -> None:
+        self.tag = uid
+
+    def lift(self) -> None:
+        self.tag = None
+
+    def handle(self, data: bytes) -> None:
+        if b"\x55" in data:
+            self._awake = True
+        for message in self._parser.feed(data):
+            if (self._awake and self.answering and isinstance(message, pn.Frame)
+                    and message.tfi == pn.HOST_TO_PN532 and message.data):
+                self._answer(message.data[0], message.data[1:])
+
+    def _answer(self, command: int, params: bytes) -> None:
+        noise = self.GARBAGE if self.garbage else b""
+        if command == pn.GET_FIRMWARE_VERSION:
+            answer = b"\x32\x01\x06\x07"
+        elif command == pn.IN_LIST_PASSIVE_TARGET:
+            self.polls += 1
+            answer = pn.target_list_answer([self.tag] if self.tag else [])
+        elif command in (pn.SAM_CONFIGURATION, pn.RF_CONFIGURATION):
+            answer = b""
+        else:
+            self.write(noise + pn.ACK_FRAME + b"\x00\x00\xff\x01\xff\x7f\x81\x00")
+            return
+        frame = bytearray(pn.response_frame(command, answer))
+        if self.corrupt_answers > 0:
+            self.corrupt_answers -= 1
+            frame[-2] ^= 0x5A  # the DCS
+        self.write(noise + pn.ACK_FRAME + noise + bytes(frame) + noise)
+
+
+class BridgeEmulator(_Emulator):
+    """A bridge with MFRC522 readers ``readers``, speaking the line protocol."""
+
+    def __init__(self, port: PtyPort, readers: tuple[str, ...] = ("seat1", "vault"), *,
+                 firmware: str = "1.0.0", heartbeat: float = 0.2, answering: bool = True) -> None:
+        super().__init__(port)
+        self.readers = readers
+        self.firmware = firmware
+        self.heartbeat = heartbeat
+        self.answering = answering
+        self.tags: dict[str, str] = {}
+        self._lines = bp.LineSplitter()
+        self._beat = 0
+        self._next_beat = 0.0
+
+    def place(self, reader: str, uid: str) -> None:
+        with self._lock:
+            self.tags[reader] = uid
+            self.write(bp.format_line("TAG", reader, uid))
+
+    def lift(self, reader: str) -> None:
+        with self._lock:
+            uid = self.tags.pop(reader, None)
+            if uid is not None:
+                self.write(bp.format_line("GONE", reader, uid))
+
+    def send_raw(self, data: bytes) -> None:
+        """Anything at all, e.g. noise or a corrupted line."""
+        with self._lock:
+            self.write(data)
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        if self.answering and now >= self._next_beat:
+            self._next_beat = now + self.heartbeat
+            self._beat += 1
+            with self._lock:
+                self.write(bp.format_line("HB", str(self._beat)))
+
+    def handle(self, data: bytes) -> None:
+        for line in self._lines.feed(data):
+            if self.answering and line.startswith(b"VERSION*") and line == bp.format_line(
+                    "VERSION").rstrip(b"\n"):
+                self.write(bp.format_line("HELLO", str(bp.PROTOCOL_VERSION), self.firmware,
+                                          ",".join(self.readers)))
+                for reader, uid in self.tags.items():
+                    self.write(bp.format_line("TAG", reader, uid))
+
+
+def main(argv: list[str]) -> int:
+    """Run an emulator on a new pty; type a UID and Enter to place it, Enter to lift it."""
+    kind = argv[0] if argv else "pn532"
+    port = PtyPort()
+    emulator: Pn532Emulator | BridgeEmulator
+    emulator = Pn532Emulator(port) if kind == "pn532" else BridgeEmulator(port, ("table",))
+    emulator.start()
+    print(f"companion nfc --reader {'pn532' if kind == 'pn532' else 'bridge'} --port {port.path}")
+    try:
+        for line in sys.stdin:
+            uid = line.strip().upper()
+            if isinstance(emulator, Pn532Emulator):
+                emulator.place(uid) if uid else emulator.lift()
+            elif uid:
+                emulator.place("table", uid)
+            else:
+                emulator.lift("table")
+    except KeyboardInterrupt:
+        pass
+    emulator.unplug()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

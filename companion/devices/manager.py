@@ -1,0 +1,96 @@
+"""Starting and stopping all devices for the app, real or simulated.
+
+``start_devices`` never fails for want of hardware: off a Pi (no ``/dev/gpiochip*``, or
+gpiozero finds no pin factory) it falls back to the keyboard and an on-screen reader,
+and says why in a :class:`DeviceStatus`.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import queue
+import warnings
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from companion.devices.config import DeviceConfig
+from companion.devices.reader_thread import ReaderThread
+from companion.devices.readers import start_reader
+from companion.devices.simulated import KeyHoldTracker, SimulatedReader
+from companion.events import DeviceStatus, InputEvent
+from companion.i18n import _
+
+if TYPE_CHECKING:
+    from companion.devices.buttons import GpioButtons
+
+
+@dataclass
+class Devices:
+    """The running devices; ``close`` releases pins and stops reader threads."""
+
+    simulated: bool
+    simulated_reader: SimulatedReader | None = None
+    keys: KeyHoldTracker | None = None  # keyboard stand-in for the buttons when simulated
+    buttons: GpioButtons | None = None  # None when simulated or no buttons are configured
+    readers: list[ReaderThread] = field(default_factory=list)
+
+    def close(self) -> None:
+        for thread in self.readers:
+            thread.stop_event.set()
+        for thread in self.readers:
+            thread.stop()
+        self.readers.clear()
+        if self.buttons is not None:
+            self.buttons.close()
+            self.buttons = None
+
+
+def start_devices(config: DeviceConfig, events: queue.Queue[InputEvent], simulate: bool,
+                  pin_factory: Any = None) -> Devices:
+    """Start the buttons and readers in ``config`` (or stand-ins for them)."""
+    if simulate:
+        events.put(DeviceStatus("devices", "simulated", _(
+            "Simulated devices: keys stand in for the buttons, tags are tapped on screen.")))
+        return _simulated(config, events)
+    buttons, reason = _start_buttons(config, events, pin_factory)
+    devices = Devices(simulated=False, buttons=buttons)
+    if reason is not None:
+        events.put(DeviceStatus("buttons", "simulated", _(
+            "No GPIO buttons: {reason}. Keys stand in for them, tags are tapped on "
+            "screen.").format(reason=reason)))
+        devices = _simulated(config, events)
+    for reader in config.readers:
+        if devices.simulated and not os.path.exists(reader.port):
+            continue  # a laptop without this reader; with it plugged in, it is used
+        devices.readers.append(start_reader(reader, events))
+    return devices
+
+
+def _simulated(config: DeviceConfig, events: queue.Queue[InputEvent]) -> Devices:
+    names = [reader.id for reader in config.readers if reader.type == "pn532"]
+    if config.vault_reader:
+        names.append(config.vault_reader)
+    names += list(config.seat_readers)
+    unique = list(dict.fromkeys(names))
+    return Devices(simulated=True, simulated_reader=SimulatedReader(events, unique),
+                   keys=KeyHoldTracker(config.buttons))
+
+
+def _start_buttons(config: DeviceConfig, events: queue.Queue[InputEvent],
+                   pin_factory: Any) -> tuple[GpioButtons | None, str | None]:
+    """The GPIO buttons, or None and the reason they cannot be had."""
+    if not config.buttons.pins:
+        return None, None  # a table without buttons: the touchscreen does it all
+    if pin_factory is None and not glob.glob("/dev/gpiochip*"):
+        return None, _("this machine has no GPIO (no /dev/gpiochip*)")
+    try:
+        from gpiozero.exc import PinFactoryFallback
+
+        from companion.devices.buttons import GpioButtons
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PinFactoryFallback)
+            return GpioButtons(config.buttons, events, pin_factory), None
+    except Exception as exc:  # gpiozero fails in many ways off a Pi; all mean "no GPIO"
+        return None, _("gpiozero cannot use the pins ({error})").format(error=exc)

@@ -1,0 +1,110 @@
+"""A serial NFC reader on its own thread: open, poll, and recover from an unplugged cable.
+
+The thread puts only input events on the queue: each tag once on arrival and once on
+removal (whatever the driver repeats), and a :class:`DeviceStatus` when the reader is
+``opened``, ``unavailable`` (never reached yet), ``lost`` or ``reopened``. After a loss it
+retries with growing pauses, so plugging the reader back in resumes reading by itself.
+Tags that were on a reader when it was lost are reported removed: nobody can vouch for them.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+
+from companion.devices.serial_link import ReaderSession, describe_error
+from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
+from companion.i18n import _
+
+SessionOpener = Callable[[threading.Event], ReaderSession]
+
+
+class ReaderThread(threading.Thread):
+    """Runs one reader until :meth:`stop`; ``device`` names it in status events."""
+
+    def __init__(self, device: str, port: str, open_session: SessionOpener,
+                 events: queue.Queue[InputEvent], *, first_session: ReaderSession | None = None,
+                 first_detail: str = "", retry_min: float = 0.5, retry_max: float = 10.0) -> None:
+        super().__init__(name=f"nfc-{device}", daemon=True)
+        self.device = device
+        self._port = port
+        self._open = open_session
+        self._events = events
+        self._first = first_session
+        self._first_detail = first_detail
+        self._retry_min = retry_min
+        self._retry_max = retry_max
+        self._stopping = threading.Event()
+        self._present: set[tuple[str, str]] = set()
+
+    @property
+    def stop_event(self) -> threading.Event:
+        """Sessions watch this to cut waits short when the thread is asked to stop."""
+        return self._stopping
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Ask the thread to finish and wait for it (reads are short, so it is quick)."""
+        self._stopping.set()
+        if self.is_alive():
+            self.join(timeout)
+
+    def run(self) -> None:
+        ever_opened = self._first is not None
+        said_unavailable = False
+        pause = self._retry_min
+        session, detail = self._first, self._first_detail
+        if session is not None:
+            self._status("opened", _("{detail} on {port}").format(detail=detail, port=self._port))
+        while not self._stopping.is_set():
+            if session is None:
+                try:
+                    session = self._open(self._stopping)
+                    detail = session.handshake()
+                except Exception as exc:  # OSError above all; anything else must not kill us
+                    if session is not None:
+                        session.close()
+                        session = None
+                    if not ever_opened and not said_unavailable:
+                        said_unavailable = True
+                        self._status("unavailable", _(
+                            "No NFC reader on {port}: {reason}. Still trying.").format(
+                                port=self._port, reason=describe_error(exc)))
+                    self._stopping.wait(pause)
+                    pause = min(pause * 2, self._retry_max)
+                    continue
+                words = _("{detail} on {port}").format(detail=detail, port=self._port)
+                self._status("reopened" if ever_opened else "opened", words)
+                ever_opened = True
+                pause = self._retry_min
+            try:
+                while not self._stopping.is_set():
+                    for event in session.poll():
+                        self._pass_on(event)
+            except Exception as exc:  # OSError above all; anything else must not kill us
+                self._forget_tags()
+                self._status("lost", _("Lost the NFC reader on {port}: {reason}.").format(
+                    port=self._port, reason=describe_error(exc)))
+                self._stopping.wait(pause)
+            finally:
+                session.close()
+                session = None
+
+    def _status(self, status: str, message: str) -> None:
+        self._events.put(DeviceStatus(self.device, status, message))
+
+    def _pass_on(self, event: InputEvent) -> None:
+        if isinstance(event, TagArrived):
+            if (event.reader, event.uid) in self._present:
+                return
+            self._present.add((event.reader, event.uid))
+        elif isinstance(event, TagRemoved):
+            if (event.reader, event.uid) not in self._present:
+                return
+            self._present.discard((event.reader, event.uid))
+        self._events.put(event)
+
+    def _forget_tags(self) -> None:
+        for reader, uid in sorted(self._present):
+            self._events.put(TagRemoved(reader, uid))
+        self._present.clear()

@@ -1,0 +1,218 @@
+"""The bridge line protocol and the real bridge driver through a pty."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.devices import bridge_protocol as bp
+from companion.devices.bridge import BridgeTiming, open_bridge
+from companion.devices.config import ReaderConfig
+from companion.devices.emulators import BridgeEmulator, PtyPort
+from companion.devices.reader_thread import ReaderThread
+from companion.devices.readers import start_reader
+from companion.devices.serial_link import ReaderSilent
+from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
+
+UID = "04A1B2C3D4E5F6"
+OTHER = "5A3C9E71"
+FAST = BridgeTiming(hello_timeout=0.5, ask_again=0.1, heartbeat_timeout=0.4, poll_slice=0.02)
+WAIT = 5.0
+
+
+def test_lines_round_trip_with_checksums() -> None:
+    assert bp.format_line("TAG", "seat1", UID) == b"TAG seat1 04A1B2C3D4E5F6*" + \
+        bp.checksum("TAG seat1 04A1B2C3D4E5F6").encode() + b"\n"
+    assert bp.parse_line(bp.format_line("TAG", "seat1", UID)[:-1]) == bp.TagOn("seat1", UID)
+    assert bp.parse_line(bp.format_line("GONE", "vault", OTHER.lower())[:-1]) == bp.TagOff(
+        "vault", OTHER)
+    assert bp.parse_line(bp.format_line("HB", "42")[:-1]) == bp.Heartbeat(42)
+    assert bp.parse_line(bp.format_line("HELLO", "1", "1.2.0", "seat1,vault")[:-1]) == bp.Hello(
+        1, "1.2.0", ("seat1", "vault"))
+    assert bp.parse_line(bp.format_line("ERR", "seat2", "no", "answer")[:-1]) == bp.ReaderFault(
+        "seat2", "no answer")
+    assert bp.parse_line(b"HB 7*" + bp.checksum("HB 7").encode() + b"\r") == bp.Heartbeat(7)
+
+
+@pytest.mark.parametrize("line", [
+    b"TAG seat1 04A1B2C3D4E5F6",  # no checksum
+    b"TAG seat1 04A1B2C3D4E5F6*00",  # wrong checksum
+    bp.format_line("TAG", "seat1", "04A1B2C3D4E5")[:-1],  # 6-byte UID
+    bp.format_line("TAG", "seat 1", UID)[:-1],  # too many fields
+    bp.format_line("TAG", "seat1", "04A1B2C3D4E5FG")[:-1],  # not hex
+    bp.format_line("WHAT", "seat1", UID)[:-1],
+    bp.format_line("HB", "-1")[:-1],
+    b"\xff\xfeTAG*00",
+    b"",
+])
+def test_bad_lines_are_ignored(line: bytes) -> None:
+    assert bp.parse_line(line) is None
+
+
+@given(st.binary(max_size=120))
+def test_random_lines_never_raise(raw: bytes) -> None:
+    message = bp.parse_line(raw)
+    assert message is None or isinstance(message, bp.Hello | bp.TagOn | bp.TagOff |
+                                         bp.Heartbeat | bp.ReaderFault)
+
+
+@given(data=st.data(), reader=st.sampled_from(["seat1", "vault", "r2"]),
+       uid=st.sampled_from([UID, OTHER]), verb=st.sampled_from(["TAG", "GONE"]))
+def test_one_changed_byte_never_makes_a_different_tag(data: st.DataObject, reader: str, uid: str,
+                                                      verb: str) -> None:
+    line = bytearray(bp.format_line(verb, reader, uid)[:-1])
+    original = bp.parse_line(bytes(line))
+    position = data.draw(st.integers(min_value=0, max_value=len(line) - 1))
+    line[position] = data.draw(st.integers(min_value=0, max_value=255).filter(
+        lambda value: value not in (line[position], ord("\n"))))
+    assert bp.parse_line(bytes(line)) in (None, original)
+
+
+def test_line_splitter_joins_pieces_and_drops_overlong_lines() -> None:
+    splitter = bp.LineSplitter()
+    assert splitter.feed(b"HB 1*") == []
+    assert splitter.feed(b"31\nHB") == [b"HB 1*31"]
+    assert splitter.feed(b"x" * 300) == []
+    assert splitter.feed(b"yyy\nHB 2\n") == [b"HB 2"]
+
+
+class BridgeRig:
+    def __init__(self, link: Path) -> None:
+        self.link = link
+        self.events: queue.Queue[InputEvent] = queue.Queue()
+        self.emulator = self.plug()
+        self.thread: ReaderThread | None = None
+
+    def plug(self, tags: dict[str, str] | None = None) -> BridgeEmulator:
+        emulator = BridgeEmulator(PtyPort(self.link), ("seat1", "vault"), heartbeat=0.05)
+        emulator.tags.update(tags or {})
+        emulator.start()
+        return emulator
+
+    def start(self) -> None:
+        self.thread = start_reader(ReaderConfig("bridge", "bridge", str(self.link)), self.events,
+                                   bridge_timing=FAST, retry_min=0.02, retry_max=0.1)
+
+    def next(self) -> InputEvent:
+        return self.events.get(timeout=WAIT)
+
+    def status(self) -> str:
+        event = self.next()
+        assert isinstance(event, DeviceStatus), event
+        return event.status
+
+    def close(self) -> None:
+        if self.thread is not None:
+            self.thread.stop()
+        self.emulator.unplug()
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[BridgeRig]:
+    setup = BridgeRig(tmp_path / "companion-bridge")
+    yield setup
+    setup.close()
+
+
+def test_opens_with_hello_and_reports_tags_per_reader(rig: BridgeRig) -> None:
+    rig.start()
+    status = rig.next()
+    assert isinstance(status, DeviceStatus) and status.status == "opened"
+    assert "1.0.0" in status.message and "seat1, vault" in status.message
+    rig.emulator.place("vault", OTHER)
+    assert rig.next() == TagArrived("vault", OTHER)
+    rig.emulator.place("seat1", UID)
+    assert rig.next() == TagArrived("seat1", UID)
+    rig.emulator.lift("vault")
+    assert rig.next() == TagRemoved("vault", OTHER)
+
+
+def test_tags_already_down_are_announced_after_hello(tmp_path: Path) -> None:
+    rig = BridgeRig(tmp_path / "b")
+    rig.emulator.unplug()
+    rig.emulator = rig.plug({"seat1": UID})
+    try:
+        rig.start()
+        assert rig.status() == "opened"
+        assert rig.next() == TagArrived("seat1", UID)
+    finally:
+        rig.close()
+
+
+def test_garbage_corrupt_lines_and_repeats_give_one_arrival(rig: BridgeRig) -> None:
+    rig.start()
+    assert rig.status() == "opened"
+    rig.emulator.send_raw(b"\x00\xffboot noise\r\n")
+    rig.emulator.send_raw(b"TAG seat1 " + OTHER.encode() + b"*00\n")  # bad checksum
+    rig.emulator.send_raw(b"TAG seat1 04A1B2")  # half a line, then a fresh one
+    rig.emulator.send_raw(b"\n")
+    rig.emulator.place("seat1", UID)
+    rig.emulator.place("seat1", UID)  # a firmware repeating itself
+    rig.emulator.lift("seat1")
+    assert rig.next() == TagArrived("seat1", UID)
+    assert rig.next() == TagRemoved("seat1", UID)
+
+
+def test_unplug_and_replug_resume_reading(rig: BridgeRig) -> None:
+    rig.start()
+    assert rig.status() == "opened"
+    rig.emulator.place("seat1", UID)
+    assert rig.next() == TagArrived("seat1", UID)
+    rig.emulator.unplug()
+    assert rig.next() == TagRemoved("seat1", UID)
+    assert rig.status() == "lost"
+    time.sleep(0.2)  # several reopen attempts fail meanwhile
+    rig.emulator = rig.plug({"seat1": UID})
+    assert rig.status() == "reopened"
+    assert rig.next() == TagArrived("seat1", UID)
+    rig.emulator.lift("seat1")
+    assert rig.next() == TagRemoved("seat1", UID)
+
+
+def test_silent_bridge_is_lost_after_missing_heartbeats_and_comes_back(rig: BridgeRig) -> None:
+    rig.start()
+    assert rig.status() == "opened"
+    rig.emulator.answering = False
+    assert rig.status() == "lost"
+    rig.emulator.answering = True
+    assert rig.status() == "reopened"
+
+
+def test_reader_fault_becomes_a_status(rig: BridgeRig) -> None:
+    rig.start()
+    assert rig.status() == "opened"
+    rig.emulator.send_raw(bp.format_line("ERR", "vault", "MFRC522", "not", "found"))
+    fault = rig.next()
+    assert isinstance(fault, DeviceStatus) and fault.status == "fault"
+    assert "vault" in fault.message and "MFRC522 not found" in fault.message
+
+
+def test_handshake_without_hello_raises_reader_silent(tmp_path: Path) -> None:
+    emulator = BridgeEmulator(PtyPort(tmp_path / "quiet"), answering=False)
+    emulator.start()
+    reader = open_bridge(str(tmp_path / "quiet"), 115200, "bridge", threading.Event(), FAST)
+    try:
+        with pytest.raises(ReaderSilent):
+            reader.handshake()
+    finally:
+        reader.close()
+        emulator.unplug()
+
+
+def test_the_protocol_document_examples_are_valid_lines() -> None:
+    document = (Path(__file__).resolve().parent.parent / "firmware_notes"
+                / "bridge-protocol.md").read_text(encoding="utf-8")
+    example = document.split("## Example", 1)[1].split("```")[1].strip().splitlines()
+    assert len(example) >= 5
+    for line in example:
+        text, _, given = line.rpartition("*")
+        assert bp.checksum(text) == given, line
+        if not line.startswith("VERSION"):
+            assert bp.parse_line(line.encode()) is not None, line

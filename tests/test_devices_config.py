@@ -1,0 +1,132 @@
+"""The device config file: defaults, the documented example, and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.devices.config import (
+    DEFAULT_PINS,
+    DeviceConfig,
+    DeviceConfigError,
+    ReaderConfig,
+    default_config_path,
+    load_device_config,
+)
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "hardware" / "devices.example.toml"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "devices.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_missing_file_gives_the_defaults(tmp_path: Path) -> None:
+    config = load_device_config(tmp_path / "nope.toml")
+    assert config == DeviceConfig()
+    assert dict(config.buttons.pins) == dict(DEFAULT_PINS)
+    assert config.readers == (ReaderConfig("table", "pn532", "/dev/serial0", 115200),)
+    assert config.buttons.hold_time_for("menu") == 3.0
+    assert config.buttons.hold_time_for("seat1") == 1.5
+
+
+def test_default_path_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert default_config_path() == tmp_path / "companion" / "devices.toml"
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_config_path() == tmp_path / "home" / ".config" / "companion" / "devices.toml"
+
+
+def test_none_reads_the_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "devices.toml").write_text("[buttons]\nhold_time = 2\n")
+    assert load_device_config(None).buttons.hold_time == 2.0
+
+
+def test_the_shipped_example_loads_as_the_defaults() -> None:
+    config = load_device_config(EXAMPLE)
+    assert config.buttons == DeviceConfig().buttons
+    assert config.readers == DeviceConfig().readers
+    assert config.source == EXAMPLE
+
+
+def test_a_full_file(tmp_path: Path) -> None:
+    config = load_device_config(write(tmp_path, """
+[buttons]
+pull_up = false
+debounce_ms = 35
+[buttons.pins]
+seat1 = 17
+menu = 3
+[[readers]]
+id = "bridge"
+type = "bridge"
+port = "/dev/companion-bridge"
+[[readers]]
+id = "table"
+type = "pn532"
+port = "/dev/serial0"
+baud = 9600
+[nfc]
+vault_reader = "vault"
+[nfc.seat_readers]
+r1 = "seat1"
+"""))
+    assert dict(config.buttons.pins) == {"seat1": 17, "menu": 3}
+    assert config.buttons.pull_up is False and config.buttons.debounce_ms == 35
+    assert config.readers == (ReaderConfig("bridge", "bridge", "/dev/companion-bridge"),
+                              ReaderConfig("table", "pn532", "/dev/serial0", 9600))
+    assert config.vault_reader == "vault"
+    assert dict(config.seat_readers) == {"r1": "seat1"}
+    assert config.reader_ids() == ["bridge", "table"]
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("[buttons]\nhold_tme = 2\n", "buttons.hold_tme"),
+    ("[buttons.pins]\nseat6 = 4\n", "buttons.pins.seat6"),
+    ("[buttons.pins]\nseat1 = 40\n", "buttons.pins.seat1"),
+    ("[buttons.pins]\nseat1 = \"5\"\n", "buttons.pins.seat1"),
+    ("[buttons.pins]\nseat1 = 5\nseat2 = 5\n", "buttons.pins.seat2"),
+    ("[buttons]\nhold_time = 0\n", "buttons.hold_time"),
+    ("[buttons]\ndebounce_ms = true\n", "buttons.debounce_ms"),
+    ("[buttons]\npull_up = 1\n", "buttons.pull_up"),
+    ("buttons = 3\n", "buttons"),
+    ("[[readers]]\nid = \"a\"\ntype = \"acr122\"\nport = \"/dev/x\"\n", "readers[0].type"),
+    ("[[readers]]\nid = \"a b\"\ntype = \"pn532\"\nport = \"/dev/x\"\n", "readers[0].id"),
+    ("[[readers]]\nid = \"a\"\ntype = \"pn532\"\n", "readers[0].port"),
+    ("[[readers]]\nid = \"a\"\ntype = \"pn532\"\nport = \"/dev/x\"\nbaud = 0\n", "readers[0].baud"),
+    ("[[readers]]\nid = \"a\"\ntype = \"pn532\"\nport = \"/x\"\n"
+     "[[readers]]\nid = \"a\"\ntype = \"bridge\"\nport = \"/y\"\n", "readers[1].id"),
+    ("readers = \"/dev/x\"\n", "readers"),
+    ("[nfc]\nvault_reader = 3\n", "nfc.vault_reader"),
+    ("[nfc.seat_readers]\nr1 = \"seat9\"\n", "nfc.seat_readers.r1"),
+    ("[sound]\non = true\n", "sound"),
+])
+def test_invalid_files_name_the_file_and_key_in_one_line(tmp_path: Path, text: str,
+                                                         key: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(DeviceConfigError) as caught:
+        load_device_config(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: {key}: ")
+    assert "\n" not in message
+
+
+def test_broken_toml_is_one_line_naming_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "[buttons\nhold_time = \n")
+    with pytest.raises(DeviceConfigError) as caught:
+        load_device_config(path)
+    assert str(caught.value).startswith(f"{path}: not valid TOML")
+    assert "\n" not in str(caught.value)
+
+
+def test_a_file_that_is_not_text_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "devices.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(DeviceConfigError, match="devices.toml"):
+        load_device_config(path)

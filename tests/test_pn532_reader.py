@@ -1,0 +1,210 @@
+"""The real PN532 driver and reader thread, through a pty, against the emulated chip."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.devices.config import ReaderConfig
+from companion.devices.emulators import Pn532Emulator, PtyPort
+from companion.devices.pn532 import Pn532Timing, open_pn532
+from companion.devices.reader_thread import ReaderThread
+from companion.devices.readers import start_reader
+from companion.devices.serial_link import ReaderSilent, describe_error
+from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
+
+UID = "04A1B2C3D4E5F6"
+OTHER = "5A3C9E71"
+FAST = Pn532Timing(answer_timeout=0.15, poll_interval=0.005, failures_before_lost=3)
+WAIT = 5.0  # generous upper bound for anything to happen; never a measured duration
+
+
+def wait_until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, "condition never came true"
+        time.sleep(0.005)
+
+
+class Rig:
+    """A pty-linked emulated PN532 that can be unplugged and plugged back under one name."""
+
+    def __init__(self, link: Path) -> None:
+        self.link = link
+        self.events: queue.Queue[InputEvent] = queue.Queue()
+        self.emulator = self._plug()
+        self.thread: ReaderThread | None = None
+
+    def _plug(self, **options: bool) -> Pn532Emulator:
+        emulator = Pn532Emulator(PtyPort(self.link), **options)
+        emulator.start()
+        return emulator
+
+    def start(self) -> None:
+        config = ReaderConfig(id="table", type="pn532", port=str(self.link))
+        self.thread = start_reader(config, self.events, pn532_timing=FAST, retry_min=0.02,
+                                   retry_max=0.1)
+
+    def replug(self, **options: bool) -> None:
+        tag = self.emulator.tag
+        self.emulator = self._plug(**options)
+        self.emulator.tag = tag
+
+    def next(self) -> InputEvent:
+        return self.events.get(timeout=WAIT)
+
+    def close(self) -> None:
+        if self.thread is not None:
+            self.thread.stop()
+        self.emulator.unplug()
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    setup = Rig(tmp_path / "companion-nfc")
+    yield setup
+    setup.close()
+
+
+def opened(rig: Rig) -> DeviceStatus:
+    event = rig.next()
+    assert isinstance(event, DeviceStatus)
+    return event
+
+
+def test_opens_and_reports_the_firmware(rig: Rig) -> None:
+    rig.start()
+    status = opened(rig)
+    assert status.status == "opened"
+    assert "PN532 firmware 1.6" in status.message
+
+
+def test_a_tag_held_for_many_polls_arrives_once_and_is_removed_once(rig: Rig) -> None:
+    rig.emulator.garbage = True  # and noise around every ACK and answer
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 25)
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+    rig.emulator.place(OTHER)
+    assert rig.next() == TagArrived("table", OTHER)
+
+
+def settle_after_corruption(rig: Rig) -> None:
+    """Wait until the corrupted answers were sent and several good polls followed."""
+    wait_until(lambda: rig.emulator.corrupt_answers == 0)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 5)
+
+
+def test_corrupt_answers_neither_add_nor_remove_tags(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    rig.emulator.garbage = True
+    rig.emulator.corrupt_answers = 2  # fewer than failures_before_lost in a row
+    settle_after_corruption(rig)
+    assert rig.events.empty()  # no tag, no status
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.corrupt_answers = 2
+    settle_after_corruption(rig)
+    assert rig.events.empty()  # not removed and put back, not lost
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
+def test_unplug_and_replug_give_one_status_each_way_and_reading_resumes(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.unplug()
+    assert rig.next() == TagRemoved("table", UID)
+    lost = rig.next()
+    assert isinstance(lost, DeviceStatus) and lost.status == "lost"
+    assert "unplugged" in lost.message
+    wait_until(lambda: not rig.link.exists())
+    time.sleep(0.2)  # let several reopen attempts fail while unplugged
+    rig.replug()
+    reopened = rig.next()
+    assert isinstance(reopened, DeviceStatus) and reopened.status == "reopened"
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
+def test_a_reader_that_stops_answering_is_lost_then_reopened(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    rig.emulator.answering = False
+    lost = rig.next()
+    assert isinstance(lost, DeviceStatus) and lost.status == "lost"
+    rig.emulator.answering = True
+    reopened = rig.next()
+    assert isinstance(reopened, DeviceStatus) and reopened.status == "reopened"
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+
+
+def test_missing_port_is_reported_once_then_opened_when_plugged_in(tmp_path: Path) -> None:
+    link = tmp_path / "later"
+    events: queue.Queue[InputEvent] = queue.Queue()
+    thread = start_reader(ReaderConfig("table", "pn532", str(link)), events, pn532_timing=FAST,
+                          retry_min=0.02, retry_max=0.05)
+    emulator = None
+    try:
+        first = events.get(timeout=WAIT)
+        assert isinstance(first, DeviceStatus) and first.status == "unavailable"
+        assert "does not exist" in first.message
+        time.sleep(0.2)
+        emulator = Pn532Emulator(PtyPort(link))
+        emulator.start()
+        second = events.get(timeout=WAIT)
+        assert isinstance(second, DeviceStatus) and second.status == "opened"
+    finally:
+        thread.stop()
+        if emulator is not None:
+            emulator.unplug()
+
+
+def test_handshake_on_a_silent_port_raises_reader_silent(tmp_path: Path) -> None:
+    emulator = Pn532Emulator(PtyPort(tmp_path / "silent"), answering=False)
+    emulator.start()
+    reader = open_pn532(str(tmp_path / "silent"), 115200, "table", threading.Event(), FAST)
+    try:
+        with pytest.raises(ReaderSilent):
+            reader.handshake()
+    finally:
+        reader.close()
+        emulator.unplug()
+
+
+def test_stop_ends_the_thread_promptly(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    assert rig.thread is not None
+    rig.thread.stop(timeout=WAIT)
+    assert not rig.thread.is_alive()
+
+
+def test_a_vanished_port_fails_as_oserror_with_plain_words(tmp_path: Path) -> None:
+    """pyserial's flush raises termios.error on a dead pty; the driver must say OSError."""
+    emulator = Pn532Emulator(PtyPort(tmp_path / "nfc"))
+    emulator.start()
+    reader = open_pn532(str(tmp_path / "nfc"), 115200, "table", threading.Event(), FAST)
+    try:
+        reader.handshake()
+        emulator.unplug()
+        with pytest.raises(OSError) as caught:
+            reader.poll()
+        assert "unplugged" in describe_error(caught.value)
+    finally:
+        reader.close()
