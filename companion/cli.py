@@ -20,6 +20,17 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _baud(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"baud rate must be a whole number, not {text!r}"
+                                         ) from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"baud rate must be positive, not {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -52,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     nfc = sub.add_parser("nfc", help="print the UID of every tag that arrives on a reader")
     nfc.add_argument("--reader", choices=("pn532", "bridge"), required=True)
     nfc.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
-    nfc.add_argument("--baud", type=int, default=None, help="baud rate (default per reader)")
+    nfc.add_argument("--baud", type=_baud, default=None, help="baud rate (default per reader)")
 
     shot = sub.add_parser("screenshot", help="render one screen of a demo game to a PNG")
     shot.add_argument("--screen", required=True, help="home, new-game, table-glory-to-rome, ...")

@@ -39,7 +39,12 @@ class TagRemoved:
 
 @dataclass(frozen=True)
 class DeviceStatus:
-    """A device changed state: ``opened``, ``lost``, ``reopened`` (message in words)."""
+    """A device changed state, with a message in words for the status line.
+
+    ``opened``, ``lost``, ``reopened``; ``unavailable`` (a reader not reached at start),
+    ``simulated`` (no GPIO here, keyboard stand-ins instead), ``fault`` (a bridge's reader
+    reports an error).
+    """
 
     device: str
     status: str
