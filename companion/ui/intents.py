@@ -7,7 +7,6 @@ so screens have one input path and tests can drive them exactly like a player wo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 
 @dataclass(frozen=True)
@@ -48,4 +47,4 @@ class Tag:
     uid: str
 
 
-Intent = Union[PointerDown, Tap, Press, Key, Tag]
+Intent = PointerDown | Tap | Press | Key | Tag

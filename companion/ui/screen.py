@@ -7,6 +7,7 @@ and taps are matched against the buttons of the last build.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,6 +16,7 @@ from companion.ui import theme
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics
 from companion.ui.text import draw_text
+from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -116,9 +118,11 @@ class Screen:
     def has_button(self, key: str) -> bool:
         return any(b.key == key for b in self.buttons)
 
-    def add(self, key: str, rect: pygame.Rect, label: str, on_tap: object, **kwargs: object
-            ) -> Button:
-        button = Button(key, pygame.Rect(rect), label, on_tap, **kwargs)  # type: ignore[arg-type]
+    def add(self, key: str, rect: pygame.Rect, label: str, on_tap: Callable[[], object], *,
+            enabled: bool = True, fill: RGB | None = None, selected: bool = False,
+            sublabel: str = "", size: int = 0) -> Button:
+        button = Button(key, pygame.Rect(rect), label, on_tap, enabled=enabled, fill=fill,
+                        selected=selected, sublabel=sublabel, size=size)
         self.buttons.append(button)
         return button
 

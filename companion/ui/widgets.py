@@ -19,7 +19,7 @@ class Button:
     key: str
     rect: pygame.Rect
     label: str
-    on_tap: Callable[[], None]
+    on_tap: Callable[[], object]
     enabled: bool = True
     fill: RGB | None = None
     selected: bool = False

@@ -1,0 +1,103 @@
+"""``companion`` with no subcommand: the touchscreen app on the Pi, a window on a desktop.
+
+Wires the pieces together (store, devices, systemd notifier, display) and runs the
+event-driven loop of :mod:`companion.ui.app_loop`. SIGTERM and SIGINT end it cleanly:
+the handler only sets a flag, the loop notices within one wait, and everything is
+closed in order with exit status 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+
+from companion.i18n import _
+
+DEFAULT_SIZE = (800, 480)
+
+
+def _open_display(args: argparse.Namespace) -> object:
+    import pygame
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.fullscreen and "SDL_VIDEODRIVER" not in os.environ and Path("/dev/dri").exists():
+        from companion.drm import apply_to_environment
+
+        apply_to_environment()
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(_("Game-night companion"))
+    if args.fullscreen:
+        surface = pygame.display.set_mode(args.size or (0, 0), pygame.FULLSCREEN)
+        pygame.mouse.set_visible(False)
+    else:
+        surface = pygame.display.set_mode(args.size or DEFAULT_SIZE)
+    return surface
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Run the app until a signal, the window's close button or a shutdown; 0 on a clean end."""
+    import pygame
+
+    from companion.devices import DeviceConfigError, load_device_config, start_devices
+    from companion.devices.config import DeviceConfig
+    from companion.devices.simulated import button_for_key
+    from companion.events import DeviceStatus, new_input_queue
+    from companion.notify import SystemdNotifier
+    from companion.power import PowerOffError, power_off
+    from companion.store import Store
+    from companion.ui.app_loop import App
+
+    notifier = SystemdNotifier()
+    inputs = new_input_queue()
+    store = Store.open(args.data_dir)
+    try:
+        config = load_device_config(args.config)
+    except DeviceConfigError as exc:
+        inputs.put(DeviceStatus("config", "defaults", _(
+            "Device settings not used ({error}); continuing with the defaults.").format(
+                error=exc)))
+        config = DeviceConfig()
+    devices = start_devices(config, inputs, args.simulate)
+    try:
+        surface = _open_display(args)
+    except pygame.error as exc:
+        print(_("companion: cannot open the display: {error}").format(error=exc),
+              file=sys.stderr)
+        devices.close()
+        store.close()
+        return 1
+    app: App | None = None
+
+    def shut_down() -> bool:
+        try:
+            power_off(flush=store.integrity_ok)
+        except PowerOffError as exc:
+            if app is not None:
+                app.message(str(exc))
+            return False
+        return True
+
+    assert isinstance(surface, pygame.Surface)
+    app = App(store, inputs, surface, key_to_button=button_for_key, power_off=shut_down,
+              notifier=notifier, keys=devices.keys, simulated_reader=devices.simulated_reader)
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        app.request_stop()
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        app.start()
+        return app.run()
+    finally:
+        notifier.stopping()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        devices.close()
+        store.close()
+        notifier.close()
+        pygame.quit()

@@ -1,0 +1,578 @@
+"""The app: a stack of screens, one input path, and the event-driven main loop.
+
+Under the SDL dummy driver and KMS/DRM ``pygame.event.wait`` degrades to polling every
+millisecond, so the loop never uses it. Instead it pumps pygame's events, then blocks on
+the devices queue with a timeout: short right after input, about 28 ms when idle. A
+frame is drawn only when a screen invalidated something, and only the touched
+rectangles go to the display, so an idle table costs well under 1% of a core.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import math
+import queue
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pygame
+
+from companion.events import ButtonPress, DeviceStatus, InputEvent, TagArrived
+from companion.games.base import Rejected, ScoreInputError, ScoreResult
+from companion.i18n import _
+from companion.session import GameSession
+from companion.store import Store, StoreError
+from companion.ui import theme
+from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
+from companion.ui.layout import Metrics, metrics_for
+from companion.ui.screen import Screen
+from companion.ui.text import draw_paragraph
+
+#: wait between pumps while nothing happens; touch is answered within about two frames
+IDLE_INTERVAL = 0.028
+#: after a long quiet spell (the table is thinking) the wait grows a little: every wake-up
+#: costs a few hundred microseconds on a virtualised or slow CPU, and a first touch is
+#: still answered within about four frames
+DEEP_IDLE_INTERVAL = 0.06
+DEEP_IDLE_AFTER = 10.0
+#: wait between pumps right after input, so a finger's lift follows its press quickly
+BUSY_INTERVAL = 0.004
+#: how long after the last input the loop stays on the short interval
+BUSY_AFTER_INPUT = 0.3
+MESSAGE_SECONDS = 12.0
+STATUS_SECONDS = 10.0
+
+
+class Notifier(Protocol):
+    def ready(self) -> None: ...
+
+    def ping_watchdog(self) -> None: ...
+
+    def seconds_until_watchdog(self) -> float | None: ...
+
+    def stopping(self) -> None: ...
+
+
+class KeyHolds(Protocol):
+    """Keyboard stand-ins for the buttons, with their hold times (long presses)."""
+
+    def key_down(self, name: str, now: float) -> None: ...
+
+    def key_up(self, name: str, now: float) -> ButtonPress | None: ...
+
+    def due(self, now: float) -> list[ButtonPress]: ...
+
+
+class TagTapper(Protocol):
+    def tap(self, uid: str, reader: str | None = None) -> None: ...
+
+
+class Banner:
+    """A message in words over the bottom of the screen, until tapped or timed out."""
+
+    def __init__(self, text: str, error: bool, until: float) -> None:
+        self.text = text
+        self.error = error
+        self.until = until
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class App:
+    """Owns the screens, the session and the loop; screens call back into it."""
+
+    def __init__(self, store: Store, inputs: queue.Queue[InputEvent], surface: pygame.Surface,
+                 *, present: Callable[[list[pygame.Rect]], None] | None = None,
+                 key_to_button: Callable[[str], str | None] | None = None,
+                 power_off: Callable[[], bool] | None = None,
+                 notifier: Notifier | None = None, keys: KeyHolds | None = None,
+                 simulated_reader: TagTapper | None = None) -> None:
+        self.store = store
+        self.inputs = inputs
+        self.surface = surface
+        self.metrics: Metrics = metrics_for(surface.get_size())
+        self.present = present or pygame.display.update
+        self.key_to_button = key_to_button
+        self.power_off = power_off
+        self.notifier = notifier
+        self.keys = keys
+        self.simulated_reader = simulated_reader
+        self.session: GameSession | None = None
+        self.stack: list[Screen] = []
+        self.banner: Banner | None = None
+        self.status: Banner | None = None
+        self.display_updates = 0
+        #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
+        self.errors = 0
+        self.stop_requested = False
+        self._dirty: list[pygame.Rect] = []
+        self._full_redraw = True
+        self._needs_build = True
+        self._pending: collections.deque[InputEvent] = collections.deque()
+        self._fingers: dict[tuple[int, int], tuple[int, int]] = {}
+        self._mouse_down: tuple[int, int] | None = None
+
+    # -- screens ------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def show(self, screen: Screen) -> None:
+        """Switch to ``screen``, dropping any dialogs."""
+        self.stack = [screen]
+        self.invalidate()
+
+    def push(self, dialog: Screen) -> None:
+        self.stack.append(dialog)
+        self.invalidate()
+
+    def pop(self, dialog: Screen | None = None) -> None:
+        """Close the top dialog (or ``dialog`` wherever it is)."""
+        if dialog is None:
+            if len(self.stack) > 1:
+                self.stack.pop()
+        elif dialog in self.stack and len(self.stack) > 1:
+            self.stack.remove(dialog)
+        self.invalidate()
+
+    def invalidate(self, rect: pygame.Rect | None = None) -> None:
+        """Ask for a redraw of ``rect`` (None: the whole window) at the end of this step."""
+        self._needs_build = True
+        if rect is None:
+            self._full_redraw = True
+        else:
+            self._dirty.append(pygame.Rect(rect))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.surface = pygame.display.get_surface() or self.surface
+        self.metrics = metrics_for(size)
+        self.invalidate()
+
+    # -- messages -------------------------------------------------------------------------
+
+    def message(self, text: str, error: bool = True) -> None:
+        """Show ``text`` in words over the screen (errors in red) until tapped or timed out."""
+        self.banner = Banner(text, error, time.monotonic() + MESSAGE_SECONDS)
+        self.invalidate()
+
+    def device_status(self, event: DeviceStatus) -> None:
+        text = event.message or _("{device}: {status}").format(device=event.device,
+                                                                status=event.status)
+        self.status = Banner(text, event.status == "lost", time.monotonic() + STATUS_SECONDS)
+        self.invalidate()
+
+    def guard(self, action: Callable[..., Any], *args: Any) -> bool:
+        """Run a screen's handler; anything it raises becomes words on the screen."""
+        try:
+            action(*args)
+        except (Rejected, StoreError) as exc:
+            self.message(str(exc))
+            return False
+        except ScoreInputError as exc:
+            self.message(exc.message)
+            return False
+        except Exception:  # noqa: BLE001 - the app keeps running whatever a screen does
+            self.errors += 1
+            traceback.print_exc(file=sys.stderr)
+            self.message(_("Something went wrong on this screen; nothing was recorded. "
+                           "Try again, or go back and carry on."))
+            return False
+        return True
+
+    # -- the session ----------------------------------------------------------------------
+
+    def dispatch(self, action_type: str, payload: dict[str, Any] | None = None,
+                 player: int | None = None) -> bool:
+        """Record an action; a refusal is shown in words and nothing changes."""
+        if self.session is None:
+            self.message(_("There is no game in progress. Start one from the home screen."))
+            return False
+        ok = self.guard(self.session.dispatch, action_type, payload or {}, player)
+        if ok:
+            self.banner = None
+        self.invalidate()
+        return ok
+
+    def undo(self) -> None:
+        if self.session is None:
+            return
+        if not self.session.can_undo:
+            self.message(_("Nothing to undo yet."), error=False)
+            return
+        if self.guard(self.session.undo):
+            self.banner = None
+        self.invalidate()
+
+    def redo(self) -> None:
+        if self.session is not None and self.session.can_redo and self.guard(self.session.redo):
+            self.banner = None
+        self.invalidate()
+
+    # -- shared reactions -----------------------------------------------------------------
+
+    def ask_shutdown(self) -> None:
+        from companion.ui.screens.dialogs import ConfirmDialog
+
+        self.push(ConfirmDialog(self, _("Shut down the companion?"),
+                                _("The game is saved. Wait until the screen goes dark before "
+                                  "unplugging."), _("Shut down"), self._shut_down))
+
+    def _shut_down(self) -> None:
+        if self.power_off is None:
+            self.message(_("Shutting down is not available here."), error=False)
+            return
+        if self.power_off():
+            self.request_stop()
+
+    def demo_tag_items(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """Menu entries that tap a demo tag, when the NFC readers are simulated."""
+        if self.simulated_reader is None:
+            return []
+        return [("demo-tag", _("Tap a demo tag..."), self._pick_demo_tag)]
+
+    def _pick_demo_tag(self) -> None:
+        from companion.devices.simulated import DEMO_TAG_UIDS
+        from companion.ui.form import PickDialog
+
+        reader = self.simulated_reader
+        labels = []
+        for uid in DEMO_TAG_UIDS:
+            meaning = self.store.tag_meaning(uid)
+            labels.append((uid, f"{uid} ({meaning.label})" if meaning else uid))
+        if reader is not None:
+            self.push(PickDialog(self, _("Which tag goes on the reader?"), labels,
+                                 lambda uid: reader.tap(str(uid))))
+
+    def tag_default(self, tag: Tag) -> None:
+        """A tag nobody on this screen uses: enrol it if unknown, else say what it is."""
+        meaning = self.store.tag_meaning(tag.uid)
+        if meaning is None:
+            from companion.ui.screens.tag_enrol import enrol_tag_dialog
+
+            self.push(enrol_tag_dialog(self, tag.uid))
+        else:
+            self.message(_("That tag is {label}; it has no use on this screen.").format(
+                label=meaning.label), error=False)
+
+    # -- navigation -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The first screen: home, with any notice from the store shown once."""
+        from companion.ui.screens.dialogs import MessageDialog
+        from companion.ui.screens.home import HomeScreen
+
+        self.show(HomeScreen(self))
+        if self.store.notice:
+            self.push(MessageDialog(self, _("Please note"), self.store.notice))
+            self.store.notice = None
+
+    def go_home(self) -> None:
+        from companion.ui.screens.home import HomeScreen
+
+        self.show(HomeScreen(self))
+
+    def open_new_game(self) -> None:
+        from companion.ui.screens.new_game import NewGameScreen
+
+        self.show(NewGameScreen(self))
+
+    def open_history(self) -> None:
+        from companion.ui.screens.history import HistoryScreen
+
+        self.show(HistoryScreen(self))
+
+    def open_settings(self) -> None:
+        from companion.ui.screens.settings import SettingsScreen
+
+        self.show(SettingsScreen(self))
+
+    def resume_game(self) -> None:
+        session = GameSession.resume(self.store)
+        if session is None:
+            self.message(_("There is no unfinished game to resume."))
+            self.go_home()
+            return
+        self.start_session(session)
+
+    def start_session(self, session: GameSession) -> None:
+        from companion.ui.screens.dialogs import MessageDialog
+
+        self.session = session
+        self.open_table()
+        if session.replay_notice:
+            self.push(MessageDialog(self, _("Please note"), session.replay_notice))
+
+    def open_table(self) -> None:
+        from companion.ui.screens.table import TableScreen
+
+        if self.session is None:
+            self.go_home()
+            return
+        self.show(TableScreen(self))
+
+    def open_endgame(self) -> None:
+        from companion.ui.screens.endgame import EndgameScreen
+
+        if self.session is None:
+            self.go_home()
+            return
+        self.show(EndgameScreen(self))
+
+    def open_scoreboard(self, result: ScoreResult, title: str,
+                        back: Callable[[], None] | None = None) -> None:
+        from companion.ui.screens.scoreboard import ScoreboardScreen
+
+        self.show(ScoreboardScreen(self, result, title, back or self.go_home))
+
+    def abandon_game(self) -> None:
+        if self.session is not None:
+            self.session.abandon()
+            self.session = None
+        self.go_home()
+
+    # -- input ----------------------------------------------------------------------------
+
+    def _translate(self, event: pygame.event.Event) -> Intent | None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.request_stop()
+        elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.invalidate()
+        elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            display = pygame.display.get_surface()
+            size = display.get_size() if display is not None else self.surface.get_size()
+            if size != (self.metrics.width, self.metrics.height):
+                self.resize(size)
+        elif kind == pygame.FINGERDOWN:
+            pos = self._finger_pos(event)
+            self._fingers[(event.touch_id, event.finger_id)] = pos
+            return PointerDown(pos)
+        elif kind == pygame.FINGERUP:
+            if self._fingers.pop((event.touch_id, event.finger_id), None) is not None:
+                return Tap(self._finger_pos(event))
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if getattr(event, "touch", False) or event.button != 1:
+                return None  # SDL's copy of a touch: the FINGER event already counted
+            if kind == pygame.MOUSEBUTTONDOWN:
+                self._mouse_down = event.pos
+                return PointerDown(event.pos)
+            if self._mouse_down is not None:
+                self._mouse_down = None
+                return Tap(event.pos)
+        elif kind == pygame.KEYDOWN:
+            return self._key_intent(event)
+        elif kind == pygame.KEYUP and self.keys is not None:
+            press = self.keys.key_up(pygame.key.name(event.key), time.monotonic())
+            if press is not None:
+                return Press(press.button, press.long)
+        return None
+
+    def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        x = min(self.metrics.width - 1, max(0, int(event.x * self.metrics.width)))
+        y = min(self.metrics.height - 1, max(0, int(event.y * self.metrics.height)))
+        return x, y
+
+    def _key_intent(self, event: pygame.event.Event) -> Intent | None:
+        name = pygame.key.name(event.key)
+        text = getattr(event, "unicode", "") or ""
+        if self.stack and self.top.wants_text:
+            return Key(name, text)
+        if self.keys is not None:
+            self.keys.key_down(name, time.monotonic())
+            if self.key_to_button is not None and self.key_to_button(name) is not None:
+                return None  # the press is reported when the key goes up (or is held)
+        button = self.key_to_button(name) if self.key_to_button else None
+        if button is not None:
+            return Press(button, long=bool(event.mod & pygame.KMOD_SHIFT))
+        return Key(name, text)
+
+    def _device_intent(self, event: InputEvent) -> Intent | None:
+        if isinstance(event, ButtonPress):
+            return Press(event.button, event.long)
+        if isinstance(event, TagArrived):
+            return Tag(event.reader, event.uid.upper())
+        if isinstance(event, DeviceStatus):
+            self.device_status(event)
+        return None
+
+    def deliver(self, intent: Intent) -> None:
+        """Hand one intent to the top screen; the layout follows at once for the next one."""
+        if isinstance(intent, Tap) and self.banner is not None:
+            on_banner = self.banner.rect.collidepoint(intent.pos)
+            self.banner = None
+            self.invalidate()
+            if on_banner:
+                self.top.pressed = None
+                return
+        if isinstance(intent, Press) and intent.button == "menu" and intent.long:
+            self.guard(self.ask_shutdown)
+        else:
+            self.guard(self.top.handle, intent)
+        if self._needs_build:
+            self._build()
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Process everything pending (pygame events, devices queue), then draw if needed.
+
+        Never sleeps: tests call it after posting events. Returns True if there was input.
+        """
+        had_input = False
+        for event in pygame.event.get():
+            intent = self._translate(event)
+            if intent is not None:
+                had_input = True
+                self.deliver(intent)
+        while True:
+            if self._pending:
+                item = self._pending.popleft()
+            else:
+                try:
+                    item = self.inputs.get_nowait()
+                except queue.Empty:
+                    break
+            if item is None:  # a wake-up from request_stop
+                continue
+            had_input = True
+            intent = self._device_intent(item)
+            if intent is not None:
+                self.deliver(intent)
+        if self.keys is not None:
+            for press in self.keys.due(time.monotonic()):
+                had_input = True
+                self.deliver(Press(press.button, press.long))
+        self._expire(time.monotonic())
+        self.render()
+        return had_input
+
+    def run(self) -> int:
+        """The main loop until a stop is requested (signal, window close, shutdown)."""
+        self.render()
+        if self.notifier is not None:
+            self.notifier.ready()
+        last_input = time.monotonic()
+        while not self.stop_requested:
+            if self.step():
+                last_input = time.monotonic()
+            if self.stop_requested:
+                break
+            now = time.monotonic()
+            quiet = now - last_input
+            interval = BUSY_INTERVAL if quiet < BUSY_AFTER_INPUT else (
+                IDLE_INTERVAL if quiet < DEEP_IDLE_AFTER else DEEP_IDLE_INTERVAL)
+            wake = self.wake_at()
+            if wake is not None:
+                interval = min(interval, max(0.0, wake - now))
+            interval = min(interval, self._watchdog_due())
+            self._wait(interval)
+        return 0
+
+    def _watchdog_due(self) -> float:
+        if self.notifier is None:
+            return math.inf
+        due = self.notifier.seconds_until_watchdog()
+        if due is None:
+            return math.inf
+        if due <= 0:
+            self.notifier.ping_watchdog()
+            due = self.notifier.seconds_until_watchdog() or math.inf
+        return max(0.0, due)
+
+    def _wait(self, seconds: float) -> None:
+        """Block on the devices queue (not on pygame: it has no real wait here)."""
+        try:
+            item = self.inputs.get(timeout=seconds) if seconds > 0 else self.inputs.get_nowait()
+        except queue.Empty:
+            return
+        if item is not None:
+            self._pending.append(item)
+
+    def request_stop(self) -> None:
+        """Safe from signal handlers and other threads: the loop ends within one wait."""
+        self.stop_requested = True
+        with contextlib.suppress(queue.Full):
+            self.inputs.put_nowait(None)  # type: ignore[arg-type]
+
+    def wake_at(self) -> float | None:
+        times = [b.until for b in (self.banner, self.status) if b is not None]
+        if self.stack:
+            screen_wake = self.top.wake_at()
+            if screen_wake is not None:
+                times.append(screen_wake)
+        return min(times) if times else None
+
+    def _expire(self, now: float) -> None:
+        if self.banner is not None and now >= self.banner.until:
+            self.banner = None
+            self.invalidate()
+        if self.status is not None and now >= self.status.until:
+            self.invalidate(self.status.rect)
+            self.status = None
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._needs_build = False
+        for screen in self._visible():
+            if not self.guard(screen.build):
+                screen.buttons = []
+
+    def _visible(self) -> list[Screen]:
+        start = 0
+        for index, screen in enumerate(self.stack):
+            if not screen.modal:
+                start = index
+        return self.stack[start:]
+
+    def render(self, force: bool = False) -> None:
+        """Draw and present what was invalidated; nothing at all when nothing was."""
+        if force:
+            self._full_redraw = True
+        if not self._full_redraw and not self._dirty:
+            return
+        if self._needs_build:
+            self._build()
+        rects = [self.metrics.rect()] if self._full_redraw else self._dirty
+        self.surface.set_clip(rects[0].unionall(rects[1:]) if len(rects) > 1 else rects[0])
+        if not self.guard(self._draw_screens):
+            self.surface.fill(theme.BACKGROUND)
+        self._draw_banners()
+        self.surface.set_clip(None)
+        self._full_redraw = False
+        self._dirty = []
+        self.present(rects)
+        self.display_updates += 1
+
+    def _draw_screens(self) -> None:
+        for screen in self._visible():
+            if screen.modal:
+                shade = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
+                shade.fill(theme.SHADE)
+                self.surface.blit(shade, (0, 0))
+            screen.draw(self.surface)
+
+    def _draw_banners(self) -> None:
+        m = self.metrics
+        if self.status is not None:
+            height = max(m.unit // 2, m.small)
+            rect = pygame.Rect(0, 0, m.width, height)
+            self.status.rect = rect
+            pygame.draw.rect(self.surface, theme.DANGER if self.status.error else theme.PANEL,
+                             rect)
+            draw_paragraph(self.surface, self.status.text, rect.inflate(-m.gap * 2, 0),
+                           m.small, theme.TEXT, align="center")
+        if self.banner is not None:
+            width = m.width - 4 * m.gap
+            height = m.unit * 2 if m.portrait else int(m.unit * 1.7)
+            rect = pygame.Rect(2 * m.gap, m.height - height - 2 * m.gap, width, height)
+            self.banner.rect = rect
+            fill = theme.ERROR_BANNER if self.banner.error else theme.INFO_BANNER
+            pygame.draw.rect(self.surface, fill, rect, border_radius=m.gap * 2)
+            pygame.draw.rect(self.surface, theme.TEXT, rect, width=2, border_radius=m.gap * 2)
+            draw_paragraph(self.surface, self.banner.text, rect.inflate(-m.gap * 4, -m.gap * 2),
+                           m.body, theme.TEXT, align="center")

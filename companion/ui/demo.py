@@ -1,0 +1,60 @@
+"""Demo game nights for screenshots and for trying the app: a few real moves per game.
+
+Every move goes through the session like a touch would, so a demo that the rules refuse
+fails loudly instead of showing an impossible table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import PlayerInfo
+from companion.session import GameSession
+from companion.store import Store
+
+DEMO_PLAYERS = (
+    PlayerInfo("Livia", "red", 1),
+    PlayerInfo("Marcus", "blue", 2),
+    PlayerInfo("Julia", "yellow", 3),
+)
+
+#: (action type, payload, player) per game, played in order
+DEMO_MOVES: dict[str, list[tuple[str, dict[str, Any], int | None]]] = {
+    "glory-to-rome": [
+        ("lead", {"role": "architect"}, 0),
+        ("follow", {}, 1),
+        ("think", {"option": "refill", "hand": 3}, 2),
+        ("lay_foundation", {"building": "Wall"}, 0),
+        ("lay_foundation", {"building": "Statue"}, 1),
+        ("lead", {"role": "merchant"}, 1),
+        ("follow", {}, 2),
+        ("follow", {}, 0),
+        ("vault", {"material": "stone", "source": "stockpile"}, 1),
+    ],
+    "ave-roma": [
+        ("choose_start", {"resources": ["wood", "wine"]}, 0),
+        ("choose_start", {"resources": ["stone", "ore"]}, 1),
+        ("choose_start", {"resources": ["wheat", "livestock"]}, 2),
+        ("place", {"space": "quaestor", "worker": 3}, 0),
+        ("place", {"space": "aedilis", "worker": 2, "gain": {"wood": 2, "wheat": 2}}, 1),
+    ],
+    "via-romana": [
+        ("start_castle", {"city": "Durocortorum"}, 0),
+        ("start_castle", {"city": "Samarobriva"}, 1),
+        ("start_castle", {"city": "Bagacum"}, 2),
+    ],
+}
+
+#: the numbers typed in at the end of the demo Glory to Rome game
+DEMO_ENTRIES: dict[str, int] = {"0.hand": 4, "0.stockpile": 3, "1.hand": 2, "1.stockpile": 5,
+                                "2.hand": 6, "2.stockpile": 1}
+
+
+def demo_session(store: Store, game: str, ended: bool = False) -> GameSession:
+    """A session of ``game`` with the demo moves played (and ended, if asked)."""
+    session = GameSession.create(store, game, DEMO_PLAYERS, {})
+    for kind, payload, player in DEMO_MOVES[game]:
+        session.dispatch(kind, payload, player)
+    if ended:
+        session.dispatch("end_game", {"reason": "concede"}, None)
+    return session

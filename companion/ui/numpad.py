@@ -1,0 +1,121 @@
+"""Number pads: the only way numbers are entered (never a keyboard)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.intents import Key
+from companion.ui.layout import grid, inset, split_rows
+from companion.ui.screen import Screen
+from companion.ui.text import draw_text
+from companion.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+PAD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "delete")
+
+
+def add_numpad(screen: Screen, rect: pygame.Rect, on_key: Callable[[str], None]) -> None:
+    """Twelve keys (digits, clear, delete) in a 3x4 grid filling ``rect``."""
+    labels = {"clear": _("Clear"), "delete": _("Del")}
+    for key, cell in zip(PAD_KEYS, grid(rect, 12, 3, screen.metrics.gap), strict=True):
+        screen.add(f"pad-{key}", cell, labels.get(key, key), _pad_action(on_key, key),
+                   fill=theme.PANEL_LIGHT if key in labels else None)
+
+
+def _pad_action(on_key: Callable[[str], None], key: str) -> Callable[[], None]:
+    return lambda: on_key(key)
+
+
+def edit_digits(current: str, key: str, max_digits: int = 4) -> str:
+    """The text of a number after a pad key (or a typed digit / backspace)."""
+    if key == "clear":
+        return ""
+    if key in ("delete", "backspace"):
+        return current[:-1]
+    if key.isdigit() and len(key) == 1:
+        text = (current + key).lstrip("0") or "0"
+        return text if len(text) <= max_digits else current
+    return current
+
+
+class NumberDialog(Screen):
+    """Ask for one whole number in a range (an option, a hand size, a sum)."""
+
+    modal = True
+    name = "number"
+
+    def __init__(self, app: App, title: str, initial: int | None, minimum: int, maximum: int,
+                 on_done: Callable[[int], None], on_cancel: Callable[[], None] | None = None
+                 ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.digits = "" if initial is None else str(initial)
+        self.minimum = minimum
+        self.maximum = maximum
+        self.on_done = on_done
+        self.on_cancel = on_cancel
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        width = min(m.width - 2 * m.gap, m.unit * 9)
+        box = pygame.Rect(0, 0, width, m.height - 2 * m.gap)
+        box.center = (m.width // 2, m.height // 2)
+        title, value, pad, bottom = split_rows(inset(box, m.gap), [-m.unit * 0.8, -m.unit, 1,
+                                                                   -m.unit], m.gap)
+        return title, value, pad, bottom
+
+    def build(self) -> None:
+        super().build()
+        _title, _value, pad, bottom = self._areas()
+        add_numpad(self, pad, self._key)
+        cancel, done = grid(bottom, 2, 2, self.metrics.gap)
+        self.add("cancel", cancel, _("Cancel"), self._cancel, fill=theme.PANEL)
+        self.add("done", done, _("OK"), self._done, selected=True)
+
+    def _key(self, key: str) -> None:
+        self.digits = edit_digits(self.digits, key)
+        self.app.invalidate()
+
+    def _cancel(self) -> None:
+        self.app.pop(self)
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def _done(self) -> None:
+        if not self.digits:
+            self.app.message(_("Type a number from {low} to {high} first.").format(
+                low=self.minimum, high=self.maximum))
+            return
+        value = int(self.digits)
+        if not self.minimum <= value <= self.maximum:
+            self.app.message(_("{value} is out of range: enter {low} to {high}.").format(
+                value=value, low=self.minimum, high=self.maximum))
+            return
+        self.app.pop(self)
+        self.on_done(value)
+
+    def on_key(self, key: Key) -> None:
+        if key.name in ("return", "enter"):
+            self._done()
+        elif key.name == "escape":
+            self._cancel()
+        else:
+            self._key(key.text if key.text.isdigit() else key.name)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        title, value, pad, bottom = self._areas()
+        panel(surface, title.union(bottom).inflate(m.gap * 2, m.gap * 2), theme.PANEL_LIGHT,
+              theme.ACCENT)
+        draw_text(surface, self.title, title, m.body, theme.TEXT)
+        panel(surface, value, theme.BACKGROUND)
+        hint = _("{low} to {high}").format(low=self.minimum, high=self.maximum)
+        draw_text(surface, self.digits or hint, value.inflate(-m.gap * 4, 0), m.large,
+                  theme.TEXT if self.digits else theme.MUTED, align="right")

@@ -1,0 +1,150 @@
+"""Dialogs over a screen: confirm (destructive choices only), a message, a list of choices.
+
+Only abandoning a game and deleting one from the history (and shutting down) are
+confirmed; everything else is undoable instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.layout import grid, inset, split_rows
+from companion.ui.screen import Screen
+from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+Choice = tuple[str, str, Callable[[], object]]  # key, label, what it does
+
+
+class Dialog(Screen):
+    modal = True
+
+    def __init__(self, app: App, title: str, text: str = "") -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = text
+
+    def box(self) -> pygame.Rect:
+        m = self.metrics
+        width = m.width - 4 * m.gap if m.portrait else min(m.width - 4 * m.gap, m.unit * 14)
+        height = min(m.height - 4 * m.gap, self.box_height())
+        return pygame.Rect((m.width - width) // 2, (m.height - height) // 2, width, height)
+
+    def box_height(self) -> int:
+        return self.metrics.unit * 6
+
+    def text_rows(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Title, text and the button area inside the box."""
+        m = self.metrics
+        inner = inset(self.box(), m.gap * 2)
+        title, text, buttons = split_rows(inner, [-m.unit, 1, -self.buttons_height()], m.gap)
+        return title, text, buttons
+
+    def buttons_height(self) -> int:
+        return self.metrics.unit + self.metrics.unit // 3
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        panel(surface, self.box(), theme.PANEL_LIGHT, theme.ACCENT)
+        title, text, _buttons = self.text_rows()
+        draw_text(surface, self.title, title, m.large, theme.TEXT)
+        if self.text:
+            draw_paragraph(surface, self.text, text, m.body, theme.TEXT, align="center")
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def on_back(self) -> None:
+        self.close()
+
+
+class ConfirmDialog(Dialog):
+    """Yes/No before something that cannot be undone."""
+
+    name = "confirm"
+
+    def __init__(self, app: App, title: str, text: str, yes_label: str,
+                 on_yes: Callable[[], None]) -> None:
+        super().__init__(app, title, text)
+        self.yes_label = yes_label
+        self.on_yes = on_yes
+
+    def build(self) -> None:
+        super().build()
+        _title, _text, area = self.text_rows()
+        keep, act = grid(area, 2, 2, self.metrics.gap * 2)
+        self.add("no", keep, _("Keep"), self.close)
+        self.add("yes", act, self.yes_label, self._yes, fill=theme.DANGER)
+
+    def _yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+
+class MessageDialog(Dialog):
+    """A notice that must be read once (a damaged log moved aside, a replay problem)."""
+
+    name = "message"
+
+    def box_height(self) -> int:
+        return self.metrics.unit * 7
+
+    def build(self) -> None:
+        super().build()
+        _title, _text, area = self.text_rows()
+        width = min(area.width, self.metrics.unit * 5)
+        self.add("ok", pygame.Rect(area.centerx - width // 2, area.top, width, area.height),
+                 _("OK"), self.close)
+
+
+class ChoiceDialog(Dialog):
+    """Pick one of a few labelled choices (or cancel)."""
+
+    name = "choice"
+
+    def __init__(self, app: App, title: str, choices: Sequence[Choice], text: str = "") -> None:
+        super().__init__(app, title, text)
+        self.choices = list(choices)
+
+    def columns(self) -> int:
+        return 1 if self.metrics.portrait and len(self.choices) <= 6 else 2
+
+    def box_height(self) -> int:
+        m = self.metrics
+        rows = -(-(len(self.choices) + 1) // self.columns())
+        extra = m.unit if self.text else 0
+        return m.unit * 2 + extra + rows * (m.unit + m.gap) + m.gap * 4
+
+    def text_rows(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        inner = inset(self.box(), m.gap * 2)
+        text_height = -m.unit if self.text else -0.0
+        title, text, buttons = split_rows(inner, [-m.unit, text_height, 1], m.gap)
+        return title, text, buttons
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        _title, _text, area = self.text_rows()
+        count = len(self.choices) + 1
+        columns = self.columns()
+        rows = -(-count // columns)
+        row_height = min(int(m.unit * 1.2), (area.height - m.gap * (rows - 1)) // rows)
+        cells = grid(area, count, columns, m.gap, row_height=max(m.unit, row_height))
+        for (key, label, action), cell in zip(self.choices, cells, strict=False):
+            self.add(key, cell, label, self._chooser(action))
+        self.add("cancel", cells[-1], _("Cancel"), self.close, fill=theme.PANEL)
+
+    def _chooser(self, action: Callable[[], object]) -> Callable[[], None]:
+        def choose() -> None:
+            self.close()
+            action()
+        return choose

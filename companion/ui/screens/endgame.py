@@ -1,0 +1,141 @@
+"""Endgame entry: the numbers the table types in for the final score, on a number pad."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.games.base import EntryField
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.intents import Key
+from companion.ui.layout import split_cols, split_rows
+from companion.ui.numpad import add_numpad, edit_digits
+from companion.ui.screen import Screen
+from companion.ui.text import draw_text
+
+
+class EndgameScreen(Screen):
+    name = "endgame-entry"
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        session = self.app.session
+        assert session is not None
+        self.fields: list[EntryField] = session.rules.endgame_fields(session.state)
+        self.digits = {f.key: str(f.default) for f in self.fields}
+        self.current = 0
+        self.page = 0
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        body, bottom = split_rows(self.body_rect(), [1, -m.unit], m.gap)
+        if m.portrait:
+            fields, pad = split_rows(body, [1, -m.unit * 6], m.gap * 2)
+        else:
+            fields, pad = split_cols(body, [3, 2], m.gap * 2)
+        return fields, pad, bottom
+
+    def _per_page(self, fields: pygame.Rect) -> int:
+        m = self.metrics
+        return max(1, (fields.height + m.gap) // (m.unit + m.gap))
+
+    def label(self, entry: EntryField) -> str:
+        session = self.app.session
+        if entry.player is not None and session is not None:
+            name = session.players[entry.player].name
+            if name not in entry.label:
+                return f"{name}: {entry.label}"
+        return entry.label
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        fields, pad, bottom = self._areas()
+        per_page = self._per_page(fields)
+        self.page = self.current // per_page if self.fields else 0
+        shown = self.fields[self.page * per_page:(self.page + 1) * per_page]
+        for offset, entry in enumerate(shown):
+            index = self.page * per_page + offset
+            rect = pygame.Rect(fields.left, fields.top + offset * (m.unit + m.gap), fields.width,
+                               m.unit)
+            self.add(f"field-{entry.key}", rect, "", self._selector(index),
+                     selected=index == self.current, fill=theme.PANEL_LIGHT)
+        if self.fields:
+            add_numpad(self, pad, self._key)
+        back, previous, following, score = split_cols(bottom, [1, 1, 1, 1.4], m.gap)
+        self.add("back", back, _("Table"), self.app.open_table, fill=theme.PANEL)
+        self.add("previous", previous, _("Previous"), self._step(-1), enabled=self.current > 0)
+        self.add("next", following, _("Next"), self._step(1),
+                 enabled=self.current < len(self.fields) - 1)
+        self.add("score", score, _("Score"), self.score, selected=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        for button in self.buttons:
+            if button.key.startswith("field-"):
+                entry = next(f for f in self.fields if f"field-{f.key}" == button.key)
+                text, value = split_cols(button.rect.inflate(-m.gap * 3, 0), [3, 1], m.gap)
+                colour = theme.text_on(theme.ACCENT) if button.selected else theme.TEXT
+                draw_text(surface, self.label(entry), text, m.body, colour, align="left")
+                draw_text(surface, self.digits[entry.key] or "_", value, m.large, colour,
+                          align="right")
+
+    def _selector(self, index: int) -> Callable[[], None]:
+        def select() -> None:
+            self.current = index
+            self.app.invalidate()
+        return select
+
+    def _step(self, by: int) -> Callable[[], None]:
+        def step() -> None:
+            self.current = max(0, min(len(self.fields) - 1, self.current + by))
+            self.app.invalidate()
+        return step
+
+    def _key(self, key: str) -> None:
+        entry = self.fields[self.current]
+        self.digits[entry.key] = edit_digits(self.digits[entry.key], key,
+                                             max_digits=len(str(entry.maximum)))
+        self.app.invalidate()
+
+    def set_value(self, key: str, value: int) -> None:
+        self.digits[key] = str(value)
+
+    def on_key(self, key: Key) -> None:
+        if key.name in ("return", "enter", "tab"):
+            self._step(1)()
+        elif key.name == "escape":
+            self.app.open_table()
+        elif self.fields:
+            self._key(key.text if key.text.isdigit() else key.name)
+
+    def score(self) -> None:
+        """Check every entry, score, record the result and show the scoreboard."""
+        session = self.app.session
+        if session is None:
+            return
+        entries: dict[str, int] = {}
+        for index, entry in enumerate(self.fields):
+            text = self.digits[entry.key]
+            value = int(text) if text else None
+            if value is None or not entry.minimum <= value <= entry.maximum:
+                self.current = index
+                self.app.message(_("{label}: enter a number from {low} to {high}.").format(
+                    label=self.label(entry), low=entry.minimum, high=entry.maximum))
+                return
+            entries[entry.key] = value
+        result = session.rules.final_score(session.state, entries)
+        session.finish(result)
+        title = session.rules.title
+        self.app.session = None
+        self.app.open_scoreboard(result, title, back=self.app.go_home)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        self.header(surface, _("Final scoring: enter the numbers"))
+        if not self.fields:
+            fields, _pad, _bottom = self._areas()
+            draw_text(surface, _("Nothing to enter: tap Score."), fields, m.body, theme.MUTED)

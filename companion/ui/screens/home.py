@@ -1,0 +1,52 @@
+"""Home: resume the unfinished game, start a new one, the history, the settings."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from companion.games import get_rules
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.intents import Press
+from companion.ui.layout import grid, split_rows
+from companion.ui.screen import Screen
+from companion.ui.text import draw_text
+
+
+class HomeScreen(Screen):
+    name = "home"
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        body = self.body_rect()
+        record = self.app.store.unfinished_game()
+        count = 4 if record else 3
+        columns = 1 if m.portrait else 2
+        rows = -(-count // columns)
+        height = min(m.unit * 2, (body.height - m.gap * (rows - 1)) // rows)
+        area = pygame.Rect(body.left, body.top + m.gap, body.width, body.height - m.gap)
+        cells = grid(area, count, columns, m.gap * 2, row_height=height)
+        if record:
+            players = ", ".join(p.name for p in record.players)
+            when = time.strftime("%d %b %H:%M", time.localtime(record.created))
+            self.add("resume", cells.pop(0), _("Resume {title}").format(
+                title=get_rules(record.game).title), self.app.resume_game, selected=True,
+                sublabel=f"{players} · {when}")
+        self.add("new-game", cells[0], _("New game"), self.app.open_new_game)
+        self.add("history", cells[1], _("History"), self.app.open_history)
+        self.add("settings", cells[2], _("Settings and tags"), self.app.open_settings)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        title, _rest = split_rows(self.header_rect(), [1, 0])
+        draw_text(surface, _("Game-night companion"), title.inflate(-m.gap * 4, 0), m.large,
+                  theme.ACCENT, align="left")
+
+    def on_press(self, press: Press) -> None:
+        if press.button == "next" and self.has_button("resume"):
+            self.app.resume_game()
+        else:
+            super().on_press(press)

@@ -1,0 +1,322 @@
+"""New game: pick the game, 2-5 players (name, colour, seat button, optional tag), options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.games import GAME_MODULES, get_rules
+from companion.games.base import PlayerInfo
+from companion.i18n import _
+from companion.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
+from companion.store import TagMeaning
+from companion.ui import theme
+from companion.ui.form import PickDialog
+from companion.ui.intents import Press, Tag
+from companion.ui.keyboard import KeyboardScreen
+from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.numpad import NumberDialog
+from companion.ui.screen import Screen
+from companion.ui.screens.dialogs import ChoiceDialog
+from companion.ui.text import draw_text
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+
+@dataclass
+class PlayerRow:
+    name: str
+    colour: str
+    seat: int
+    token: str | None = None
+
+
+def option_labels() -> dict[str, str]:
+    """The options the screen offers, in words; the others keep the game's defaults."""
+    return {
+        "card_set": _("Card set"), "jacks": _("Jacks in the supply"),
+        "leader": _("First Leader"), "region_deck_size": _("Region cards in the deck"),
+        "surplus_cap": _("Surplus limit"), "board_file": _("Board file"),
+        "starting_castles": _("Starting castles"), "castles_per_player": _("Castles each"),
+        "milestones_per_player": _("Milestones each"),
+    }
+
+
+def option_choices(key: str, players: list[PlayerRow]) -> list[tuple[Any, str]] | None:
+    """Fixed answers for an option, or None when it is typed in."""
+    if key == "card_set":
+        return [("imperium", _("Imperium")), ("republic", _("Republic"))]
+    if key == "jacks":
+        return [(5, "5"), (6, "6")]
+    if key == "leader":
+        return [(i, row.name or _("Player {n}").format(n=i + 1)) for i, row in enumerate(players)]
+    if key == "starting_castles":
+        return [(None, _("by player count")), (1, "1"), (2, "2")]
+    if key == "surplus_cap":
+        return [(None, _("the table decides")), *((n, str(n)) for n in range(1, 11))]
+    if key == "board_file":
+        return [(None, _("the shipped map")), ("__type__", _("type a file path"))]
+    return None
+
+
+class NewGameScreen(Screen):
+    name = "new-game"
+
+    def __init__(self, app: App, game: str | None = None) -> None:
+        super().__init__(app)
+        self.game = game or next(iter(GAME_MODULES))
+        colours = list(theme.PLAYER_COLOURS)
+        self.players = [PlayerRow("", colours[i], i + 1) for i in range(MIN_PLAYERS)]
+        self.options: dict[str, Any] = get_rules(self.game).default_options()
+        self.selected = 0
+        self.waiting_tag_for: int | None = None
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Game tabs, players, options, and the bottom bar."""
+        m = self.metrics
+        area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
+        if m.portrait:
+            tabs, players, options, bottom = split_rows(
+                area, [-m.unit, -(MAX_PLAYERS + 1) * (m.unit + m.gap), 1, -m.unit], m.gap * 2)
+            return tabs, players, options, bottom
+        tabs, middle, bottom = split_rows(area, [-m.unit, 1, -m.unit], m.gap)
+        players, options = split_cols(middle, [3, 2], m.gap * 2)
+        return tabs, players, options, bottom
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        tabs, players, options, bottom = self._areas()
+        keys = list(GAME_MODULES)
+        for key, cell in zip(keys, grid(tabs, len(keys), len(keys), m.gap), strict=True):
+            self.add(f"game-{key}", cell, get_rules(key).title, self._game_setter(key),
+                     selected=key == self.game)
+        row_height = min(m.unit, (players.height - m.gap * MAX_PLAYERS) // (MAX_PLAYERS + 1))
+        row_height = max(row_height, m.unit)
+        for index, row in enumerate(self.players):
+            rect = pygame.Rect(players.left, players.top + index * (row_height + m.gap),
+                               players.width, row_height)
+            self._player_row(index, row, rect)
+        if len(self.players) < MAX_PLAYERS:
+            top = players.top + len(self.players) * (row_height + m.gap)
+            self.add("add-player", pygame.Rect(players.left, top, players.width // 2, row_height),
+                     _("+ Add player"), self._add_player)
+        self._option_rows(options)
+        back, start = split_cols(bottom, [1, 2], m.gap * 2)
+        self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
+        self.add("start", start, _("Start {title}").format(title=get_rules(self.game).title),
+                 self._start, selected=True)
+
+    def _player_row(self, index: int, row: PlayerRow, rect: pygame.Rect) -> None:
+        m = self.metrics
+        colour, name, seat, tag, remove = split_cols(rect, [-rect.height, 4, 1.6, 1.6,
+                                                            -rect.height], m.gap)
+        self.add(f"colour-{index}", colour, "", self._cycle_colour(index),
+                 fill=theme.colour_rgb(row.colour))
+        self.add(f"name-{index}", name, row.name or _("Tap to name"), self._edit_name(index),
+                 selected=index == self.selected and len(self.players) > 1,
+                 fill=theme.PANEL_LIGHT if row.name else theme.BUTTON)
+        self.add(f"seat-{index}", seat, _("Seat {n}").format(n=row.seat), self._cycle_seat(index))
+        tag_label = _("Tag set") if row.token else (
+            _("Tap tag...") if self.waiting_tag_for == index else _("Tag"))
+        self.add(f"tag-{index}", tag, tag_label, self._wait_tag(index),
+                 selected=self.waiting_tag_for == index)
+        self.add(f"remove-{index}", remove, "X", self._remove(index),
+                 enabled=len(self.players) > MIN_PLAYERS, fill=theme.PANEL)
+
+    def _option_rows(self, area: pygame.Rect) -> None:
+        m = self.metrics
+        labels = option_labels()
+        keys = [k for k in self.options if k in labels]
+        for index, key in enumerate(keys):
+            rect = pygame.Rect(area.left, area.top + index * (m.unit + m.gap), area.width, m.unit)
+            if rect.bottom > area.bottom:
+                break
+            self.add(f"option-{key}", rect, labels[key], self._edit_option(key),
+                     sublabel=self._option_text(key), fill=theme.PANEL_LIGHT)
+
+    def _option_text(self, key: str) -> str:
+        value = self.options.get(key)
+        for choice, label in option_choices(key, self.players) or []:
+            if choice == value:
+                return label
+        return str(value)
+
+    # -- actions --------------------------------------------------------------------------
+
+    def _game_setter(self, key: str) -> Callable[[], None]:
+        def set_game() -> None:
+            self.game = key
+            self.options = get_rules(key).default_options()
+            self.app.invalidate()
+        return set_game
+
+    def _add_player(self) -> None:
+        used_colours = {row.colour for row in self.players}
+        used_seats = {row.seat for row in self.players}
+        colour = next(c for c in theme.PLAYER_COLOURS if c not in used_colours)
+        seat = next(s for s in range(1, MAX_PLAYERS + 1) if s not in used_seats)
+        self.players.append(PlayerRow("", colour, seat))
+        self.selected = len(self.players) - 1
+        self.app.invalidate()
+
+    def _remove(self, index: int) -> Callable[[], None]:
+        def remove() -> None:
+            if len(self.players) > MIN_PLAYERS:
+                del self.players[index]
+                self.selected = min(self.selected, len(self.players) - 1)
+                self.waiting_tag_for = None
+                self.app.invalidate()
+        return remove
+
+    def _cycle_colour(self, index: int) -> Callable[[], None]:
+        def cycle() -> None:
+            names = list(theme.PLAYER_COLOURS)
+            taken = {row.colour for i, row in enumerate(self.players) if i != index}
+            position = names.index(self.players[index].colour) \
+                if self.players[index].colour in names else -1
+            for step in range(1, len(names) + 1):
+                candidate = names[(position + step) % len(names)]
+                if candidate not in taken:
+                    self.players[index].colour = candidate
+                    break
+            self.selected = index
+            self.app.invalidate()
+        return cycle
+
+    def _cycle_seat(self, index: int) -> Callable[[], None]:
+        def cycle() -> None:
+            self.players[index].seat = self.players[index].seat % MAX_PLAYERS + 1
+            self.selected = index
+            self.app.invalidate()
+        return cycle
+
+    def _edit_name(self, index: int) -> Callable[[], None]:
+        def edit() -> None:
+            self.selected = index
+
+            def done(text: str) -> None:
+                self.players[index].name = text
+                self.app.invalidate()
+
+            self.app.push(KeyboardScreen(self.app, _("Name of player {n}").format(n=index + 1),
+                                         self.players[index].name, done, max_length=16))
+        return edit
+
+    def _wait_tag(self, index: int) -> Callable[[], None]:
+        def wait() -> None:
+            if self.players[index].token:
+                self.players[index].token = None
+                self.waiting_tag_for = None
+            else:
+                self.waiting_tag_for = None if self.waiting_tag_for == index else index
+                if self.waiting_tag_for is not None:
+                    self.app.message(_("Put the token of {name} on a reader.").format(
+                        name=self.players[index].name or _("player {n}").format(n=index + 1)),
+                        error=False)
+            self.selected = index
+            self.app.invalidate()
+        return wait
+
+    def _edit_option(self, key: str) -> Callable[[], None]:
+        def edit() -> None:
+            choices = option_choices(key, self.players)
+            if choices is not None:
+                self.app.push(PickDialog(self.app, option_labels()[key], choices,
+                                         lambda value: self._set_option(key, value)))
+                return
+            current = self.options.get(key)
+            self.app.push(NumberDialog(self.app, option_labels()[key],
+                                       current if isinstance(current, int) else None, 0, 999,
+                                       lambda value: self._set_option(key, value)))
+        return edit
+
+    def _set_option(self, key: str, value: Any) -> None:
+        if value == "__type__":
+            self.app.push(KeyboardScreen(self.app, option_labels()[key],
+                                         str(self.options.get(key) or ""),
+                                         lambda text: self._set_option(key, text or None),
+                                         max_length=120, capitalise=False))
+            return
+        self.options[key] = value
+        self.app.invalidate()
+
+    def _start(self) -> None:
+        players = [PlayerInfo(row.name.strip(), row.colour, row.seat, row.token)
+                   for row in self.players]
+        session = GameSession.create(self.app.store, self.game, players, self.options)
+        for player in players:
+            if player.token:
+                self.app.store.enrol_tag(player.token, TagMeaning("player", player.name,
+                                                                  player.name))
+        self.app.start_session(session)
+
+    # -- buttons and tags -----------------------------------------------------------------
+
+    def on_press(self, press: Press) -> None:
+        if press.button.startswith("seat") and press.button[4:].isdigit():
+            self.players[self.selected].seat = int(press.button[4:])
+            self.app.invalidate()
+        elif press.button == "next":
+            self._start()
+        else:
+            super().on_press(press)
+
+    def on_tag(self, tag: Tag) -> None:
+        if self.waiting_tag_for is not None:
+            self._give_token(self.waiting_tag_for, tag.uid)
+            return
+        meaning = self.app.store.tag_meaning(tag.uid)
+        if meaning is not None and meaning.kind == "player":
+            self._claim(meaning.value, tag.uid)
+            return
+        if meaning is not None:
+            super().on_tag(tag)
+            return
+        choices = [(f"token-{i}", _("Token of {name}").format(
+            name=row.name or _("player {n}").format(n=i + 1)), self._giver(i, tag.uid))
+                   for i, row in enumerate(self.players) if not row.token]
+        choices.append(("other", _("Something else..."),
+                        lambda: self.app.tag_default(tag)))
+        self.app.push(ChoiceDialog(self.app, _("What is this tag?"), choices))
+
+    def _giver(self, index: int, uid: str) -> Callable[[], None]:
+        return lambda: self._give_token(index, uid)
+
+    def _give_token(self, index: int, uid: str) -> None:
+        for row in self.players:
+            if row.token == uid:
+                row.token = None
+        self.players[index].token = uid
+        self.waiting_tag_for = None
+        self.app.message(_("Tag saved for {name}.").format(
+            name=self.players[index].name or _("player {n}").format(n=index + 1)), error=False)
+        self.app.invalidate()
+
+    def _claim(self, name: str, uid: str) -> None:
+        """A known player token claims a place: the row with that name, or a new row."""
+        for index, row in enumerate(self.players):
+            if row.name.casefold() == name.casefold() or not row.name:
+                row.name = row.name or name
+                self._give_token(index, uid)
+                return
+        if len(self.players) < MAX_PLAYERS:
+            self._add_player()
+            self.players[-1].name = name
+            self._give_token(len(self.players) - 1, uid)
+        else:
+            self.app.message(_("The table is full (5 players); remove a player first."))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        _tabs, _players, options, _bottom = self._areas()
+        pygame.draw.rect(surface, theme.PANEL, options.inflate(m.gap, m.gap),
+                         border_radius=m.gap)
+        if not any(k in option_labels() for k in self.options):
+            draw_text(surface, _("No options for this game."), options, m.small, theme.MUTED)

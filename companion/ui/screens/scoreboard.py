@@ -1,0 +1,115 @@
+"""The scoreboard: ranking, each player's breakdown, a bar chart, ties explained in words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.games.base import ScoreResult
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.layout import split_cols, split_rows
+from companion.ui.screen import Screen
+from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+BAR_COLOURS = (theme.ACCENT, (90, 140, 200), (120, 170, 110), (190, 110, 90), (150, 120, 180))
+
+
+class ScoreboardScreen(Screen):
+    name = "scoreboard"
+
+    def __init__(self, app: App, result: ScoreResult, title: str,
+                 back: Callable[[], None], colours: dict[str, str] | None = None) -> None:
+        super().__init__(app)
+        self.result = result
+        self.title = title
+        self.back = back
+        self.colours = colours or {}
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        body, explanation, bottom = split_rows(
+            self.body_rect(), [1, -m.unit * (1.6 if m.portrait else 1.0), -m.unit], m.gap)
+        if m.portrait:
+            chart, ranking = split_rows(body, [2, 3], m.gap * 2)
+        else:
+            ranking, chart = split_cols(body, [3, 2], m.gap * 2)
+        return ranking, chart, explanation, bottom
+
+    def build(self) -> None:
+        super().build()
+        _ranking, _chart, _explanation, bottom = self._areas()
+        self.add("done", bottom, _("Done"), self.back, selected=True)
+
+    def on_back(self) -> None:
+        self.back()
+
+    def _bar_colour(self, index: int, name: str) -> tuple[int, int, int]:
+        if name in self.colours:
+            return theme.colour_rgb(self.colours[name])
+        return BAR_COLOURS[index % len(BAR_COLOURS)]
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        winners = ", ".join(self.result.winners)
+        self.header(surface, _("{title}: {names} won").format(title=self.title, names=winners)
+                    if winners else self.title)
+        ranking, chart, explanation, _bottom = self._areas()
+        self._paint_ranking(surface, ranking)
+        self._paint_chart(surface, chart)
+        if self.result.explanation:
+            draw_paragraph(surface, self.result.explanation, explanation, m.body, theme.TEXT)
+
+    def _paint_ranking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.metrics
+        count = max(1, len(self.result.players))
+        height = min(int(m.unit * 1.6), (area.height - m.gap * (count - 1)) // count)
+        place = 0
+        previous: int | None = None
+        for index, player in enumerate(self.result.players):
+            if player.total != previous:
+                place = index + 1
+                previous = player.total
+            row = pygame.Rect(area.left, area.top + index * (height + m.gap), area.width, height)
+            winner = player.name in self.result.winners
+            panel(surface, row, theme.PANEL_LIGHT if winner else theme.PANEL,
+                  theme.ACCENT if winner else None)
+            top, bottom = split_rows(row.inflate(-m.gap * 3, -m.gap), [3, 2])
+            name, total = split_cols(top, [4, 1], m.gap)
+            draw_text(surface, f"{place}. {player.name}", name, m.body, theme.TEXT, align="left")
+            draw_text(surface, str(player.total), total, m.large, theme.ACCENT, align="right")
+            parts = " · ".join(f"{label.replace('_', ' ')} {value}"
+                               for label, value in player.breakdown.items())
+            draw_text(surface, parts, bottom, fit_size(parts, m.small, bottom.width, 0.6),
+                      theme.MUTED, align="left")
+
+    def _paint_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        m = self.metrics
+        panel(surface, area, theme.PANEL)
+        players = self.result.players
+        if not players:
+            return
+        inner = area.inflate(-m.gap * 4, -m.gap * 3)
+        labels, bars = split_rows(inner, [1, -m.small], m.gap)
+        del labels
+        top = max(1, max(p.total for p in players))
+        plot = pygame.Rect(inner.left, inner.top + m.small, inner.width,
+                           inner.height - 2 * m.small)
+        slot = plot.width // len(players)
+        for index, player in enumerate(players):
+            height = int(plot.height * max(0, player.total) / top)
+            bar = pygame.Rect(plot.left + index * slot + slot // 6, plot.bottom - height,
+                              slot - slot // 3, height)
+            pygame.draw.rect(surface, self._bar_colour(index, player.name), bar,
+                             border_top_left_radius=m.gap, border_top_right_radius=m.gap)
+            value_rect = pygame.Rect(bar.left, bar.top - m.small, bar.width, m.small)
+            draw_text(surface, str(player.total), value_rect, m.small, theme.TEXT)
+            name_rect = pygame.Rect(plot.left + index * slot, bars.top, slot, bars.height)
+            draw_text(surface, player.name, name_rect, m.small, theme.TEXT)
+        pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.bottomright, 2)

@@ -1,0 +1,207 @@
+"""The table: whose turn (in their colour), turn order, round/phase, a large undo, and the
+game's own panel and move buttons (from :mod:`companion.ui.tables`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.i18n import _
+from companion.session import GameSession
+from companion.ui import theme
+from companion.ui.intents import Press, Tag
+from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.screen import Screen
+from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from companion.ui.tables import view_for
+from companion.ui.text import draw_text
+from companion.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+
+class TableScreen(Screen):
+    name = "table"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.view = view_for(self)
+
+    @property
+    def session(self) -> GameSession:
+        session = self.app.session
+        assert session is not None
+        return session
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def player_name(self, index: int | None) -> str:
+        if index is None:
+            return _("the table")
+        return self.session.players[index].name
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def areas(self) -> dict[str, pygame.Rect]:
+        m = self.metrics
+        area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
+        if m.portrait:
+            top, turn, order, info, actions, bottom = split_rows(
+                area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1, -self._actions_height(),
+                       -m.unit * 1.3], m.gap)
+            status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
+            return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
+                    "actions": actions, "undo": bottom}
+        top, rest = split_rows(area, [-m.unit * 0.8, 1], m.gap)
+        status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
+        side, main = split_cols(rest, [-m.unit * 4.2, 1], m.gap * 2)
+        turn, order, undo = split_rows(side, [-m.unit * 1.4, 1, -m.unit * 1.5], m.gap)
+        info, actions = split_rows(main, [1, -self._actions_height()], m.gap)
+        return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
+                "actions": actions, "undo": undo}
+
+    def _columns(self) -> int:
+        return 3 if self.metrics.portrait else 4
+
+    def _actions_height(self) -> int:
+        m = self.metrics
+        count = max(1, len(self._moves()))
+        rows = min(3, -(-count // self._columns()))
+        return rows * m.unit + (rows - 1) * m.gap
+
+    def _moves(self) -> list[tuple[str, str, Any, bool]]:
+        if self.session.rules.is_over(self.state):
+            return [("final-scoring", _("Final scoring"), self.app.open_endgame, True)]
+        return self.view.moves()
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        areas = self.areas()
+        self.add("menu", areas["menu"], _("Menu"), self.open_menu, fill=theme.PANEL_LIGHT)
+        undo, redo = split_cols(areas["undo"], [3, 1], m.gap)
+        last = self.session.next_undo()
+        self.add("undo", undo, _("Undo"), self.app.undo, enabled=self.session.can_undo,
+                 sublabel=self.view.describe(last) if last else "", size=m.large)
+        self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
+                 fill=theme.PANEL_LIGHT, size=m.small)
+        moves = self._moves()
+        if moves:
+            limit = 3 * self._columns()
+            cells = grid(areas["actions"], min(len(moves), limit), self._columns(), m.gap,
+                         row_height=m.unit)
+            for (key, label, action, enabled), cell in zip(moves, cells, strict=False):
+                self.add(f"move-{key}", cell, label, action, enabled=enabled,
+                         selected=key == "final-scoring", size=m.small)
+
+    # -- menu -----------------------------------------------------------------------------
+
+    def open_menu(self) -> None:
+        choices = list(self.view.menu_items())
+        if self.session.rules.is_over(self.state):
+            choices.insert(0, ("final-scoring", _("Final scoring"), self.app.open_endgame))
+        choices += self.app.demo_tag_items()
+        choices.append(("home", _("Pause: back to home"), self.app.go_home))
+        choices.append(("abandon", _("Abandon this game"), self._ask_abandon))
+        self.app.push(ChoiceDialog(self.app, _("Menu"), choices))
+
+    def _ask_abandon(self) -> None:
+        self.app.push(ConfirmDialog(
+            self.app, _("Abandon this game?"),
+            _("It will not be scored or shown in the history. This cannot be undone."),
+            _("Abandon"), self.app.abandon_game))
+
+    # -- inputs ---------------------------------------------------------------------------
+
+    def on_press(self, press: Press) -> None:
+        if press.button == "undo":
+            self.app.undo()
+        elif press.button == "menu" and not press.long:
+            self.open_menu()
+        elif press.button == "next":
+            if self.session.rules.is_over(self.state):
+                self.app.open_endgame()
+            else:
+                self.view.on_next()
+        elif press.button.startswith("seat") and press.button[4:].isdigit():
+            seat = int(press.button[4:])
+            index = next((i for i, p in enumerate(self.session.players) if p.seat == seat), None)
+            if index is None:
+                self.app.message(_("Nobody sits at seat {n} in this game.").format(n=seat))
+            else:
+                self.view.on_player(index)
+        else:
+            super().on_press(press)
+
+    def on_tag(self, tag: Tag) -> None:
+        meaning = self.app.store.tag_meaning(tag.uid)
+        if meaning is None:
+            super().on_tag(tag)
+            return
+        if meaning.kind == "player":
+            index = next((i for i, p in enumerate(self.session.players)
+                          if p.name.casefold() == meaning.value.casefold()), None)
+            if index is None:
+                self.app.message(_("{name} is not playing this game.").format(
+                    name=meaning.value))
+            else:
+                self.view.on_player(index)
+            return
+        if not self.view.on_tag(tag, meaning):
+            super().on_tag(tag)
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        areas = self.areas()
+        rules = self.session.rules
+        draw_text(surface, f"{rules.title} · {rules.status_line(self.state)}",
+                  areas["status"], m.body, theme.TEXT, align="left")
+        self._paint_turn(surface, areas["turn"])
+        self._paint_order(surface, areas["order"])
+        panel(surface, areas["info"], theme.PANEL)
+        self.view.paint(surface, areas["info"].inflate(-m.gap * 2, -m.gap * 2))
+
+    def _paint_turn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        m = self.metrics
+        rules = self.session.rules
+        current = rules.current_player(self.state)
+        if rules.is_over(self.state):
+            panel(surface, rect, theme.ACCENT)
+            draw_text(surface, _("Game over"), rect, m.large, theme.text_on(theme.ACCENT))
+            return
+        colour = theme.colour_rgb(self.session.players[current].colour) \
+            if current is not None else theme.PANEL_LIGHT
+        panel(surface, rect, colour, theme.ACCENT)
+        label, name = split_rows(rect.inflate(-m.gap * 2, -m.gap), [1, 2])
+        ink = theme.text_on(colour)
+        draw_text(surface, _("Whose turn") if current is not None else _("Next"), label, m.small,
+                  ink)
+        draw_text(surface, self.player_name(current) if current is not None
+                  else self.view.table_prompt(), name, m.large, ink)
+
+    def _paint_order(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        m = self.metrics
+        order = self.session.rules.turn_order(self.state)
+        current = self.session.rules.current_player(self.state)
+        if not order:
+            return
+        horizontal = m.portrait
+        cells = grid(rect, len(order), len(order) if horizontal else 1, m.gap // 2,
+                     row_height=None if horizontal else min(int(m.unit * 0.8),
+                                                            rect.height // len(order)))
+        for position, (index, cell) in enumerate(zip(order, cells, strict=True)):
+            player = self.session.players[index]
+            fill = theme.colour_rgb(player.colour)
+            panel(surface, cell, fill, theme.ACCENT if index == current else None, width=4)
+            text = f"{position + 1}. {player.name}"
+            extra = self.view.player_note(index)
+            if extra:
+                text = f"{text} · {extra}"
+            draw_text(surface, text, cell.inflate(-m.gap * 2, 0), m.small, theme.text_on(fill),
+                      align="center" if horizontal else "left")

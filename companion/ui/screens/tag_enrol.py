@@ -1,0 +1,71 @@
+"""The prompt for an unknown tag: "What is this tag?" with choices, never an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from companion.games.glory_to_rome_data import MATERIALS, material_label
+from companion.i18n import _
+from companion.store import TagMeaning
+from companion.ui.form import Pick, run_form
+from companion.ui.keyboard import KeyboardScreen
+from companion.ui.screens.dialogs import ChoiceDialog
+from companion.ui.theme import colour_names
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+#: the province colours of the shipped Via Romana map (a board file may name others)
+CITY_MARKER_COLOURS = ("blue", "grey", "green", "violet", "yellow")
+
+
+def enrol_tag_dialog(app: App, uid: str) -> ChoiceDialog:
+    def save(meaning: TagMeaning) -> None:
+        app.store.enrol_tag(uid, meaning)
+        app.message(_("Tag saved as {label}.").format(label=meaning.label), error=False)
+
+    def player() -> None:
+        names = [p.name for p in app.session.players] if app.session else []
+        options = [(name, name) for name in names] + [("__type__", _("type a name"))]
+
+        def typed(text: str) -> None:
+            if text:
+                save(TagMeaning("player", text, text))
+
+        def chosen(values: dict[str, object]) -> None:
+            name = str(values["name"])
+            if name == "__type__":
+                app.push(KeyboardScreen(app, _("Whose token is this?"), "", typed,
+                                        max_length=16))
+            else:
+                save(TagMeaning("player", name, name))
+        run_form(app, _("Player token"), [Pick("name", _("Whose?"), options)], chosen)
+
+    def material() -> None:
+        run_form(app, _("Glory to Rome material"),
+                 [Pick("material", _("Which material?"),
+                       [(m, material_label(m)) for m in MATERIALS])],
+                 lambda v: save(TagMeaning("gtr-material", str(v["material"]),
+                                           material_label(str(v["material"])))))
+
+    def marker() -> None:
+        names = colour_names()
+        run_form(app, _("City marker"),
+                 [Pick("colour", _("Colour"), [(c, names.get(c, c)) for c in
+                                                CITY_MARKER_COLOURS]),
+                  Pick("number", _("Number"), [(n, str(n)) for n in range(1, 5)])],
+                 lambda v: save(TagMeaning("vr-city-marker", f"{v['colour']}:{v['number']}",
+                                           _("city marker {colour} {number}").format(
+                                               colour=names.get(str(v["colour"]),
+                                                                str(v["colour"])),
+                                               number=v["number"]))))
+
+    choices: list[tuple[str, str, Callable[[], object]]] = [
+        ("player", _("A player's token"), player),
+        ("gtr-material", _("A Glory to Rome material"), material),
+        ("vr-city-marker", _("A Via Romana city marker"), marker),
+    ]
+    return ChoiceDialog(app, _("What is this tag?"), choices,
+                        _("This tag is new here. Say what it stands for, or cancel to "
+                          "ignore it."))

@@ -1,0 +1,112 @@
+"""``companion screenshot``: render one screen of a demo game to a PNG, headless.
+
+The README's pictures and the tests' look at every screen come from here, so they show
+exactly what the app draws.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from companion.i18n import _
+
+
+def _screens() -> dict[str, Callable[[object], None]]:
+    """Screen name -> how to bring the app (an ``App``) to it."""
+    from companion.ui.app_loop import App
+    from companion.ui.demo import DEMO_ENTRIES, demo_session
+    from companion.ui.screens.endgame import EndgameScreen
+
+    def table(game: str) -> Callable[[object], None]:
+        def show(app: object) -> None:
+            assert isinstance(app, App)
+            app.start_session(demo_session(app.store, game))
+        return show
+
+    def home(app: object) -> None:
+        assert isinstance(app, App)
+        demo_session(app.store, "glory-to-rome")
+        app.go_home()
+
+    def endgame(app: object) -> None:
+        assert isinstance(app, App)
+        app.session = demo_session(app.store, "glory-to-rome", ended=True)
+        app.open_endgame()
+        screen = app.top
+        assert isinstance(screen, EndgameScreen)
+        for key, value in DEMO_ENTRIES.items():
+            if key in screen.digits:
+                screen.set_value(key, value)
+
+    def scoreboard(app: object) -> None:
+        assert isinstance(app, App)
+        session = demo_session(app.store, "glory-to-rome", ended=True)
+        result = session.rules.final_score(session.state, DEMO_ENTRIES)
+        session.finish(result)
+        app.open_scoreboard(result, session.rules.title)
+
+    def history(app: object) -> None:
+        assert isinstance(app, App)
+        scoreboard(app)
+        app.open_history()
+
+    def shown(action: Callable[[App], object]) -> Callable[[object], None]:
+        def show(app: object) -> None:
+            assert isinstance(app, App)
+            action(app)
+        return show
+
+    return {
+        "home": home,
+        "new-game": shown(lambda app: app.open_new_game()),
+        "table-glory-to-rome": table("glory-to-rome"),
+        "table-ave-roma": table("ave-roma"),
+        "table-via-romana": table("via-romana"),
+        "endgame-entry": endgame,
+        "scoreboard": scoreboard,
+        "history": history,
+        "settings": shown(lambda app: app.open_settings()),
+    }
+
+
+SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
+                "endgame-entry", "scoreboard", "history", "settings")
+
+
+def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
+    """Write ``screen`` at ``size`` to ``out``; 2 for an unknown screen, 1 if it cannot write."""
+    if screen not in SCREEN_NAMES:
+        print(_("companion screenshot: unknown screen {name!r}; choose one of: {names}").format(
+            name=screen, names=", ".join(SCREEN_NAMES)), file=sys.stderr)
+        return 2
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from companion.events import new_input_queue
+    from companion.store import Store
+    from companion.ui.app_loop import App
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as data_dir:
+        store = Store.open(Path(data_dir))
+        try:
+            surface = pygame.Surface(size)
+            app = App(store, new_input_queue(), surface, present=lambda rects: None)
+            app.start()
+            _screens()[screen](app)
+            app.render(force=True)
+            try:
+                pygame.image.save(surface, str(out))
+            except (pygame.error, OSError) as exc:
+                print(_("companion screenshot: cannot write {path}: {error}").format(
+                    path=out, error=exc), file=sys.stderr)
+                return 1
+        finally:
+            store.close()
+    return 0

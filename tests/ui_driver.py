@@ -1,0 +1,82 @@
+"""Drive the app like a player: FINGERDOWN/FINGERUP events at a button's centre, then a step."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+
+from companion.events import new_input_queue  # noqa: E402
+from companion.store import Store  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+
+
+def make_app(data_dir: Path, size: tuple[int, int]) -> App:
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(size)
+    app = App(Store.open(data_dir), new_input_queue(), surface)
+    app.start()
+    app.step()
+    return app
+
+
+class Driver:
+    """Taps buttons by key with real touch events and records every screen seen."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.seen: set[str] = {app.top.name}
+
+    def touch(self, pos: tuple[int, int]) -> None:
+        width, height = self.app.metrics.width, self.app.metrics.height
+        x, y = pos[0] / width, pos[1] / height
+        for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=0,
+                                                 touch_id=1, pressure=1.0))
+        self.app.step()
+        self.seen.add(self.app.top.name)
+
+    def tap(self, key: str, allow_error: bool = False) -> None:
+        screen = self.app.top
+        pages = 0
+        while not screen.has_button(key) and screen.has_button("more") and pages < 20:
+            self.touch(screen.button("more").rect.center)
+            pages += 1
+        button = screen.button(key)
+        assert button.enabled, f"{key} is disabled on {screen.name}"
+        self.touch(button.rect.center)
+        assert self.app.errors == 0
+        if not allow_error:
+            banner = self.app.banner
+            assert banner is None or not banner.error, f"after {key}: {banner.text}"
+
+    def taps(self, *keys: str) -> None:
+        for key in keys:
+            self.tap(key)
+
+    def type_text(self, text: str) -> None:
+        """On the on-screen keyboard (first letters are capitalised by the keyboard)."""
+        for char in text:
+            self.tap("key-space" if char == " " else f"key-{char.lower()}")
+        self.tap("key-done")
+
+    def number(self, value: int) -> None:
+        self.tap("pad-clear")
+        for digit in str(value):
+            self.tap(f"pad-{digit}")
+
+    def number_dialog(self, value: int) -> None:
+        self.number(value)
+        self.tap("done")
+
+    def name_players(self, names: list[str]) -> None:
+        for index, name in enumerate(names):
+            if index >= 2:
+                self.tap("add-player")
+            self.tap(f"name-{index}")
+            self.type_text(name)
