@@ -74,8 +74,10 @@ def run_app(args: argparse.Namespace) -> int:
     app: App | None = None
 
     def shut_down() -> bool:
+        if app is not None:
+            app.settle()  # the moves still on their way to the disk go first
         try:
-            power_off(flush=store.integrity_ok)
+            power_off(flush=store.flush)
         except PowerOffError as exc:
             if app is not None:
                 app.message(str(exc))
@@ -92,8 +94,11 @@ def run_app(args: argparse.Namespace) -> int:
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         app.start()
+        if args.resume and store.unfinished_game() is not None:
+            app.resume_game()
         return app.run()
     finally:
+        app.close()
         notifier.stopping()
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -6,6 +6,8 @@ Device threads (gpiozero callbacks, serial reader threads) only ever create thes
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 from dataclasses import dataclass
 from typing import Any
@@ -68,8 +70,43 @@ class CommitFailed:
 
 
 InputEvent = ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
-InputQueue = queue.Queue  # of InputEvent; unbounded, FIFO, safe across threads
+class InputQueue(queue.Queue[InputEvent]):
+    """The one input queue: unbounded, FIFO, safe across threads, and selectable.
+
+    Every ``put`` also writes a byte to a pipe, so the UI loop can sleep in ``select``
+    on that pipe together with the touchscreen's input devices and wake the moment
+    anything arrives, instead of polling (SDL has no real event wait on KMS/DRM).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._read_end, self._write_end = os.pipe()
+        os.set_blocking(self._read_end, False)
+        os.set_blocking(self._write_end, False)
+
+    def put(self, item: InputEvent, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the waiting loop; safe from signal handlers (no lock is taken)."""
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self._write_end, b"\0")
+
+    def fileno(self) -> int:
+        """The pipe end that becomes readable when something was put or woken."""
+        return self._read_end
+
+    def clear_wakeups(self) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            while os.read(self._read_end, 4096):
+                pass
+
+    def close(self) -> None:
+        for fd in (self._read_end, self._write_end):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
-def new_input_queue() -> queue.Queue[InputEvent]:
-    return queue.Queue()
+def new_input_queue() -> InputQueue:
+    return InputQueue()

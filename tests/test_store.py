@@ -127,3 +127,13 @@ def test_history_lists_finished_games_newest_first(tmp_path: Path) -> None:
     store.delete_game(first)
     assert [g.id for g in store.finished_games()] == [second]
     assert store.log(first) == []
+
+
+def test_flush_folds_the_write_ahead_log(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    game_id = store.create_game("counter", PLAYERS, {})
+    store.append(game_id, LogEntry("do", Action("add", {"amount": 1})))
+    assert (tmp_path / f"{DB_NAME}-wal").stat().st_size > 0
+    store.flush()
+    assert (tmp_path / f"{DB_NAME}-wal").stat().st_size == 0
+    assert len(Store.open(tmp_path).log(game_id)) == 1

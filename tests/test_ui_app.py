@@ -37,6 +37,7 @@ def app(tmp_path: Path) -> Iterator[App]:
 def test_idle_loop_draws_nothing(app: App) -> None:
     app.start_session(demo_session(app.store, "glory-to-rome"))
     app.step()
+    app.settle()
     before = app.display_updates
     timer = threading.Timer(0.4, app.request_stop)
     timer.start()
@@ -51,9 +52,12 @@ def test_idle_loop_draws_nothing(app: App) -> None:
 def test_touch_redraws_only_after_input(app: App) -> None:
     app.start_session(demo_session(app.store, "glory-to-rome"))
     app.step()
+    app.settle()
     before = app.display_updates
     app.step()
+    app.settle()
     app.step()
+    app.settle()
     assert app.display_updates == before
     Driver(app).tap("menu")
     assert app.display_updates > before
@@ -62,20 +66,24 @@ def test_touch_redraws_only_after_input(app: App) -> None:
 
 def test_mouse_copies_of_touches_are_ignored(app: App) -> None:
     app.step()
+    app.settle()
     pos = app.top.button("new-game").rect.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=True))
     app.step()
+    app.settle()
     assert app.top.name == "home"
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
     app.step()
+    app.settle()
     assert app.top.name == "new-game"
 
 
 def test_unknown_tag_asks_what_it_is_and_enrols_it(app: App) -> None:
     app.inputs.put(TagArrived("table", "04a1b2c3d4e5f6"))
     app.step()
+    app.settle()
     assert app.top.name == "choice" and app.banner is None
     driver = Driver(app)
     driver.taps("gtr-material", "pick-stone")
@@ -87,28 +95,34 @@ def test_player_token_and_vault_tag_act_at_the_table(app: App) -> None:
     session = demo_session(app.store, "glory-to-rome")
     app.start_session(session)
     app.step()
+    app.settle()
     driver = Driver(app)
     # Julia (player 2) has the one Merchant action left: her material tag vaults stone
     app.inputs.put(TagArrived("table", "5A3C9E71"))
     app.step()
+    app.settle()
     driver.taps("player", "pick-Julia")
     app.inputs.put(TagArrived("vault", "6B4DAF82"))
     app.step()
+    app.settle()
     driver.taps("gtr-material", "pick-stone")
     vaulted = len(session.state.players[2].vault)
     app.inputs.put(TagArrived("vault", "6B4DAF82"))
     app.step()
+    app.settle()
     assert len(session.state.players[2].vault) == vaulted + 1
     assert session.actions[-1].type == "vault"
     # next turn, Julia leads: her token is refused in words (no crash), undo by button
     app.inputs.put(ButtonPress("undo"))
     app.step()
+    app.settle()
     assert len(session.state.players[2].vault) == vaulted
 
 
 def test_device_status_and_refusals_show_in_words(app: App) -> None:
     app.inputs.put(DeviceStatus("table", "lost", "The NFC reader was unplugged."))
     app.step()
+    app.settle()
     assert app.status is not None and "unplugged" in app.status.text
     session = demo_session(app.store, "ave-roma")
     app.start_session(session)
@@ -121,6 +135,7 @@ def test_a_crashing_handler_is_reported_and_the_app_goes_on(app: App,
                                                             capsys: pytest.CaptureFixture[str]
                                                             ) -> None:
     app.step()
+    app.settle()
 
     def broken() -> None:
         raise RuntimeError("boom")
@@ -128,6 +143,7 @@ def test_a_crashing_handler_is_reported_and_the_app_goes_on(app: App,
     app.open_history = broken  # type: ignore[method-assign]
     app.invalidate()
     app.step()
+    app.settle()
     Driver(app).touch(app.top.button("history").rect.center)
     assert app.errors == 1
     assert app.banner is not None and "went wrong" in app.banner.text
@@ -149,6 +165,7 @@ def test_long_menu_press_asks_to_shut_down(app: App) -> None:
     app.power_off = power_off
     app.inputs.put(ButtonPress("menu", long=True))
     app.step()
+    app.settle()
     assert app.top.name == "confirm"
     Driver(app).tap("yes")
     assert calls == ["off"] and app.stop_requested
@@ -158,6 +175,7 @@ def test_abandon_asks_first(app: App) -> None:
     session = demo_session(app.store, "via-romana")
     app.start_session(session)
     app.step()
+    app.settle()
     driver = Driver(app)
     driver.taps("menu", "abandon", "no")
     assert app.store.unfinished_game() is not None

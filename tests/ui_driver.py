@@ -1,4 +1,4 @@
-"""Drive the app like a player: FINGERDOWN/FINGERUP events at a button's centre, then a step."""
+"""Drive the app like a player: FINGERDOWN/FINGERUP at a button's centre, then a step."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ class Driver:
             pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=0,
                                                  touch_id=1, pressure=1.0))
         self.app.step()
+        self.app.settle()  # moves show once the log writer has committed them
         self.seen.add(self.app.top.name)
 
     def tap(self, key: str, allow_error: bool = False) -> None:

@@ -21,30 +21,47 @@ from typing import Any, Protocol
 
 import pygame
 
-from companion.events import ButtonPress, DeviceStatus, InputEvent, TagArrived
-from companion.games.base import Rejected, ScoreInputError, ScoreResult
+from companion.events import (
+    ButtonPress,
+    CommitFailed,
+    Committed,
+    DeviceStatus,
+    InputEvent,
+    InputQueue,
+    TagArrived,
+)
+from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _
 from companion.session import GameSession
-from companion.store import Store, StoreError
+from companion.store import LogEntry, Store, StoreError
 from companion.ui import theme
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph
+from companion.ui.waiter import InputWaiter
+from companion.writer import LogWriter
 
-#: wait between pumps while nothing happens; touch is answered within about two frames
+#: where SDL cannot wait and we cannot select on the inputs (a desktop window): the wait
+#: between pumps while nothing happens; touch is answered within about two frames
 IDLE_INTERVAL = 0.028
-#: after a long quiet spell (the table is thinking) the wait grows a little: every wake-up
-#: costs a few hundred microseconds on a virtualised or slow CPU, and a first touch is
-#: still answered within about four frames
-DEEP_IDLE_INTERVAL = 0.06
-DEEP_IDLE_AFTER = 10.0
 #: wait between pumps right after input, so a finger's lift follows its press quickly
 BUSY_INTERVAL = 0.004
 #: how long after the last input the loop stays on the short interval
 BUSY_AFTER_INPUT = 0.3
 MESSAGE_SECONDS = 12.0
 STATUS_SECONDS = 10.0
+
+
+#: the longest the loop sleeps without a reason to wake (a last resort, not a poll)
+MAX_SLEEP = 30.0
+
+
+def _driver_name() -> str:
+    try:
+        return str(pygame.display.get_driver())
+    except pygame.error:
+        return "dummy"
 
 
 class Notifier(Protocol):
@@ -112,6 +129,9 @@ class App:
         self._full_redraw = True
         self._needs_build = True
         self._pending: collections.deque[InputEvent] = collections.deque()
+        self.writer = LogWriter(inputs)
+        self.waiter = (InputWaiter(inputs, _driver_name()) if isinstance(inputs, InputQueue)
+                       else None)
         self._fingers: dict[tuple[int, int], tuple[int, int]] = {}
         self._mouse_down: tuple[int, int] | None = None
 
@@ -187,15 +207,23 @@ class App:
 
     def dispatch(self, action_type: str, payload: dict[str, Any] | None = None,
                  player: int | None = None) -> bool:
-        """Record an action; a refusal is shown in words and nothing changes."""
+        """Check an action and hand it to the log writer; it shows once committed.
+
+        A refusal is shown in words and nothing changes.
+        """
         if self.session is None:
             self.message(_("There is no game in progress. Start one from the home screen."))
             return False
-        ok = self.guard(self.session.dispatch, action_type, payload or {}, player)
+        ok = self.guard(self._submit, LogEntry("do", Action(action_type, dict(payload or {}),
+                                                            player)))
         if ok:
             self.banner = None
         self.invalidate()
         return ok
+
+    def _submit(self, entry: LogEntry) -> None:
+        assert self.session is not None
+        self.writer.write(self.session.submit(entry))
 
     def undo(self) -> None:
         if self.session is None:
@@ -203,13 +231,38 @@ class App:
         if not self.session.can_undo:
             self.message(_("Nothing to undo yet."), error=False)
             return
-        if self.guard(self.session.undo):
+        if self.guard(self._submit, LogEntry("undo")):
             self.banner = None
         self.invalidate()
 
     def redo(self) -> None:
-        if self.session is not None and self.session.can_redo and self.guard(self.session.redo):
+        if (self.session is not None and self.session.can_redo
+                and self.guard(self._submit, LogEntry("redo"))):
             self.banner = None
+        self.invalidate()
+
+    def settle(self, timeout: float = 5.0) -> None:
+        """Wait until every submitted move is committed and shown (tests, shutdown)."""
+        deadline = time.monotonic() + timeout
+        while self.session is not None and self.session.saving and time.monotonic() < deadline:
+            try:
+                item = self.inputs.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            self._pending.append(item)
+            self._handle_pending()
+        self.render()
+
+    def _committed(self, event: Committed | CommitFailed) -> None:
+        session = self.session
+        if session is None or event.submitted.session is not session:
+            return  # a commit of a game that is no longer on screen
+        if isinstance(event, Committed):
+            self.writer.save_snapshot(session, session.acknowledge(event.submitted, event.seq))
+        else:
+            session.reject_pending(event.submitted)
+            if event.message:
+                self.message(event.message)
         self.invalidate()
 
     # -- shared reactions -----------------------------------------------------------------
@@ -391,6 +444,9 @@ class App:
         return Key(name, text)
 
     def _device_intent(self, event: InputEvent) -> Intent | None:
+        if isinstance(event, Committed | CommitFailed):
+            self._committed(event)
+            return None
         if isinstance(event, ButtonPress):
             return Press(event.button, event.long)
         if isinstance(event, TagArrived):
@@ -428,20 +484,7 @@ class App:
             if intent is not None:
                 had_input = True
                 self.deliver(intent)
-        while True:
-            if self._pending:
-                item = self._pending.popleft()
-            else:
-                try:
-                    item = self.inputs.get_nowait()
-                except queue.Empty:
-                    break
-            if item is None:  # a wake-up from request_stop
-                continue
-            had_input = True
-            intent = self._device_intent(item)
-            if intent is not None:
-                self.deliver(intent)
+        had_input = self._handle_pending() or had_input
         if self.keys is not None:
             for press in self.keys.due(time.monotonic()):
                 had_input = True
@@ -449,6 +492,25 @@ class App:
         self._expire(time.monotonic())
         self.render()
         return had_input
+
+    def _handle_pending(self) -> bool:
+        """Handle what the devices and the log writer queued; True if any was input."""
+        had_input = False
+        while True:
+            if self._pending:
+                item = self._pending.popleft()
+            else:
+                try:
+                    item = self.inputs.get_nowait()
+                except queue.Empty:
+                    return had_input
+            if item is None:  # a wake-up from request_stop
+                continue
+            if not isinstance(item, Committed | CommitFailed | DeviceStatus):
+                had_input = True
+            intent = self._device_intent(item)
+            if intent is not None:
+                self.deliver(intent)
 
     def run(self) -> int:
         """The main loop until a stop is requested (signal, window close, shutdown)."""
@@ -462,13 +524,17 @@ class App:
             if self.stop_requested:
                 break
             now = time.monotonic()
-            quiet = now - last_input
-            interval = BUSY_INTERVAL if quiet < BUSY_AFTER_INPUT else (
-                IDLE_INTERVAL if quiet < DEEP_IDLE_AFTER else DEEP_IDLE_INTERVAL)
+            busy = now - last_input < BUSY_AFTER_INPUT
+            if busy:
+                interval = BUSY_INTERVAL
+            elif self.waiter is not None and self.waiter.native:
+                interval = math.inf  # woken by input, a commit, a signal or a timer
+            else:
+                interval = IDLE_INTERVAL
             wake = self.wake_at()
             if wake is not None:
                 interval = min(interval, max(0.0, wake - now))
-            interval = min(interval, self._watchdog_due())
+            interval = min(interval, self._watchdog_due(), MAX_SLEEP)
             self._wait(interval)
         return 0
 
@@ -480,11 +546,16 @@ class App:
             return math.inf
         if due <= 0:
             self.notifier.ping_watchdog()
-            due = self.notifier.seconds_until_watchdog() or math.inf
-        return max(0.0, due)
+            due = self.notifier.seconds_until_watchdog()
+            if due is None:
+                return math.inf
+        return max(0.0, due)  # a failed ping stays due: retried on the next pass
 
     def _wait(self, seconds: float) -> None:
-        """Block on the devices queue (not on pygame: it has no real wait here)."""
+        """Sleep until input or ``seconds`` (never in pygame: it has no real wait here)."""
+        if self.waiter is not None:
+            self.waiter.wait(seconds)
+            return
         try:
             item = self.inputs.get(timeout=seconds) if seconds > 0 else self.inputs.get_nowait()
         except queue.Empty:
@@ -492,11 +563,20 @@ class App:
         if item is not None:
             self._pending.append(item)
 
+    def close(self) -> None:
+        """Finish the commits in flight and release the waiter's file descriptors."""
+        self.writer.close()
+        if self.waiter is not None:
+            self.waiter.close()
+
     def request_stop(self) -> None:
         """Safe from signal handlers and other threads: the loop ends within one wait."""
         self.stop_requested = True
-        with contextlib.suppress(queue.Full):
-            self.inputs.put_nowait(None)  # type: ignore[arg-type]
+        if isinstance(self.inputs, InputQueue):
+            self.inputs.wake()  # takes no lock: a signal may arrive while the queue is held
+        else:
+            with contextlib.suppress(queue.Full):
+                self.inputs.put_nowait(None)  # type: ignore[arg-type]
 
     def wake_at(self) -> float | None:
         times = [b.until for b in (self.banner, self.status) if b is not None]
