@@ -1,7 +1,8 @@
 """Reference for the start-up figure: import pygame, open the window, show one frame.
 
-It reports the first frame the same way the companion does (``READY=1`` to
+It reports its first frame the way the companion does (``READY=1`` to
 ``$NOTIFY_SOCKET``), so both are timed by the same clock in the same run.
+Run as ``python -m bench.reference_startup WIDTHxHEIGHT``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -16,17 +18,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 
-def main(width: int, height: int) -> None:
-    pygame.init()
-    screen = pygame.display.set_mode((width, height))
+def main(size: tuple[int, int]) -> None:
+    pygame.display.init()
+    screen = pygame.display.set_mode(size)
     screen.fill((30, 30, 40))
     pygame.display.flip()
     address = os.environ.get("NOTIFY_SOCKET")
     if address:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
             sock.sendto(b"READY=1", address)
-    pygame.quit()
+    time.sleep(60)  # the harness terminates it, as it does the companion
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]))
+    width, height = (int(n) for n in sys.argv[1].split("x"))
+    main((width, height))

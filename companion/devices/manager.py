@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from companion.devices.config import DeviceConfig
-from companion.devices.reader_thread import ReaderThread
-from companion.devices.readers import start_reader
 from companion.devices.simulated import KeyHoldTracker, SimulatedReader
 from companion.events import DeviceStatus, InputEvent
 from companion.i18n import _
 
 if TYPE_CHECKING:
     from companion.devices.buttons import GpioButtons
+    from companion.devices.reader_thread import ReaderThread
 
 
 @dataclass
@@ -63,6 +62,8 @@ def start_devices(config: DeviceConfig, events: queue.Queue[InputEvent], simulat
     for reader in config.readers:
         if devices.simulated and not os.path.exists(reader.port):
             continue  # a laptop without this reader; with it plugged in, it is used
+        from companion.devices.readers import start_reader  # pyserial only when needed
+
         devices.readers.append(start_reader(reader, events))
     return devices
 
