@@ -53,6 +53,8 @@ MESSAGE_SECONDS = 12.0
 STATUS_SECONDS = 10.0
 
 
+#: how long a step waits for a move's commit before drawing without it
+COMMIT_GRACE = 0.008
 #: the longest the loop sleeps without a reason to wake (a last resort, not a poll)
 MAX_SLEEP = 30.0
 
@@ -106,7 +108,8 @@ class App:
                  key_to_button: Callable[[str], str | None] | None = None,
                  power_off: Callable[[], bool] | None = None,
                  notifier: Notifier | None = None, keys: KeyHolds | None = None,
-                 simulated_reader: TagTapper | None = None) -> None:
+                 simulated_reader: TagTapper | None = None,
+                 vault_reader: str | None = None) -> None:
         self.store = store
         self.inputs = inputs
         self.surface = surface
@@ -117,6 +120,8 @@ class App:
         self.notifier = notifier
         self.keys = keys
         self.simulated_reader = simulated_reader
+        #: the reader whose material tags are vaulted (None: any reader)
+        self.vault_reader = vault_reader
         self.session: GameSession | None = None
         self.stack: list[Screen] = []
         self.banner: Banner | None = None
@@ -489,9 +494,29 @@ class App:
             for press in self.keys.due(time.monotonic()):
                 had_input = True
                 self.deliver(Press(press.button, press.long))
+        self._await_commit(COMMIT_GRACE)
         self._expire(time.monotonic())
         self.render()
         return had_input
+
+    def _await_commit(self, grace: float) -> None:
+        """Give a move in flight ``grace`` seconds to commit, so one frame shows it.
+
+        A commit usually takes about a millisecond; drawing the screen first and then
+        again with the move would double the time to the frame that matters. A slow disk
+        gets no more than ``grace``: then the loop draws and goes on answering touches.
+        """
+        deadline = time.monotonic() + grace
+        while self.session is not None and self.session.saving:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            try:
+                item = self.inputs.get(timeout=remaining)
+            except queue.Empty:
+                return
+            self._pending.append(item)
+            self._handle_pending()
 
     def _handle_pending(self) -> bool:
         """Handle what the devices and the log writer queued; True if any was input."""

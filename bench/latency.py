@@ -1,0 +1,283 @@
+"""Figures 2 and 6: from a press or a tag to the frame that shows it, and to the commit.
+
+Everything runs in one process, as on the Pi: the real app loop on the main thread, the
+real device drivers (gpiozero on MockFactory pins, the bridge driver on a pseudo-terminal
+with the bridge emulator at the far end), the real log writer with WAL and
+``synchronous=FULL``. A driver thread makes things happen and waits for the display
+update that shows the result.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench.long_game import build_store
+from bench.measure import HEADLESS, Figure, percentile
+
+os.environ.update(HEADLESS)
+
+import pygame  # noqa: E402
+from gpiozero.pins.mock import MockFactory  # noqa: E402
+
+from companion.devices import start_devices  # noqa: E402
+from companion.devices.config import DeviceConfig, ReaderConfig  # noqa: E402
+from companion.devices.emulators import BridgeEmulator, PtyPort  # noqa: E402
+from companion.events import new_input_queue  # noqa: E402
+from companion.store import Store, TagMeaning  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+
+TAG = "04A1B2C3D4E5F6"
+SETTLE = 0.03  # a button held this long is a press (the chatter filter wants 20 ms)
+
+
+class FrameWatch:
+    """Stands in for ``pygame.display.update``: notes when each update ended, and what."""
+
+    def __init__(self) -> None:
+        self.marker: Callable[[], object] = lambda: None
+        self.frames: list[tuple[float, object]] = []
+        self.changed = threading.Condition()
+
+    def present(self, rects: list[pygame.Rect]) -> None:
+        pygame.display.update(rects)
+        ended = time.perf_counter()
+        with self.changed:
+            self.frames.append((ended, self.marker()))
+            self.changed.notify_all()
+
+    def wait_for(self, accept: Callable[[object], bool], after: int,
+                 timeout: float = 10.0) -> float:
+        """The end time of the first update after frame ``after`` whose marker is accepted."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                for ended, marker in self.frames[after:]:
+                    if accept(marker):
+                        return ended
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise TimeoutError("the screen never showed the result")
+                self.changed.wait(remaining)
+
+
+class Bench:
+    """The app on a long game, with mock pins and an emulated bridge reader."""
+
+    def __init__(self, data_dir: Path, actions: int) -> None:
+        build_store(data_dir, actions)
+        pygame.display.init()
+        pygame.font.init()
+        self.store = Store.open(data_dir)
+        self.store.enrol_tag(TAG, TagMeaning("vr-city-marker", "blue:3", "a blue 3 marker"))
+        self.port = PtyPort()
+        self.bridge = BridgeEmulator(self.port, readers=("seat1",), heartbeat=0.5)
+        self.bridge.start()
+        self.factory = MockFactory()
+        self.inputs = new_input_queue()
+        config = DeviceConfig(readers=(ReaderConfig(id="bridge", type="bridge",
+                                                    port=self.port.path),))
+        self.config = config
+        self.devices = start_devices(config, self.inputs, simulate=False,
+                                     pin_factory=self.factory)
+        self.watch = FrameWatch()
+        surface = pygame.display.set_mode((800, 480))
+        self.app = App(self.store, self.inputs, surface, present=self.watch.present)
+        self.app.start()
+        self.app.resume_game()
+        self.app.render()
+
+    def applied(self) -> int:
+        session = self.app.session
+        return len(session.actions) if session is not None else -1
+
+    def run(self, driver: Callable[[], Any]) -> Any:
+        """Run the app loop here and ``driver`` on a thread; stop when it is done."""
+        result: list[Any] = []
+        failure: list[BaseException] = []
+
+        def drive() -> None:
+            try:
+                time.sleep(0.5)  # let the reader open and the start-up messages pass
+                result.append(driver())
+            except BaseException as exc:  # reported on the main thread
+                failure.append(exc)
+            finally:
+                self.app.request_stop()
+
+        thread = threading.Thread(target=drive, name="bench-driver")
+        thread.start()
+        self.app.run()
+        thread.join()
+        if failure:
+            raise failure[0]
+        return result[0]
+
+    def close(self) -> None:
+        self.app.close()
+        self.devices.close()
+        self.bridge.stop()
+        self.port.close()
+        self.store.close()
+        pygame.display.quit()
+
+
+def _button_latencies(bench: Bench, count: int) -> list[float]:
+    pin = bench.factory.pin(bench.config.buttons.pins["undo"])
+    bench.watch.marker = bench.applied
+    latencies = []
+    for _ in range(count):
+        time.sleep(SETTLE)  # released long enough for the next press to count
+        expected = bench.applied() - 1
+        after = len(bench.watch.frames)
+        pin.drive_low()
+        time.sleep(SETTLE)
+        pressed = time.perf_counter()
+        pin.drive_high()  # the release completes the press
+        shown = bench.watch.wait_for(lambda applied, e=expected: applied == e, after)
+        latencies.append(shown - pressed)
+    return latencies
+
+
+def _tag_latencies(bench: Bench, count: int) -> list[float]:
+    bench.watch.marker = lambda: id(bench.app.banner) if bench.app.banner else None
+    latencies = []
+    for _ in range(count):
+        before = id(bench.app.banner) if bench.app.banner else None
+        after = len(bench.watch.frames)
+        placed = time.perf_counter()
+        bench.bridge.place("seat1", TAG)
+        shown = bench.watch.wait_for(lambda banner, b=before: banner not in (None, b), after)
+        latencies.append(shown - placed)
+        bench.bridge.lift("seat1")
+        time.sleep(0.01)
+    return latencies
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def press_to_screen(quick: bool) -> list[Figure]:
+    count = 60 if quick else 500
+    with tempfile.TemporaryDirectory() as directory:
+        bench = Bench(Path(directory), count + 100)
+        try:
+            buttons = bench.run(lambda: _button_latencies(bench, count))
+        finally:
+            bench.close()
+    with tempfile.TemporaryDirectory() as directory:
+        bench = Bench(Path(directory), 300)
+        try:
+            tags = bench.run(lambda: _tag_latencies(bench, count))
+        finally:
+            bench.close()
+    figures = []
+    for what, values, note in (
+            ("Press to screen: undo button (MockFactory pin)", buttons,
+             "from the pin edge that completes the press to the update showing the undone "
+             "move; includes its commit"),
+            ("Press to screen: tag on the bridge reader (pty)", tags,
+             "from writing the tag line into the reader's pty to the update showing the "
+             "tag's message")):
+        p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
+        figures.append(Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}", "half a 60 Hz frame",
+                              f"p99 {p99 / 0.008:.2f} of target", "p99 < 8 ms", p99 < 0.008,
+                              f"{len(values)} events; {note}"))
+    return figures
+
+
+def _touch_to_commit(count: int, extra_commit_delay: float
+                     ) -> tuple[list[float], list[float], list[float]]:
+    """Touch the undo button ``count`` times; (touch-to-commit, commit, loop step) times.
+
+    ``extra_commit_delay`` makes every commit that much slower (a worn SD card).
+    """
+    with tempfile.TemporaryDirectory() as directory:
+        bench = Bench(Path(directory), count + 100)
+        session = bench.app.session
+        assert session is not None
+        committed: list[float] = []
+        commits: list[float] = []
+        original_append = bench.store.append
+
+        def append(*args: Any, **kwargs: Any) -> int:
+            started = time.perf_counter()
+            try:
+                time.sleep(extra_commit_delay)
+                return original_append(*args, **kwargs)
+            finally:
+                ended = time.perf_counter()
+                commits.append(ended - started)
+                committed.append(ended)
+
+        bench.store.append = append  # type: ignore[method-assign]
+        steps: list[float] = []
+        original_step = bench.app.step
+
+        def step() -> bool:
+            started = time.perf_counter()
+            try:
+                return original_step()
+            finally:
+                steps.append(time.perf_counter() - started)
+
+        bench.app.step = step  # type: ignore[method-assign]
+
+        def drive() -> list[float]:
+            latencies = []
+            for _ in range(count):
+                button = bench.app.top.button("undo")
+                x = button.rect.centerx / bench.app.metrics.width
+                y = button.rect.centery / bench.app.metrics.height
+                seen = len(committed)
+                touched = time.perf_counter()
+                for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+                    pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0,
+                                                         finger_id=0, touch_id=1,
+                                                         pressure=1.0))
+                bench.inputs.wake()  # on the Pi the touchscreen's device node does this
+                deadline = time.monotonic() + 10
+                while (len(committed) == seen or session.saving) and time.monotonic() < deadline:
+                    time.sleep(0.0002)
+                latencies.append(committed[seen] - touched)
+                time.sleep(0.01)
+            return latencies
+
+        try:
+            latencies = bench.run(drive)
+        finally:
+            bench.close()
+    return latencies, commits, steps
+
+
+def acknowledgement(quick: bool) -> list[Figure]:
+    """Touch to committed move; and the loop's longest step while a slow disk commits."""
+    count = 50 if quick else 500
+    latencies, commits, steps = _touch_to_commit(count, 0.0)
+    slow = 0.05
+    _slow_latencies, _slow_commits, slow_steps = _touch_to_commit(count // 5, slow)
+    frame = 1 / 60
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    return [
+        Figure("Acknowledgement: touch to committed move (WAL, synchronous=FULL)",
+               f"p50 {_ms(p50)}, p99 {_ms(p99)}",
+               f"the commit alone: p50 {_ms(percentile(commits, 0.5))}, "
+               f"p99 {_ms(percentile(commits, 0.99))}",
+               f"{p50 / percentile(commits, 0.5):.1f}x the commit", "p99 < 8 ms", p99 < 0.008,
+               f"{count} touches on the undo button; the commit runs on the log writer "
+               "thread"),
+        Figure("UI answering during commits (longest loop step)",
+               f"{_ms(max(slow_steps))} with {slow * 1000:.0f} ms commits",
+               f"{_ms(max(steps))} with this machine's commits",
+               f"{max(slow_steps) / frame:.2f} of a frame", "< one 60 Hz frame (16.7 ms)",
+               max(slow_steps) < frame,
+               f"{count // 5} touches with every commit slowed by {slow * 1000:.0f} ms "
+               "(a worn SD card): the loop never waits for the disk longer than "
+               "COMMIT_GRACE"),
+    ]
