@@ -1,0 +1,35 @@
+"""Figure 4: peak resident memory over a scripted full game of each title."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from bench.measure import HEADLESS, Figure
+from bench.scripted_games import scripted_game
+from companion.games import GAME_MODULES
+
+LIMIT_MB = 80.0
+
+
+def _peak_kb(command: list[str]) -> int:
+    done = subprocess.run(command, env={**os.environ, **HEADLESS}, capture_output=True,
+                          text=True, timeout=600, check=True)
+    return int(done.stdout.strip().splitlines()[-1])
+
+
+def memory(quick: bool) -> list[Figure]:
+    reference = _peak_kb([sys.executable, "-c", "import resource, pygame; pygame.display.init();"
+                          " pygame.display.set_mode((800, 480)); "
+                          "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"])
+    figures = []
+    for game in GAME_MODULES:
+        moves = len(scripted_game(game)[2])
+        peak = _peak_kb([sys.executable, "-m", "bench.memory_child", game])
+        figures.append(Figure(
+            f"Peak memory: a full game of {game}", f"{peak / 1024:.1f} MB",
+            f"{reference / 1024:.1f} MB (pygame with an open window)",
+            f"{peak / reference:.2f}x", f"< {LIMIT_MB:.0f} MB", peak / 1024 < LIMIT_MB,
+            f"{moves} moves through the app, final scoring and scoreboard"))
+    return figures

@@ -1,0 +1,56 @@
+"""Play one scripted full game through the app and print the peak resident memory (kB).
+
+Run as ``python -m bench.memory_child GAME``: the whole evening goes through the app
+(each move checked, committed by the log writer, drawn), then the final scoring and the
+scoreboard, as at a real table.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from bench.scripted_games import scripted_game  # noqa: E402
+from companion.events import new_input_queue  # noqa: E402
+from companion.session import GameSession  # noqa: E402
+from companion.store import Store  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+
+
+def play(game: str, data_dir: Path) -> None:
+    players, options, moves, entries = scripted_game(game)
+    pygame.display.init()
+    pygame.font.init()
+    store = Store.open(data_dir)
+    app = App(store, new_input_queue(), pygame.display.set_mode((800, 480)))
+    app.start()
+    app.start_session(GameSession.create(store, game, players, options))
+    for kind, payload, player in moves:
+        if not app.dispatch(kind, payload, player):
+            raise SystemExit(f"refused: {kind} {payload}: {app.banner and app.banner.text}")
+        app.settle()
+        app.render(force=True)
+    session = app.session
+    assert session is not None and session.rules.is_over(session.state)
+    app.open_endgame()
+    app.render(force=True)
+    result = session.rules.final_score(session.state, entries)
+    session.finish(result)
+    app.open_scoreboard(result, session.rules.title)
+    app.render(force=True)
+    app.close()
+    store.close()
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as directory:
+        play(sys.argv[1], Path(directory))
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)

@@ -1,0 +1,31 @@
+"""The benchmark suite runs end to end (quickly), so it cannot rot unnoticed.
+
+The figures themselves are not asserted here: timings belong to ``bench/``, not tests.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "PERFORMANCE.md"
+    done = subprocess.run([sys.executable, "-m", "bench", "--quick", "--out", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    text = out.read_text()
+    for figure in ("Idle cost", "Press to screen: undo button", "Press to screen: tag",
+                   "Start-up", "Peak memory: a full game of glory-to-rome",
+                   "Peak memory: a full game of ave-roma",
+                   "Peak memory: a full game of via-romana", "Resume a 1,000-action game",
+                   "Resume a 5,000-action game", "Acknowledgement",
+                   "UI answering during commits"):
+        assert figure in text, figure
+        assert figure in done.stdout, figure
+    assert "Machine: " in text and "uv run python -m bench --quick" in text
