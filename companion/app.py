@@ -86,7 +86,8 @@ def run_app(args: argparse.Namespace) -> int:
 
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, key_to_button=button_for_key, power_off=shut_down,
-              notifier=notifier, keys=devices.keys, simulated_reader=devices.simulated_reader)
+              notifier=notifier, keys=devices.keys, simulated_reader=devices.simulated_reader,
+              vault_reader=config.vault_reader)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         app.request_stop()

@@ -60,7 +60,21 @@ class Counts:
     start: dict[str, int] = field(default_factory=dict)
 
 
-Step = Pick | Number | Counts
+@dataclass
+class Several:
+    """Tick any of ``options`` (value, label); the answer lists the ticked values in order.
+
+    Lets a form ask only the questions that apply ("what does the card change?").
+    """
+
+    key: str
+    title: str
+    options: Options | Callable[[Values], Options]
+    when: Callable[[Values], bool] | None = None
+    minimum: int = 1
+
+
+Step = Pick | Number | Counts | Several
 
 
 def run_form(app: App, title: str, steps: Sequence[Step], on_done: Callable[[Values], object],
@@ -96,6 +110,14 @@ class _FormRun:
                 return
             self.app.push(PickDialog(self.app, f"{self.title}: {step.title}", list(options),
                                      after))
+        elif isinstance(step, Several):
+            options = step.options(self.values) if callable(step.options) else step.options
+            if not options:
+                self.app.message(_("There is nothing to choose for: {what}.").format(
+                    what=step.title))
+                return
+            self.app.push(SeveralDialog(self.app, f"{self.title}: {step.title}", list(options),
+                                        step.minimum, after))
         elif isinstance(step, Number):
             self.app.push(NumberDialog(self.app, f"{self.title}: {step.title}", step.default,
                                        step.minimum, step.maximum, after))
@@ -241,3 +263,62 @@ class CountsDialog(Screen):
                                                     m.gap)
             draw_text(surface, label, text, m.body, theme.TEXT, align="left")
             draw_text(surface, str(self.amounts[name]), value, m.large, theme.ACCENT)
+
+
+class SeveralDialog(Screen):
+    """Toggle buttons for the options; OK gives the ticked values (at least ``minimum``)."""
+
+    modal = True
+    name = "several"
+
+    def __init__(self, app: App, title: str, options: list[tuple[Any, str]], minimum: int,
+                 on_done: Callable[[list[Any]], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.options = options
+        self.minimum = minimum
+        self.ticked: set[Any] = set()
+        self.on_done = on_done
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        box = m.rect().inflate(-2 * m.gap, -2 * m.gap)
+        title, body, bottom = split_rows(inset(box, m.gap), [-m.unit, 1, -m.unit], m.gap)
+        return title, body, bottom
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        _title, body, bottom = self._areas()
+        columns = 2 if m.portrait else 3
+        rows = max(1, -(-len(self.options) // columns))
+        row_height = max(m.unit, min(int(m.unit * 1.6), (body.height - m.gap * (rows - 1))
+                                     // rows))
+        for (value, label), cell in zip(self.options, grid(body, len(self.options), columns,
+                                                           m.gap, row_height=row_height),
+                                        strict=True):
+            ticked = value in self.ticked
+            self.add(f"toggle-{value}", cell, label, self._toggle(value), selected=ticked)
+        cancel, done = split_cols(bottom, [1, 1], m.gap)
+        self.add("cancel", cancel, _("Cancel"), lambda: self.app.pop(self), fill=theme.PANEL)
+        ready = len(self.ticked) >= self.minimum
+        self.add("done", done, _("OK"), self._done, enabled=ready, selected=ready)
+
+    def _toggle(self, value: Any) -> Callable[[], None]:
+        def toggle() -> None:
+            self.ticked ^= {value}
+            self.app.invalidate()
+        return toggle
+
+    def _done(self) -> None:
+        self.app.pop(self)
+        self.on_done([value for value, _label in self.options if value in self.ticked])
+
+    def on_back(self) -> None:
+        self.app.pop(self)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.fill(theme.BACKGROUND)
+        title, _body, _bottom = self._areas()
+        draw_text(surface, self.title, title, m.body, theme.TEXT, align="left")

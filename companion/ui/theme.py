@@ -42,15 +42,19 @@ THING_COLOURS: dict[str, RGB] = {
     "concrete": (150, 150, 150), "stone": (60, 110, 200), "marble": (140, 80, 170),
     "livestock": (200, 140, 90), "wheat": (230, 200, 90), "ore": (120, 120, 130),
     "wine": (130, 30, 70), "grey": (150, 150, 150), "brown": (140, 95, 55),
-    "pink": (230, 130, 170), "gray": (150, 150, 150),
+    "pink": (230, 130, 170), "gray": (150, 150, 150), "violet": (140, 80, 180),
 }
 
 
 def colour_names() -> dict[str, str]:
-    """The palette's names in the current language (built on call so a language switch shows)."""
+    """Player and Via Romana province colours by name, in the current language.
+
+    Built on call so a language switch shows.
+    """
     return {
         "red": _("red"), "blue": _("blue"), "green": _("green"), "yellow": _("yellow"),
         "purple": _("purple"), "orange": _("orange"), "white": _("white"), "black": _("black"),
+        "grey": _("grey"), "gray": _("grey"), "violet": _("violet"),
     }
 
 

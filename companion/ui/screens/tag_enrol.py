@@ -18,6 +18,32 @@ if TYPE_CHECKING:
 
 #: the province colours of the shipped Via Romana map (a board file may name others)
 CITY_MARKER_COLOURS = ("blue", "grey", "green", "violet", "yellow")
+#: the marker numbers offered when no Via Romana game tells which exist
+CITY_MARKER_NUMBERS = (1, 2, 3, 4)
+
+
+def city_marker_choices(app: App) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """Colour -> (label, marker numbers) for the city-marker prompt.
+
+    From the loaded board while a Via Romana game is on (its colours and the values its
+    cities' stacks start with); otherwise the shipped map's colours.
+    """
+    names = colour_names()
+    session = app.session
+    if session is None or session.rules.key != "via-romana":
+        return {c: (names.get(c, c), CITY_MARKER_NUMBERS) for c in CITY_MARKER_COLOURS}
+    board = session.state.board
+    provinces = dict(zip(board.colours, board.province_names, strict=False))
+    choices: dict[str, tuple[str, tuple[int, ...]]] = {}
+    for colour in board.colours:
+        values = sorted({v for city in board.cities if city.colour == colour
+                         for v in city.markers})
+        if values:
+            label = names.get(colour, colour)
+            if provinces.get(colour):
+                label = f"{label} ({provinces[colour]})"
+            choices[colour] = (label, tuple(values))
+    return choices
 
 
 def enrol_tag_dialog(app: App, uid: str) -> ChoiceDialog:
@@ -51,10 +77,12 @@ def enrol_tag_dialog(app: App, uid: str) -> ChoiceDialog:
 
     def marker() -> None:
         names = colour_names()
+        choices = city_marker_choices(app)
         run_form(app, _("City marker"),
-                 [Pick("colour", _("Colour"), [(c, names.get(c, c)) for c in
-                                                CITY_MARKER_COLOURS]),
-                  Pick("number", _("Number"), [(n, str(n)) for n in range(1, 5)])],
+                 [Pick("colour", _("Colour"), [(c, label) for c, (label, _n) in
+                                                choices.items()]),
+                  Pick("number", _("Number"),
+                       lambda v: [(n, str(n)) for n in choices[str(v["colour"])][1]])],
                  lambda v: save(TagMeaning("vr-city-marker", f"{v['colour']}:{v['number']}",
                                            _("city marker {colour} {number}").format(
                                                colour=names.get(str(v["colour"]),

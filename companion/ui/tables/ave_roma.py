@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import pygame
@@ -14,12 +15,17 @@ from companion.games.ave_roma import (
     usable_workers,
 )
 from companion.games.ave_roma_model import (
+    ACTION,
     BOARD_SPACES,
     CARD_ROWS,
     REFILL,
+    REGION_COUNT,
     REGION_SPACES,
     RESOURCES,
     SPACES,
+    TRAINING,
+    WORKER_VALUES,
+    WORKERS_PER_PLAYER,
     AveRomaState,
     resource_label,
     space_label,
@@ -27,7 +33,7 @@ from companion.games.ave_roma_model import (
 from companion.games.base import Action
 from companion.i18n import _
 from companion.ui import theme
-from companion.ui.form import Counts, Number, Pick, Values
+from companion.ui.form import Counts, Number, Pick, Several, Step, Values
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.tables.base import GameView, Move
 from companion.ui.text import draw_text
@@ -84,11 +90,23 @@ class AveRomaView(GameView):
             return
         state = self.ave
         workers = usable_workers(state, me)
+        trained = state.seat(me).trained if state.phase == ACTION else None
         resources = [(r, resource_label(r)) for r in RESOURCES]
         paying = ("aedificator", "legatus", "senatus", "rome")
 
+        def worker_options(values: Values) -> list[tuple[object, str]]:
+            options: list[tuple[object, str]] = [(n, str(n)) for n in workers]
+            if trained is not None and values["space"] != TRAINING:
+                options.append(("trained", _("Trained worker ({n})").format(n=trained)))
+            return options
+
         def done(values: Values) -> None:
-            payload: dict[str, object] = {"space": values["space"], "worker": values["worker"]}
+            payload: dict[str, object] = {"space": values["space"]}
+            if values["worker"] == "trained":
+                payload["trained"] = True
+                payload["acts_as"] = values["acts_as"]
+            else:
+                payload["worker"] = values["worker"]
             if values["space"] in CARD_ROWS:
                 payload["slot"] = values["slot"]
             if values.get("gain"):
@@ -103,7 +121,9 @@ class AveRomaView(GameView):
 
         self.form(_("Place a worker"), [
             Pick("space", _("Which space?"), [(s, space_label(s)) for s in SPACES]),
-            Pick("worker", _("Which worker?"), [(n, str(n)) for n in workers]),
+            Pick("worker", _("Which worker?"), worker_options),
+            Number("acts_as", _("Number the trained worker counts as"), 1, 5, trained,
+                   when=lambda v: v["worker"] == "trained"),
             Number("slot", _("Number printed on the space"), 1, 5,
                    when=lambda v: v["space"] in CARD_ROWS),
             Counts("gain", _("Resources taken"), resources, 4,
@@ -116,17 +136,59 @@ class AveRomaView(GameView):
                    when=lambda v: v["space"] in CARD_ROWS)], done)
 
     def _take_back(self) -> None:
+        """All workers of an area; when they do not all fit, the player names the ones taken."""
         me = self.current
-        areas = [(s, _("{space} ({n})").format(space=space_label(s), n=len(self.ave.area(s))))
-                 for s in BOARD_SPACES if self.ave.area(s)]
-        self.form(_("Take back workers"), [Pick("area", _("From which area?"), areas)],
-                  lambda v: self.dispatch("take_back", {"area": v["area"]}, me))
+        if me is None:
+            return
+        state = self.ave
+        room = WORKERS_PER_PLAYER - len(state.seat(me).hand)
+        areas = [(s, _("{space} ({n})").format(space=space_label(s), n=len(state.area(s))))
+                 for s in BOARD_SPACES if state.area(s)]
+
+        def too_many(values: Values) -> bool:
+            return len(state.area(str(values["area"]))) > room
+
+        def remaining(taken: int) -> Callable[[Values], list[tuple[int, str]]]:
+            def options(values: Values) -> list[tuple[int, str]]:
+                left = Counter(state.area(str(values["area"])))
+                left.subtract(values[f"w{k}"] for k in range(taken))
+                return [(n, str(n)) for n in sorted(left) if left[n] > 0]
+            return options
+
+        def done(values: Values) -> None:
+            payload: dict[str, object] = {"area": values["area"]}
+            if too_many(values):
+                payload["workers"] = [values[f"w{k}"] for k in range(room)]
+            self.dispatch("take_back", payload, me)
+
+        steps: list[Step] = [Pick("area", _("From which area?"), areas)]
+        steps += [Pick(f"w{k}", _("Room for {room}: worker {n} of {room}").format(
+            room=room, n=k + 1), remaining(k), when=too_many) for k in range(room)]
+        self.form(_("Take back workers"), steps, done)
 
     def _workers(self) -> None:
         me = self.current
-        self.form(_("Workers in hand: {name}").format(name=self.name(me)),
-                  [Number("sum", _("Sum of the numbers"), 5, 25)],
-                  lambda v: self.dispatch("workers", {"sum": v["sum"]}, me))
+        if me is None:
+            return
+        held = Counter(self.ave.seat(me).hand)
+
+        def done(values: Values) -> None:
+            if values["how"] == "sum":
+                self.dispatch("workers", {"sum": values["sum"]}, me)
+                return
+            counts: dict[str, int] = values.get("numbers", {})
+            numbers = [int(n) for n, count in sorted(counts.items()) for _i in range(count)]
+            self.dispatch("workers", {"numbers": numbers}, me)
+
+        self.form(_("Workers in hand: {name}").format(name=self.name(me)), [
+            Pick("how", _("What do you enter?"), [("numbers", _("The five numbers")),
+                                                  ("sum", _("Only their sum"))]),
+            Counts("numbers", _("How many workers of each number?"),
+                   [(str(n), _("Number {n}").format(n=n)) for n in WORKER_VALUES],
+                   WORKERS_PER_PLAYER, when=lambda v: v["how"] == "numbers",
+                   start={str(n): held[n] for n in WORKER_VALUES if held[n]}),
+            Number("sum", _("Sum of the numbers"), 5, 25,
+                   when=lambda v: v["how"] == "sum")], done)
 
     def _overflow(self, player: int) -> Callable[[], None]:
         def ask() -> None:
@@ -142,22 +204,45 @@ class AveRomaView(GameView):
         return ask
 
     def _effect(self) -> None:
-        me = self.current
+        """A card's effect outside an action: only the parts the table ticks are asked."""
         players = [(i, seat.name) for i, seat in enumerate(self.ave.seats)]
+        resources = [(r, resource_label(r)) for r in RESOURCES]
+        parts = [("gain", _("Resources gained")), ("pay", _("Resources paid")),
+                 ("sell", _("Resources sold")), ("coins", _("Coins gained")),
+                 ("coins_paid", _("Coins paid")), ("vp", _("Victory points")),
+                 ("political", _("Political influence")),
+                 ("influence", _("Region influence"))]
+        regions = [(str(n), _("Region {n}").format(n=n)) for n in range(1, REGION_COUNT + 1)]
+
+        def ticked(part: str) -> Callable[[Values], bool]:
+            return lambda values: part in values["parts"]
 
         def done(values: Values) -> None:
-            payload = {k: values[k] for k in ("coins", "vp", "political") if values.get(k)}
-            if values.get("gain"):
-                payload["gain"] = values["gain"]
+            payload: dict[str, object] = {k: values[k] for k in ("gain", "pay", "sell", "vp",
+                                                                 "political", "influence")
+                                          if values.get(k)}
+            coins = int(values.get("coins", 0)) - int(values.get("coins_paid", 0))
+            if coins:
+                payload["coins"] = coins
+            if not payload:
+                self.app.message(_("Nothing was entered, so nothing was recorded."),
+                                 error=False)
+                return
             self.dispatch("effect", payload, values["player"])
 
         self.form(_("Card effect"), [
             Pick("player", _("For whom?"), players),
-            Counts("gain", _("Resources gained"), [(r, resource_label(r)) for r in RESOURCES], 3),
-            Number("coins", _("Coins gained"), 0, 99, 0),
-            Number("vp", _("Victory points gained"), 0, 99, 0),
-            Number("political", _("Political influence gained"), 0, 30, 0)], done)
-        del me
+            Several("parts", _("What does it change?"), parts),
+            Counts("gain", _("Resources gained"), resources, 3, when=ticked("gain")),
+            Counts("pay", _("Resources paid"), resources, 3, when=ticked("pay")),
+            Counts("sell", _("Resources sold"), resources, 3, when=ticked("sell")),
+            Number("coins", _("Coins gained"), 0, 99, 0, when=ticked("coins")),
+            Number("coins_paid", _("Coins paid"), 0, 99, 0, when=ticked("coins_paid")),
+            Number("vp", _("Victory points gained"), 0, 99, 0, when=ticked("vp")),
+            Number("political", _("Political influence gained"), 0, 30, 0,
+                   when=ticked("political")),
+            Counts("influence", _("Influence gained per region"), regions, 9,
+                   when=ticked("influence"))], done)
 
     def _row(self) -> None:
         self.form(_("A row cannot be refilled"), [
@@ -189,6 +274,9 @@ class AveRomaView(GameView):
         seat = self.ave.seats[index]
         if seat.passed:
             return _("passed")
+        if seat.entered_numbers is not None:
+            return _("workers {numbers} (sum {n})").format(
+                numbers=" ".join(map(str, seat.entered_numbers)), n=sum(seat.entered_numbers))
         if seat.entered_sum is not None:
             return _("sum {n}").format(n=seat.entered_sum)
         return ""

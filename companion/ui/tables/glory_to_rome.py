@@ -1,4 +1,8 @@
-"""Glory to Rome at the table: lead/follow/Think, role actions, vaults, clients, sites."""
+"""Glory to Rome at the table: lead/follow/Think, role actions, vaults, clients, sites.
+
+Building functions (Palace, Stairway, Colosseum, Prison, Basilica, Atrium) add their
+buttons or questions only for a player who may use them, so the table stays uncluttered.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import pygame
 
 from companion.games.base import Action
 from companion.games.glory_to_rome_data import (
+    BUILDING_MATERIAL,
     MATERIALS,
     ROLES,
     buildings_in_set,
@@ -17,6 +22,7 @@ from companion.games.glory_to_rome_data import (
 from companion.games.glory_to_rome_state import (
     GloryState,
     actions_this_turn,
+    has_function,
     sites_left,
     vault_limit,
     vault_view,
@@ -24,7 +30,7 @@ from companion.games.glory_to_rome_state import (
 from companion.i18n import _
 from companion.store import TagMeaning
 from companion.ui import theme
-from companion.ui.form import Number, Pick, Values
+from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
 from companion.ui.layout import split_rows
 from companion.ui.tables.base import GameView, MenuItem, Move
@@ -46,23 +52,36 @@ class GloryView(GameView):
     def moves(self) -> list[Move]:
         state = self.glory
         me = self.current
+        prison = self._prison_moves()
         if me is None:
-            return []
+            return prison
+        palace = has_function(state, me, "Palace")
         jack_label = _("Jack: yes") if self.with_jack else _("Jack: no")
-        jack: Move = ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)
+        jack: list[Move] = [] if palace else [
+            ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
         if state.phase == "lead":
-            return [*((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
-                       self._lead(role), True) for role in ROLES),
-                    ("think", _("Think"), self._think, True), jack]
+            return [*prison, *((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
+                                self._lead(role), True) for role in ROLES),
+                    ("think", _("Think"), self._think, True), *jack]
         if state.phase == "follow":
-            return [("follow", _("Follow {role}").format(role=role_label(state.led_role or "")),
-                     self._follow, True), ("think", _("Think"), self._think, True), jack]
+            return [*prison, ("follow", _("Follow {role}").format(
+                role=role_label(state.led_role or "")), self._follow, True),
+                ("think", _("Think"), self._think, True), *jack]
+        return [*prison, *self._role_moves(me), ("done", _("Done"),
+                                                 lambda: self._act(me, "done", {}), True)]
+
+    def _role_moves(self, me: int) -> list[Move]:
+        """The led role's actions; a building's special use only for its owner."""
+        state = self.glory
         role = state.led_role or ""
         moves: list[Move] = []
         if role in ("architect", "craftsman"):
             own = [b for b in state.players[me].buildings if not b.completed]
             moves.append(("foundation", _("Lay foundation"), self._foundation, True))
             moves.append(("material", _("Add material"), self._material, bool(own)))
+            if role == "architect" and has_function(state, me, "Stairway"):
+                moves.append(("stairway", _("Stairway"), self._stairway,
+                              bool(self._stairway_targets(me))))
         elif role == "patron":
             moves.append(("client", _("Hire client"), self._client, True))
         elif role == "merchant":
@@ -70,7 +89,9 @@ class GloryView(GameView):
         else:
             moves.append(("act", _("{role} action").format(role=role_label(role)),
                           lambda: self._act(me, "act", {}), True))
-        moves.append(("done", _("Done"), lambda: self._act(me, "done", {}), True))
+            if role == "legionary" and has_function(state, me, "Colosseum"):
+                moves.append(("colosseum", _("Colosseum: take a client"), self._colosseum,
+                              bool(self._client_holders(me))))
         return moves
 
     def menu_items(self) -> list[MenuItem]:
@@ -85,11 +106,33 @@ class GloryView(GameView):
         self.with_jack = False
         return {"cards": 1, "jacks": jacks}
 
+    def _play_cards(self, kind: str, extra: Mapping[str, object]) -> None:
+        """Lead or follow; with a Palace the table says how many cards (and Jacks) it played."""
+        me = self.current
+        if me is None:
+            return
+        if not has_function(self.glory, me, "Palace"):
+            self._act(me, kind, {**extra, **self._cards()})
+            return
+        held = self.glory.players[me].jacks
+
+        def done(values: Values) -> None:
+            self._act(me, kind, {**extra, "cards": values["cards"],
+                                 "jacks": values.get("jacks", 0)})
+
+        title = _("Lead {role}").format(role=role_label(str(extra["role"]))) \
+            if kind == "lead" else _("Follow {role}").format(
+                role=role_label(self.glory.led_role or ""))
+        self.form(title, [
+            Number("cards", _("Role cards played (Palace: one action each)"), 1, 20, 1),
+            Number("jacks", _("How many of them are Jacks?"), 0, held, 0,
+                   when=lambda v: held > 0)], done)
+
     def _lead(self, role: str) -> Callable[[], None]:
-        return lambda: self._act(self.current, "lead", {"role": role, **self._cards()})
+        return lambda: self._play_cards("lead", {"role": role})
 
     def _follow(self) -> None:
-        self._act(self.current, "follow", self._cards())
+        self._play_cards("follow", {})
 
     def _act(self, player: int | None, kind: str, payload: Mapping[str, object]) -> None:
         self.dispatch(kind, dict(payload), player)
@@ -116,11 +159,18 @@ class GloryView(GameView):
         names = buildings_in_set(self.glory.card_set)
 
         def done(values: Values) -> None:
-            self._act(me, "lay_foundation", {"building": values["building"],
-                                             "out_of_town": values["where"] == "out"})
+            payload: dict[str, object] = {"building": values["building"],
+                                          "out_of_town": values["where"] == "out"}
+            if "material" in values:
+                payload["material"] = values["material"]
+            self._act(me, "lay_foundation", payload)
 
         self.form(_("Lay foundation"), [
             Pick("building", _("Which building?"), [(n, n) for n in names]),
+            # Crane, Domus Aurea, Tribunal: the card's material is the table's to say
+            Pick("material", _("Which material is the card?"),
+                 [(m, material_label(m)) for m in MATERIALS],
+                 when=lambda v: BUILDING_MATERIAL.get(str(v["building"])) is None),
             Pick("where", _("On which site?"), [("in", _("In town")),
                                                 ("out", _("Out of town"))])], done)
 
@@ -141,10 +191,98 @@ class GloryView(GameView):
 
     def _vault(self) -> None:
         me = self.current
-        self.form(_("Vault"), [Pick("material", _("Which material?"),
-                                    [(m, material_label(m)) for m in MATERIALS])],
-                  lambda v: self._act(me, "vault", {"material": v["material"],
-                                                    "source": "stockpile"}))
+        if me is None:
+            return
+        sources = [("stockpile", _("From the stockpile"))]
+        if has_function(self.glory, me, "Basilica"):
+            sources.append(("hand", _("From the hand (Basilica)")))
+        if has_function(self.glory, me, "Atrium"):
+            sources.append(("deck", _("Top card of the deck (Atrium)")))
+
+        def done(values: Values) -> None:
+            source = values.get("source", "stockpile")
+            payload: dict[str, object] = {"source": source}
+            if source != "deck":
+                payload["material"] = values["material"]
+            self._act(me, "vault", payload)
+
+        steps: list[Step] = [
+            Pick("source", _("From where?"), sources, when=lambda v: len(sources) > 1),
+            Pick("material", _("Which material?"), [(m, material_label(m)) for m in MATERIALS],
+                 when=lambda v: v.get("source") != "deck")]
+        self.form(_("Vault"), steps, done)
+
+    # -- building functions ---------------------------------------------------------------
+
+    def _completed(self, owner: int, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
+        return [(b.name, b.name) for b in self.glory.players[owner].buildings
+                if b.completed and keep(b.name)]
+
+    def _opponents_with(self, me: int, options: Callable[[int], list[tuple[str, str]]]
+                        ) -> list[tuple[int, str]]:
+        return [(i, p.name) for i, p in enumerate(self.glory.players)
+                if i != me and options(i)]
+
+    def _stairway_options(self, owner: int) -> list[tuple[str, str]]:
+        return self._completed(owner, lambda name: name not in self.glory.public)
+
+    def _stairway_targets(self, me: int) -> list[tuple[int, str]]:
+        return self._opponents_with(me, self._stairway_options)
+
+    def _stairway(self) -> None:
+        me = self.current
+        if me is None:
+            return
+        self.form(_("Stairway"), [
+            Pick("owner", _("Whose structure?"), self._stairway_targets(me)),
+            Pick("building", _("Which structure opens to everyone?"),
+                 lambda v: self._stairway_options(int(v["owner"])))],
+            lambda v: self._act(me, "stairway", {"owner": v["owner"],
+                                                 "building": v["building"]}))
+
+    def _client_roles(self, owner: int) -> list[tuple[str, str]]:
+        player = self.glory.players[owner]
+        return [(r, _("{role} ({n})").format(role=role_label(r), n=player.client_count(r)))
+                for r in ROLES if player.client_count(r)]
+
+    def _client_holders(self, me: int) -> list[tuple[int, str]]:
+        return [(i, p.name) for i, p in enumerate(self.glory.players)
+                if i != me and sum(p.clients) > 0]
+
+    def _colosseum(self) -> None:
+        me = self.current
+        if me is None:
+            return
+        self.form(_("Colosseum"), [
+            Pick("from", _("Whose client?"), self._client_holders(me)),
+            Pick("role", _("Which client?"), lambda v: self._client_roles(int(v["from"])))],
+            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"]}))
+
+    def _prison_options(self, prisoner: int, owner: int) -> list[tuple[str, str]]:
+        mine = self.glory.players[prisoner]
+        return self._completed(owner, lambda name: mine.building(name) is None)
+
+    def _prison_options_of(self, prisoner: int) -> Callable[[int], list[tuple[str, str]]]:
+        return lambda owner: self._prison_options(prisoner, owner)
+
+    def _prison_moves(self) -> list[Move]:
+        """The Prison's exchange, open to whoever just completed one until their next move."""
+        moves: list[Move] = []
+        for prisoner in self.glory.prison_due:
+            targets = self._opponents_with(prisoner, self._prison_options_of(prisoner))
+            moves.append((f"prison-{prisoner}", _("{name}: Prison exchange").format(
+                name=self.name(prisoner)), self._prison(prisoner, targets), bool(targets)))
+        return moves
+
+    def _prison(self, prisoner: int, targets: list[tuple[int, str]]) -> Callable[[], None]:
+        def ask() -> None:
+            self.form(_("{name}: Prison exchange").format(name=self.name(prisoner)), [
+                Pick("from", _("Whose completed structure?"), targets),
+                Pick("building", _("Which structure?"),
+                     lambda v: self._prison_options(prisoner, int(v["from"])))],
+                lambda v: self._act(prisoner, "prison_exchange", {"from": v["from"],
+                                                                  "building": v["building"]}))
+        return ask
 
     def _end_game(self) -> None:
         players = [(i, p.name) for i, p in enumerate(self.session.players)]
@@ -182,6 +320,12 @@ class GloryView(GameView):
     def on_tag(self, tag: Tag, meaning: TagMeaning) -> bool:
         if meaning.kind != "gtr-material":
             return False
+        vault_reader = self.app.vault_reader
+        if vault_reader is not None and tag.reader != vault_reader:
+            self.app.message(_("{label} was read on the {reader} reader. To vault it with a "
+                               "Merchant action, put it on the vault reader ({vault}).").format(
+                label=meaning.label, reader=tag.reader, vault=vault_reader), error=False)
+            return True
         if self.glory.phase != "actions" or self.glory.led_role != "merchant":
             self.app.message(_("A material goes into a vault only with a Merchant action."))
             return True

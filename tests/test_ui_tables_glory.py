@@ -1,0 +1,208 @@
+"""Glory to Rome table: building functions, Palace cards, vault sources, site materials.
+
+Each test plays the turns that build the structures through the session (as earlier
+touches would have), then drives the new part of the table by injected touch only.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_driver import Driver, make_app  # noqa: E402
+
+from companion.events import TagArrived  # noqa: E402
+from companion.games.base import PlayerInfo  # noqa: E402
+from companion.session import GameSession  # noqa: E402
+from companion.store import TagMeaning  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.demo import demo_session  # noqa: E402
+
+SIZES = [(800, 480), (720, 1280)]
+PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2))
+Move = tuple[str, dict[str, Any]]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path, request.param)
+    yield app
+    app.store.close()
+    pygame.display.quit()
+
+
+def new_game(app: App, options: dict[str, Any] | None = None) -> GameSession:
+    return GameSession.create(app.store, "glory-to-rome", PLAYERS, options or {})
+
+
+def play_turn(session: GameSession, role: str, moves: dict[int, list[Move]]) -> None:
+    """The Leader leads ``role``, everyone follows, each acts from ``moves`` then is done."""
+    state = session.state
+    leader = state.leader
+    session.dispatch("lead", {"role": role}, leader)
+    for step in range(1, len(state.players)):
+        session.dispatch("follow", {}, (leader + step) % len(state.players))
+    while session.state.phase == "actions":
+        actor = session.state.acting
+        queue = moves.get(actor, [])
+        kind, payload = queue.pop(0) if queue else ("done", {})
+        session.dispatch(kind, payload, actor)
+
+
+def build(session: GameSession, buildings: dict[int, str], turns: int = 4) -> None:
+    """Each player lays a foundation and adds materials for ``turns`` Craftsman turns."""
+    for turn in range(turns):
+        moves: dict[int, list[Move]] = {}
+        for player, name in buildings.items():
+            building = session.state.players[player].building(name)
+            if turn == 0:
+                moves[player] = [("lay_foundation", {"building": name})]
+            elif building is not None and not building.completed:
+                moves[player] = [("add_material", {"building": name})]
+        play_turn(session, "craftsman", moves)
+
+
+def open_table(app: App, session: GameSession) -> Driver:
+    app.start_session(session)
+    app.step()
+    app.settle()
+    return Driver(app)
+
+
+def test_palace_asks_how_many_cards_and_jacks(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Palace"})
+    assert session.state.players[0].building("Palace").completed
+    session.dispatch("think", {"option": "jack"}, 0)  # Ana leads: takes a Jack, turn ends
+    session.dispatch("think", {"option": "refill", "hand": 3}, 1)
+    driver = open_table(app, session)
+    assert session.state.leader == 0 and session.state.players[0].jacks == 1
+    # with a Palace the Jack toggle gives way to the questions after the lead
+    assert not app.top.has_button("move-jack")
+    supply = session.state.jacks_supply
+    driver.tap("move-lead-craftsman")
+    driver.number_dialog(3)
+    driver.number_dialog(1)
+    state = session.state
+    assert session.actions[-1].payload == {"role": "craftsman", "cards": 3, "jacks": 1}
+    assert state.cards_played[0] == 3 and state.players[0].jacks == 0
+    assert state.jacks_supply == supply + 1
+    # Ben has no Palace: one card, straight away, and his Jack toggle is there
+    assert app.top.has_button("move-jack")
+    driver.tap("move-follow")
+    assert session.actions[-1].payload == {"cards": 1, "jacks": 0}
+    assert session.state.actions_left[0] == 3
+
+
+def test_vault_from_deck_with_atrium_and_from_hand_with_basilica(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Atrium", 1: "Basilica"})
+    assert session.state.players[0].building("Atrium").completed
+    assert session.state.players[1].building("Basilica").completed
+    driver = open_table(app, session)
+    driver.taps("move-lead-merchant", "move-follow", "move-vault")
+    # Ana has an Atrium, no Basilica: stockpile or deck
+    assert app.top.has_button("pick-deck") and not app.top.has_button("pick-hand")
+    driver.tap("pick-deck")
+    assert session.actions[-1].payload == {"source": "deck"}
+    assert session.state.players[0].vault[-1].material is None
+    driver.taps("move-vault", "pick-hand", "pick-wood")
+    assert session.actions[-1].payload == {"source": "hand", "material": "wood"}
+    assert session.state.players[1].vault[-1].source == "hand"
+
+
+def test_stairway_and_colosseum_only_for_their_owners(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Stairway", 1: "Colosseum"})
+    driver = open_table(app, session)
+    # Legionary: nobody has a client yet, so Ben's Colosseum cannot take one
+    driver.taps("move-lead-legionary", "move-follow")
+    assert not app.top.has_button("move-colosseum")  # Ana has no Colosseum
+    driver.tap("move-act")
+    assert not app.top.button("move-colosseum").enabled
+    driver.tap("move-done")
+    play_turn(session, "patron", {0: [("hire_client", {"role": "laborer"})]})
+    app.invalidate()
+    app.step()
+    # Architect: Ana opens Ben's Colosseum to everyone; Ben has no Stairway
+    driver.taps("move-lead-architect", "move-follow", "move-stairway", "pick-1")
+    driver.tap("pick-Colosseum")
+    assert session.state.public == ("Colosseum",)
+    assert not app.top.has_button("move-stairway")
+    driver.tap("move-done")
+    # Legionary led by Ben: his Colosseum takes Ana's Laborer client into his vault
+    driver.taps("move-lead-legionary", "move-follow", "move-colosseum", "pick-0")
+    assert not app.top.has_button("pick-patron")
+    driver.tap("pick-laborer")
+    assert session.actions[-1].type == "colosseum"
+    assert session.state.players[0].client_count("laborer") == 0
+    assert session.state.players[1].vault[-1].source == "client"
+
+
+def test_prison_exchange_is_offered_to_who_completed_it(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Prison", 1: "Wall"})
+    state = session.state
+    assert state.prison_due == (0,) and state.players[1].building("Wall").completed
+    influence = (state.players[0].influence, state.players[1].influence)
+    driver = open_table(app, session)
+    driver.taps("move-prison-0", "pick-1", "pick-Wall")
+    state = session.state
+    assert session.actions[-1].type == "prison_exchange"
+    assert state.players[0].building("Wall") is not None
+    assert state.players[1].building("Wall") is None
+    assert (state.players[0].influence, state.players[1].influence) == (influence[0] - 3,
+                                                                        influence[1] + 3)
+    assert not app.top.has_button("move-prison-0")
+
+
+def test_crane_foundation_asks_for_the_material(app: App) -> None:
+    session = new_game(app, {"card_set": "republic"})
+    driver = open_table(app, session)
+    driver.taps("move-lead-architect", "move-follow", "move-foundation", "pick-Crane")
+    driver.taps("pick-wood", "pick-in")
+    assert session.actions[-1].payload == {"building": "Crane", "out_of_town": False,
+                                           "material": "wood"}
+    assert session.state.players[0].building("Crane").material == "wood"
+    # a building with its own material goes straight to the site question
+    driver.taps("move-foundation", "pick-Wall")
+    assert app.top.has_button("pick-in") and not app.top.has_button("pick-wood")
+    driver.tap("pick-in")
+    assert session.state.players[1].building("Wall").material == "concrete"
+
+
+def tap_tag(app: App, reader: str, uid: str) -> None:
+    app.inputs.put(TagArrived(reader, uid))
+    app.step()
+    app.settle()
+
+
+def test_material_tag_vaults_only_on_the_vault_reader(app: App) -> None:
+    session = demo_session(app.store, "glory-to-rome")
+    app.store.enrol_tag("6B4DAF82", TagMeaning("gtr-material", "wood", "Wood"))
+    open_table(app, session)
+    app.vault_reader = "vault"
+    julia = session.state.players[2]
+    tap_tag(app, "table", "6B4DAF82")
+    assert session.state.players[2].vault == julia.vault
+    assert app.banner is not None and "vault reader" in app.banner.text
+    tap_tag(app, "vault", "6B4DAF82")
+    assert len(session.state.players[2].vault) == len(julia.vault) + 1
+    assert session.actions[-1].payload == {"material": "wood", "source": "stockpile"}
+
+
+def test_without_a_vault_reader_any_reader_vaults(app: App) -> None:
+    session = demo_session(app.store, "glory-to-rome")
+    app.store.enrol_tag("6B4DAF82", TagMeaning("gtr-material", "wood", "Wood"))
+    open_table(app, session)
+    assert app.vault_reader is None
+    vaulted = len(session.state.players[2].vault)
+    tap_tag(app, "table", "6B4DAF82")
+    assert len(session.state.players[2].vault) == vaulted + 1
