@@ -14,8 +14,13 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from companion.i18n import _
+
+if TYPE_CHECKING:
+    from companion.devices import Devices
+    from companion.ui.app_loop import App
 
 DEFAULT_SIZE = (800, 480)
 
@@ -40,70 +45,88 @@ def _open_display(args: argparse.Namespace) -> object:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Run the app until a signal, the window's close button or a shutdown; 0 on a clean end."""
+    """Run the app until a signal, the window's close button or a shutdown; 0 on a clean end.
+
+    The first frame comes first: the window opens and shows its screen before the
+    devices are loaded and started (their events simply queue up meanwhile).
+    """
     import pygame
 
-    from companion.devices import DeviceConfigError, load_device_config, start_devices
-    from companion.devices.config import DeviceConfig
-    from companion.devices.simulated import button_for_key
-    from companion.events import DeviceStatus, new_input_queue
+    from companion.events import new_input_queue
     from companion.notify import SystemdNotifier
-    from companion.power import PowerOffError, power_off
     from companion.store import Store
     from companion.ui.app_loop import App
+    from companion.ui.text import forget_fonts
 
     notifier = SystemdNotifier()
     inputs = new_input_queue()
     store = Store.open(args.data_dir)
     try:
-        config = load_device_config(args.config)
-    except DeviceConfigError as exc:
-        inputs.put(DeviceStatus("config", "defaults", _(
-            "Device settings not used ({error}); continuing with the defaults.").format(
-                error=exc)))
-        config = DeviceConfig()
-    devices = start_devices(config, inputs, args.simulate)
-    try:
         surface = _open_display(args)
     except pygame.error as exc:
         print(_("companion: cannot open the display: {error}").format(error=exc),
               file=sys.stderr)
-        devices.close()
         store.close()
         return 1
-    app: App | None = None
-
-    def shut_down() -> bool:
-        if app is not None:
-            app.settle()  # the moves still on their way to the disk go first
-        try:
-            power_off(flush=store.flush)
-        except PowerOffError as exc:
-            if app is not None:
-                app.message(str(exc))
-            return False
-        return True
-
     assert isinstance(surface, pygame.Surface)
-    app = App(store, inputs, surface, key_to_button=button_for_key, power_off=shut_down,
-              notifier=notifier, keys=devices.keys, simulated_reader=devices.simulated_reader,
-              vault_reader=config.vault_reader)
+    app = App(store, inputs, surface, notifier=notifier)
+    app.power_off = lambda: _shut_down(app)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         app.request_stop()
 
     previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    devices = None
     try:
         app.start()
         if args.resume and store.unfinished_game() is not None:
             app.resume_game()
+        app.show_first_frame()
+        devices = _start_devices(app, args)
         return app.run()
     finally:
         app.close()
         notifier.stopping()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        devices.close()
+        if devices is not None:
+            devices.close()
         store.close()
         notifier.close()
+        forget_fonts()
         pygame.quit()
+
+
+def _start_devices(app: App, args: argparse.Namespace) -> Devices:
+    """Load the device config (a bad one is reported, the defaults used) and start them."""
+    from companion.devices import DeviceConfigError, load_device_config, start_devices
+    from companion.devices.config import DeviceConfig
+    from companion.devices.simulated import button_for_key
+    from companion.events import DeviceStatus
+
+    try:
+        config = load_device_config(args.config)
+    except DeviceConfigError as exc:
+        app.inputs.put(DeviceStatus("config", "defaults", _(
+            "Device settings not used ({error}); continuing with the defaults.").format(
+                error=exc)))
+        config = DeviceConfig()
+    devices = start_devices(config, app.inputs, args.simulate)
+    app.key_to_button = button_for_key
+    app.keys = devices.keys
+    app.simulated_reader = devices.simulated_reader
+    app.vault_reader = config.vault_reader
+    return devices
+
+
+def _shut_down(app: App) -> bool:
+    """The menu's "shut down": the moves in flight, the store, then logind powers off."""
+    from companion.power import PowerOffError, power_off
+
+    app.settle()  # the moves still on their way to the disk go first
+    try:
+        power_off(flush=app.store.flush)
+    except PowerOffError as exc:
+        app.message(str(exc))
+        return False
+    return True

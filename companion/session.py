@@ -14,7 +14,6 @@ works. Either way :attr:`GameSession.state` only ever shows what is on disk.
 from __future__ import annotations
 
 import functools
-import hashlib
 import pickle
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -39,6 +38,8 @@ SNAPSHOT_EVERY = 200
 @functools.cache
 def snapshot_code() -> str:
     """Snapshots are valid only for the exact game code that pickled them."""
+    import hashlib  # only once a game is under way
+
     digest = hashlib.sha256(__version__.encode())
     for source in sorted(Path(games_package.__file__).parent.glob("*.py")):
         digest.update(source.read_bytes())

@@ -17,7 +17,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -32,7 +32,6 @@ from companion.events import (
 )
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _
-from companion.session import GameSession
 from companion.store import LogEntry, Store, StoreError
 from companion.ui import theme
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
@@ -40,7 +39,10 @@ from companion.ui.layout import Metrics, metrics_for
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph
 from companion.ui.waiter import InputWaiter
-from companion.writer import LogWriter
+
+if TYPE_CHECKING:  # both come with the first game: the home screen starts without them
+    from companion.session import GameSession
+    from companion.writer import LogWriter
 
 #: where SDL cannot wait and we cannot select on the inputs (a desktop window): the wait
 #: between pumps while nothing happens; touch is answered within about two frames
@@ -130,11 +132,12 @@ class App:
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
         self.errors = 0
         self.stop_requested = False
+        self._ready_sent = False
         self._dirty: list[pygame.Rect] = []
         self._full_redraw = True
         self._needs_build = True
         self._pending: collections.deque[InputEvent] = collections.deque()
-        self.writer = LogWriter(inputs)
+        self._writer: LogWriter | None = None
         self.waiter = (InputWaiter(inputs, _driver_name()) if isinstance(inputs, InputQueue)
                        else None)
         self._fingers: dict[tuple[int, int], tuple[int, int]] = {}
@@ -225,6 +228,15 @@ class App:
             self.banner = None
         self.invalidate()
         return ok
+
+    @property
+    def writer(self) -> LogWriter:
+        """The log writer thread, started with the first move."""
+        if self._writer is None:
+            from companion.writer import LogWriter
+
+            self._writer = LogWriter(self.inputs)
+        return self._writer
 
     def _submit(self, entry: LogEntry) -> None:
         assert self.session is not None
@@ -349,6 +361,8 @@ class App:
         self.show(SettingsScreen(self))
 
     def resume_game(self) -> None:
+        from companion.session import GameSession
+
         session = GameSession.resume(self.store)
         if session is None:
             self.message(_("There is no unfinished game to resume."))
@@ -537,11 +551,16 @@ class App:
             if intent is not None:
                 self.deliver(intent)
 
+    def show_first_frame(self) -> None:
+        """Draw the screen and tell systemd the app is up (once)."""
+        self.render()
+        if self.notifier is not None and not self._ready_sent:
+            self.notifier.ready()
+        self._ready_sent = True
+
     def run(self) -> int:
         """The main loop until a stop is requested (signal, window close, shutdown)."""
-        self.render()
-        if self.notifier is not None:
-            self.notifier.ready()
+        self.show_first_frame()
         last_input = time.monotonic()
         while not self.stop_requested:
             if self.step():
@@ -590,7 +609,8 @@ class App:
 
     def close(self) -> None:
         """Finish the commits in flight and release the waiter's file descriptors."""
-        self.writer.close()
+        if self._writer is not None:
+            self._writer.close()
         if self.waiter is not None:
             self.waiter.close()
 

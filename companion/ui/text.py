@@ -28,6 +28,11 @@ def font(size: int) -> pygame.font.Font:
     return _fonts[size]
 
 
+def forget_fonts() -> None:
+    """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
+    _fonts.clear()
+
+
 def render(text: str, size: int, colour: RGB) -> pygame.Surface:
     key = (text, int(size), colour)
     surface = _rendered.get(key)
