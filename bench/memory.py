@@ -20,9 +20,10 @@ def _peak_kb(command: list[str]) -> int:
 
 
 def memory(quick: bool) -> list[Figure]:
-    reference = _peak_kb([sys.executable, "-c", "import resource, pygame; pygame.display.init();"
-                          " pygame.display.set_mode((800, 480)); "
-                          "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"])
+    reference = _peak_kb([sys.executable, "-c", "import pygame; pygame.display.init(); "
+                          "pygame.display.set_mode((800, 480)); "
+                          "from bench.memory_child import peak_resident_kb; "
+                          "print(peak_resident_kb())"])
     figures = []
     for game in GAME_MODULES:
         moves = len(scripted_game(game)[2])

@@ -25,6 +25,18 @@ from companion.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 
+def peak_resident_kb() -> int:
+    """This process's peak resident memory (VmHWM, kB).
+
+    Not ``ru_maxrss``: Linux carries that over from the parent across fork and exec, so a
+    child started by a large parent reports the parent's peak.
+    """
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def play(game: str, data_dir: Path) -> None:
     players, options, moves, entries = scripted_game(game)
     pygame.display.init()
@@ -53,4 +65,4 @@ def play(game: str, data_dir: Path) -> None:
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as directory:
         play(sys.argv[1], Path(directory))
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    print(peak_resident_kb())

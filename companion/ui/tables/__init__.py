@@ -6,6 +6,7 @@ order, status, undo) and asks the view for the rest.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from companion.ui.tables.base import GameView
@@ -13,14 +14,19 @@ from companion.ui.tables.base import GameView
 if TYPE_CHECKING:
     from companion.ui.screens.table import TableScreen
 
+#: game key -> (module, class) of its view; only the game on the table is imported
+VIEWS: dict[str, tuple[str, str]] = {
+    "glory-to-rome": ("companion.ui.tables.glory_to_rome", "GloryView"),
+    "ave-roma": ("companion.ui.tables.ave_roma", "AveRomaView"),
+    "via-romana": ("companion.ui.tables.via_romana", "ViaRomanaView"),
+}
+
 
 def view_for(table: TableScreen) -> GameView:
     """The view of the table's game (a plain view for a game without its own)."""
-    from companion.ui.tables.ave_roma import AveRomaView
-    from companion.ui.tables.glory_to_rome import GloryView
-    from companion.ui.tables.via_romana import ViaRomanaView
-
-    views: dict[str, type[GameView]] = {
-        "glory-to-rome": GloryView, "ave-roma": AveRomaView, "via-romana": ViaRomanaView,
-    }
-    return views.get(table.session.rules.key, GameView)(table)
+    where = VIEWS.get(table.session.rules.key)
+    if where is None:
+        return GameView(table)
+    module, name = where
+    view: type[GameView] = getattr(importlib.import_module(module), name)
+    return view(table)
