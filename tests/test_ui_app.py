@@ -119,6 +119,27 @@ def test_player_token_and_vault_tag_act_at_the_table(app: App) -> None:
     assert len(session.state.players[2].vault) == vaulted
 
 
+def test_demo_material_tag_is_tapped_on_the_vault_reader(app: App) -> None:
+    from companion.devices.simulated import DEMO_TAG_UIDS, SimulatedReader
+    from companion.store import TagMeaning
+
+    session = demo_session(app.store, "glory-to-rome")
+    app.start_session(session)
+    app.vault_reader = "vault"
+    app.simulated_reader = SimulatedReader(app.inputs, ["table", "vault"])
+    uid = DEMO_TAG_UIDS[0]
+    app.store.enrol_tag(uid, TagMeaning("gtr-material", "stone", "Stone"))
+    app.step()
+    vaulted = len(session.state.players[2].vault)
+    driver = Driver(app)
+    app._pick_demo_tag()  # what the menu's "Tap a demo tag..." opens
+    app.step()
+    driver.tap(f"pick-{uid}")
+    app.step()
+    app.settle()
+    assert len(session.state.players[2].vault) == vaulted + 1
+
+
 def test_device_status_and_refusals_show_in_words(app: App) -> None:
     app.inputs.put(DeviceStatus("table", "lost", "The NFC reader was unplugged."))
     app.step()

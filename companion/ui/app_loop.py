@@ -313,9 +313,17 @@ class App:
         for uid in DEMO_TAG_UIDS:
             meaning = self.store.tag_meaning(uid)
             labels.append((uid, f"{uid} ({meaning.label})" if meaning else uid))
-        if reader is not None:
-            self.push(PickDialog(self, _("Which tag goes on the reader?"), labels,
-                                 lambda uid: reader.tap(str(uid))))
+        if reader is None:
+            return
+
+        def tap(uid: object) -> None:
+            # a material card goes where a real one would: on the vault reader
+            meaning = self.store.tag_meaning(str(uid))
+            vault = meaning is not None and meaning.kind == "gtr-material"
+            assert reader is not None
+            reader.tap(str(uid), self.vault_reader if vault else None)
+
+        self.push(PickDialog(self, _("Which tag goes on the reader?"), labels, tap))
 
     def tag_default(self, tag: Tag) -> None:
         """A tag nobody on this screen uses: enrol it if unknown, else say what it is."""
@@ -395,10 +403,14 @@ class App:
         self.show(EndgameScreen(self))
 
     def open_scoreboard(self, result: ScoreResult, title: str,
-                        back: Callable[[], None] | None = None) -> None:
+                        back: Callable[[], None] | None = None,
+                        colours: dict[str, str] | None = None) -> None:
+        """The scoreboard; bars in the players' colours (those of the game on screen)."""
         from companion.ui.screens.scoreboard import ScoreboardScreen
 
-        self.show(ScoreboardScreen(self, result, title, back or self.go_home))
+        if colours is None and self.session is not None:
+            colours = {player.name: player.colour for player in self.session.players}
+        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours))
 
     def abandon_game(self) -> None:
         if self.session is not None:

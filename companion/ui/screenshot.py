@@ -47,7 +47,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
         session = demo_session(app.store, "glory-to-rome", ended=True)
         result = session.rules.final_score(session.state, DEMO_ENTRIES)
         session.finish(result)
-        app.open_scoreboard(result, session.rules.title)
+        app.open_scoreboard(result, session.rules.title,
+                            colours={p.name: p.colour for p in session.players})
 
     def history(app: object) -> None:
         assert isinstance(app, App)

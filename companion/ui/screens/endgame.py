@@ -131,7 +131,8 @@ class EndgameScreen(Screen):
         session.finish(result)
         title = session.rules.title
         self.app.session = None
-        self.app.open_scoreboard(result, title, back=self.app.go_home)
+        self.app.open_scoreboard(result, title, back=self.app.go_home,
+                                 colours={p.name: p.colour for p in session.players})
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

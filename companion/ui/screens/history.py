@@ -70,7 +70,8 @@ class HistoryScreen(Screen):
                 self.app.message(_("This game has no recorded score."))
                 return
             self.app.open_scoreboard(ScoreResult.from_json(record.result), game_title(record),
-                                     back=self.app.open_history)
+                                     back=self.app.open_history,
+                                     colours={p.name: p.colour for p in record.players})
         return open_game
 
     def _deleter(self, record: GameRecord) -> Callable[[], None]:
