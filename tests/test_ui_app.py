@@ -225,7 +225,8 @@ def test_screenshot_of_unknown_screen_fails_in_one_line(tmp_path: Path,
     assert not (tmp_path / "x.png").exists()
 
 
-def test_sigterm_ends_the_app_cleanly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_ends_the_app_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "XDG_CONFIG_HOME": str(tmp_path / "config")}
     env.pop("NOTIFY_SOCKET", None)
@@ -239,11 +240,11 @@ def test_sigterm_ends_the_app_cleanly(tmp_path: Path) -> None:
             assert time.monotonic() < deadline
             time.sleep(0.05)
         time.sleep(0.5)  # into the loop
-        child.send_signal(signal.SIGTERM)
+        child.send_signal(stop)
         try:
             code = child.wait(timeout=2)
         except subprocess.TimeoutExpired:
-            pytest.fail("the app did not stop within 2 s of SIGTERM")
+            pytest.fail(f"the app did not stop within 2 s of {stop.name}")
         assert code == 0, child.communicate()[1].decode()
     finally:
         if child.poll() is None:

@@ -56,7 +56,7 @@ class TableScreen(Screen):
             status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
             return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
                     "actions": actions, "undo": bottom}
-        top, rest = split_rows(area, [-m.unit * 0.8, 1], m.gap)
+        top, rest = split_rows(area, [-m.unit, 1], m.gap)  # the menu: a whole finger
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
         side, main = split_cols(rest, [-m.unit * 4.2, 1], m.gap * 2)
         turn, order, undo = split_rows(side, [-m.unit * 1.4, 1, -m.unit * 1.5], m.gap)
