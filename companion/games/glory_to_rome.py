@@ -37,12 +37,34 @@ Role actions (phase "actions"; the acting player, each uses one action unless no
 - ``hire_client`` {"role": ROLE} — Patron.
 - ``vault`` {"material": MATERIAL, "source": "stockpile" | "hand" | "deck"} — Merchant.
   "hand" needs a Basilica, "deck" an Atrium (leave ``material`` out: it stays unknown).
-- ``colosseum`` {"from": SEAT, "role": ROLE} — Legionary with a Colosseum.
+- ``colosseum`` {"from": SEAT, "role": ROLE} — Legionary with a Colosseum. Refused against
+  an opponent with an active Wall, or an active Palisade unless the taker has a Bridge
+  (which ignores Palisades; a Wall holds even then).
 - ``act`` {} — any other action of the role (Laborer, Legionary demands, ...).
 - ``done`` {} — give up the rest of your actions this turn.
 - ``prison_exchange`` {"from": SEAT, "building": NAME} — uses no action, by the player who
   just completed a Prison (even out of turn) until their next move: gives the Prison's
   3 influence to the opponent for that completed structure.
+
+Building actions (granted by a structure's function; ``payload["bonus"]`` names it):
+
+- Completing an Amphitheatre / Foundry / Garden / School grants one Craftsman / Laborer /
+  Patron / Thinker action per influence the player then has (the new site included).
+  With a Bath, each client hired by a Patron action (regular or granted) performs its role
+  once: one action of the client's role. With an Academy, a player who performed a Craftsman
+  action in a turn gets one Thinker action when that turn ends.
+- The holder enters them, even out of turn, as the usual move plus ``"bonus": NAME``:
+  ``lay_foundation`` / ``add_material`` (Craftsman, Architect; Architect also ``stairway``),
+  ``hire_client`` (Patron), ``vault`` (Merchant), ``colosseum`` (Legionary), ``think``
+  {"option", "hand"} (Thinker: takes no lead/follow choice); ``act`` {"bonus": NAME} for
+  any role's action the companion does not track (a Laborer's, a Legionary's demand).
+  The player must still have the structure's function; an out-of-town foundation uses two
+  of the granted actions (unless a matching client or Tower). Granted Craftsman actions
+  count for the Academy.
+- ``done`` {"bonus": NAME} skips the rest of that structure's actions. A regular move by
+  the holder also declines what they left pending (the rules have them taken at once).
+- Pending grants: ``state.bonus`` (``Bonus``: player, building, role, left), newest last;
+  ``pending(state, player)``; ``action_label(role)`` names a role or "Thinker".
 
 Table:
 
@@ -75,8 +97,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.games import glory_to_rome_bonus as bonus
 from companion.games import glory_to_rome_payload as read
 from companion.games.base import Action, EntryField, PlayerInfo, Rejected, ScoreResult
+from companion.games.glory_to_rome_bonus import THINKER, action_label, pending
 from companion.games.glory_to_rome_data import (
     CARD_SETS,
     MATERIALS,
@@ -87,7 +111,7 @@ from companion.games.glory_to_rome_data import (
     sites_per_material,
 )
 from companion.games.glory_to_rome_endgame import endgame_fields, final_score
-from companion.games.glory_to_rome_moves import ROLE_MOVES, prison_exchange, with_player
+from companion.games.glory_to_rome_moves import ROLE_MOVES, Acting, prison_exchange, with_player
 from companion.games.glory_to_rome_scoring import score_input
 from companion.games.glory_to_rome_state import (
     GloryState,
@@ -104,10 +128,10 @@ from companion.games.glory_to_rome_state import (
 from companion.i18n import _
 
 #: What the touchscreen UI imports from here (see "What the table screen shows").
-__all__ = ["MATERIALS", "ROLES", "RULES", "GloryRules", "GloryState", "actions_this_turn",
-           "buildings_in_set", "clientele_limit", "hand_limit", "has_function",
-           "material_label", "role_label", "sites_left", "think_options", "vault_limit",
-           "vault_view"]
+__all__ = ["MATERIALS", "ROLES", "RULES", "GloryRules", "GloryState", "action_label",
+           "actions_this_turn", "buildings_in_set", "clientele_limit", "hand_limit",
+           "has_function", "material_label", "pending", "role_label", "sites_left",
+           "think_options", "vault_limit", "vault_view"]
 
 
 def _options(options: Mapping[str, Any], players: int) -> tuple[str, int, int]:
@@ -145,12 +169,13 @@ def _new_turn(state: GloryState, leader: int, turn: int) -> GloryState:
     count = len(state.players)
     return replace(state, leader=leader, turn=turn, phase="lead", led_role=None,
                    choices=(None,) * count, cards_played=(0,) * count,
-                   actions_left=(0,) * count, acting=None)
+                   actions_left=(0,) * count, acting=None, crafted=())
 
 
 def _end_turn(state: GloryState) -> GloryState:
     if state.phase == "over":
         return state
+    state = bonus.grant_academy(state)  # Thinker actions "after the turn", before the next
     return _new_turn(state, (state.leader + 1) % len(state.players), state.turn + 1)
 
 
@@ -178,7 +203,8 @@ def _play_cards(state: GloryState, me: int, payload: Mapping[str, Any]) -> Glory
     return replace(state, cards_played=tuple(played), jacks_supply=state.jacks_supply + jacks)
 
 
-def _think(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
+def _thinker_draw(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
+    """One Thinker action: a Jack from the supply, a refill, or one card."""
     option = payload.get("option")
     if option not in ("jack", "refill", "draw_one"):
         raise Rejected(_("Thinking offers: take a Jack, refill your hand, or draw one card."))
@@ -197,6 +223,12 @@ def _think(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState
         player = state.players[me]
         state = with_player(state, me, replace(player, jacks=player.jacks + 1))
         state = replace(state, jacks_supply=state.jacks_supply - 1)
+    return state
+
+
+def _think(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
+    """Think instead of leading or following."""
+    state = _thinker_draw(state, me, payload)
     choices = list(state.choices)
     choices[me] = "think"
     return replace(state, choices=tuple(choices))
@@ -238,12 +270,15 @@ class GloryRules:
         me = action.player
         if action.type == "prison_exchange" and me is not None:
             return prison_exchange(state, me, payload)  # any time until their next move
+        if "bonus" in payload:
+            return self._building_action(state, me, action.type, payload)
         expected = self.current_player(state)
         if me is None or expected is None or me != expected:
             who = state.players[expected].name if expected is not None else "?"
             raise Rejected(_("It is {name}'s move now.").format(name=who))
         if me in state.prison_due:  # moving on declines the Prison's exchange
             state = replace(state, prison_due=tuple(p for p in state.prison_due if p != me))
+        state = bonus.lapse(state, me)  # ... and building actions left pending
         if state.phase == "lead":
             return self._lead_phase(state, me, action.type, payload)
         if state.phase == "follow":
@@ -288,9 +323,12 @@ class GloryRules:
                 raise Rejected(_("{kind!r} is not a move here; it is {name}'s {role} action.")
                                .format(kind=kind, name=state.players[me].name,
                                        role=role_label(state.led_role or "")))
-            state, used = move(state, me, payload)
+            role = state.led_role or ""
+            state, used = move(state, me, payload, Acting(role, state.actions_left[me]))
             if state.phase == "over":
                 return state
+            if role == "craftsman":
+                state = bonus.mark_crafted(state, me)
             left = list(state.actions_left)
             left[me] -= used
             state = replace(state, actions_left=tuple(left))
@@ -298,6 +336,30 @@ class GloryRules:
             return state
         acting = _next_actor(state, me)
         return _end_turn(state) if acting is None else replace(state, acting=acting)
+
+    def _building_action(self, state: GloryState, me: int | None, kind: str,
+                         payload: Mapping[str, Any]) -> GloryState:
+        """An action a structure granted (``payload["bonus"]`` names it), even out of turn.
+
+        ``done`` skips the rest of that structure's actions.
+        """
+        if me is None or isinstance(me, bool) or not 0 <= me < len(state.players):
+            raise Rejected(_("Say which player takes the building action."))
+        name = read.building(payload, state.card_set, key="bonus")
+        if kind == "done":
+            return bonus.skip_grants(state, me, name)
+        index = bonus.find_grant(state, me, name, kind)
+        grant = state.bonus[index]
+        if grant.role == THINKER:
+            state, used = _thinker_draw(state, me, payload), 1
+        else:
+            acting = Acting(grant.role, grant.left, name)
+            state, used = ROLE_MOVES[kind](state, me, payload, acting)
+            if state.phase == "over":
+                return state
+            if grant.role == "craftsman":
+                state = bonus.mark_crafted(state, me)
+        return bonus.use_grant(state, index, used)
 
     def _end_game(self, state: GloryState, payload: Mapping[str, Any]) -> GloryState:
         reason = payload.get("reason")
@@ -340,16 +402,17 @@ class GloryRules:
                                                               reason=_end_reason(state))
         if state.phase == "lead":
             return _("{turn} · {name} leads a role or Thinks").format(
-                turn=turn, name=state.players[state.leader].name)
+                turn=turn, name=state.players[state.leader].name) + _pending_note(state)
         role = role_label(state.led_role or "")
         current = self.current_player(state)
         name = state.players[current].name if current is not None else ""
         if state.phase == "follow":
             return _("{turn} · {role} led · {name} follows or Thinks").format(
-                turn=turn, role=role, name=name)
+                turn=turn, role=role, name=name) + _pending_note(state)
         left = state.actions_left[current] if current is not None else 0
-        return _("{turn} · {role} actions · {name} ({left} left)").format(
+        line = _("{turn} · {role} actions · {name} ({left} left)").format(
             turn=turn, role=role, name=name, left=left)
+        return line + _pending_note(state)
 
     def is_over(self, state: GloryState) -> bool:
         return state.phase == "over"
@@ -362,6 +425,13 @@ class GloryRules:
 
     def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
         return score_input(data)
+
+
+def _pending_note(state: GloryState) -> str:
+    """Building actions waiting to be taken, e.g. " · Livia: Amphitheatre 4 Craftsman"."""
+    return "".join(_(" · {name}: {building} {left} {role}").format(
+        name=state.players[g.player].name, building=g.building, left=g.left,
+        role=action_label(g.role)) for g in state.bonus)
 
 
 def _end_reason(state: GloryState) -> str:

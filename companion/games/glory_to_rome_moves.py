@@ -1,17 +1,19 @@
 """Glory to Rome role actions: building, clients, the vault. Pure functions of the state.
 
 Each move returns the new state and how many of the player's actions it used; the turn
-flow (who acts, when the turn ends) lives in ``glory_to_rome``.
+flow (who acts, when the turn ends) lives in ``glory_to_rome``. A move is performed as a
+role (``Acting``): the led role, or the role a structure's building action grants.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games import glory_to_rome_payload as read
 from companion.games.base import Rejected
+from companion.games.glory_to_rome_bonus import action_label, grant_bath, grant_on_completion
 from companion.games.glory_to_rome_data import (
     BUILDING_MATERIAL,
     MATERIAL_ROLE,
@@ -34,7 +36,17 @@ from companion.games.glory_to_rome_state import (
 )
 from companion.i18n import _
 
-Move = Callable[[GloryState, int, Mapping[str, Any]], tuple[GloryState, int]]
+
+@dataclass(frozen=True)
+class Acting:
+    """How an action is performed: as which role, with how many such actions in a row."""
+
+    role: str
+    available: int  # an out-of-town site needs two in a row
+    building: str | None = None  # the structure granting it, for a building action
+
+
+Move = Callable[[GloryState, int, Mapping[str, Any], Acting], tuple[GloryState, int]]
 
 
 def with_player(state: GloryState, index: int, player: PlayerState) -> GloryState:
@@ -49,17 +61,22 @@ def _bump(counts: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
     return tuple(changed)
 
 
-def _needs_role(state: GloryState, allowed: tuple[str, ...], what: str) -> None:
-    if state.led_role not in allowed:
+def _needs_role(acting: Acting, allowed: tuple[str, ...], what: str) -> None:
+    if acting.role in allowed:
+        return
+    roles = _(" or ").join(role_label(r) for r in allowed)
+    if acting.building is None:
         raise Rejected(_("{what} needs a {roles} action; this turn's role is {led}.").format(
-            what=what, roles=_(" or ").join(role_label(r) for r in allowed),
-            led=role_label(state.led_role or "")))
+            what=what, roles=roles, led=action_label(acting.role)))
+    raise Rejected(_("{what} needs a {roles} action; the {building} gives {role} actions.")
+                   .format(what=what, roles=roles, building=acting.building,
+                           role=action_label(acting.role)))
 
 
-def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any]
+def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
                    ) -> tuple[GloryState, int]:
     """Architect/Craftsman: a foundation from hand onto a site of its material."""
-    _needs_role(state, ("architect", "craftsman"), _("Laying a foundation"))
+    _needs_role(acting, ("architect", "craftsman"), _("Laying a foundation"))
     name = read.building(payload, state.card_set)
     player = state.players[me]
     if player.building(name) is not None:
@@ -80,7 +97,7 @@ def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any]
                            .format(site=material_label(site)))
         if not (matching_client(state, me, site) or has_function(state, me, "Tower")):
             cost = 2
-        if state.actions_left[me] < cost:
+        if acting.available < cost:
             raise Rejected(_("An out-of-town site needs two Architect/Craftsman actions in a row "
                              "in the same turn, and you have only one left. Use an in-town "
                              "site, or hire a {role} client first.").format(
@@ -99,13 +116,14 @@ def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any]
     return state, cost
 
 
-def add_material(state: GloryState, me: int, payload: Mapping[str, Any]
+def add_material(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
                  ) -> tuple[GloryState, int]:
     """Architect (from stockpile) / Craftsman (from hand): one material onto a foundation.
 
-    Completing it takes the site at once: its influence counts from this action on.
+    Completing it takes the site at once: its influence counts from this action on, and
+    an Amphitheatre, Foundry, Garden or School grants its building actions.
     """
-    _needs_role(state, ("architect", "craftsman"), _("Adding a material"))
+    _needs_role(acting, ("architect", "craftsman"), _("Adding a material"))
     name = read.building(payload, state.card_set)
     player = state.players[me]
     found = player.building(name)
@@ -115,13 +133,15 @@ def add_material(state: GloryState, me: int, payload: Mapping[str, Any]
     if finish and not has_function(state, me, "Scriptorium"):
         raise Rejected(_("Only a Scriptorium lets one marble complete a structure; add the "
                          "materials one by one."))
-    villa = name == "Villa" and state.led_role == "architect"
+    villa = name == "Villa" and acting.role == "architect"
     grown = replace(found, materials=found.materials + 1)
     if finish or villa or grown.materials >= grown.value:
         grown = replace(grown, completed=True)
     buildings = tuple(grown if b.name == name else b for b in player.buildings)
     influence = player.influence + (grown.value if grown.completed else 0)
     state = with_player(state, me, replace(player, buildings=buildings, influence=influence))
+    if grown.completed:
+        state = grant_on_completion(state, me, name)
     if grown.completed and name == "Prison":
         state = replace(state, prison_due=(*state.prison_due, me))
     if grown.completed and name == "Catacomb":
@@ -129,9 +149,10 @@ def add_material(state: GloryState, me: int, payload: Mapping[str, Any]
     return state, 1
 
 
-def stairway(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+def stairway(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+             ) -> tuple[GloryState, int]:
     """Architect with a Stairway: make an opponent's completed structure's function public."""
-    _needs_role(state, ("architect",), _("Using the Stairway"))
+    _needs_role(acting, ("architect",), _("Using the Stairway"))
     if not has_function(state, me, "Stairway"):
         raise Rejected(_("You need a completed Stairway to do that."))
     owner = read.seat(payload, "owner", len(state.players))
@@ -146,10 +167,13 @@ def stairway(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[Gl
     return replace(state, public=(*state.public, name)), 1
 
 
-def hire_client(state: GloryState, me: int, payload: Mapping[str, Any]
+def hire_client(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
                 ) -> tuple[GloryState, int]:
-    """Patron: a card becomes a client of its role, up to the clientele limit."""
-    _needs_role(state, ("patron",), _("Hiring a client"))
+    """Patron: a card becomes a client of its role, up to the clientele limit.
+
+    With a Bath the new client performs its role once: a building action is granted.
+    """
+    _needs_role(acting, ("patron",), _("Hiring a client"))
     role = read.role(payload)
     player = state.players[me]
     limit = clientele_limit(state, me)
@@ -158,7 +182,8 @@ def hire_client(state: GloryState, me: int, payload: Mapping[str, Any]
                          "influence (Insula +2, Aqueduct ×2). Use the action another way.")
                        .format(count=sum(player.clients), limit=limit))
     clients = _bump(player.clients, ROLES.index(role), 1)
-    return with_player(state, me, replace(player, clients=clients)), 1
+    state = with_player(state, me, replace(player, clients=clients))
+    return grant_bath(state, me, role), 1
 
 
 def _into_vault(state: GloryState, me: int, card: VaultCard) -> GloryState:
@@ -172,9 +197,10 @@ def _into_vault(state: GloryState, me: int, card: VaultCard) -> GloryState:
     return with_player(state, me, replace(player, vault=(*player.vault, card)))
 
 
-def vault(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+def vault(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+          ) -> tuple[GloryState, int]:
     """Merchant: one card face down into the vault, from stockpile, hand or deck."""
-    _needs_role(state, ("merchant",), _("Moving a card into the vault"))
+    _needs_role(acting, ("merchant",), _("Moving a card into the vault"))
     source = payload.get("source", "stockpile")
     needs = {"hand": "Basilica", "deck": "Atrium"}
     if source not in ("stockpile", "hand", "deck"):
@@ -189,9 +215,14 @@ def vault(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[Glory
     return _into_vault(state, me, VaultCard(material, state.turn, str(source))), 1
 
 
-def colosseum(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
-    """Legionary with a Colosseum: an opponent's client of a role goes into your vault."""
-    _needs_role(state, ("legionary",), _("Taking a client with the Colosseum"))
+def colosseum(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+              ) -> tuple[GloryState, int]:
+    """Legionary with a Colosseum: an opponent's client of a role goes into your vault.
+
+    A Wall makes its owner immune to the Legionary, a Palisade too unless the taker has a
+    Bridge (which ignores Palisades).
+    """
+    _needs_role(acting, ("legionary",), _("Taking a client with the Colosseum"))
     if not has_function(state, me, "Colosseum"):
         raise Rejected(_("You need a completed Colosseum to take clients."))
     victim = read.seat(payload, "from", len(state.players))
@@ -199,10 +230,22 @@ def colosseum(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[G
     if victim == me or state.players[victim].client_count(role) == 0:
         raise Rejected(_("{name} has no {role} client to take.").format(
             name=state.players[victim].name, role=role_label(role)))
+    _not_immune(state, me, victim)
     state = _into_vault(state, me, VaultCard(ROLE_MATERIAL[role], state.turn, "client"))
     loser = state.players[victim]
     clients = _bump(loser.clients, ROLES.index(role), -1)
     return with_player(state, victim, replace(loser, clients=clients)), 1
+
+
+def _not_immune(state: GloryState, me: int, victim: int) -> None:
+    name = state.players[victim].name
+    if has_function(state, victim, "Wall"):
+        raise Rejected(_("{name} has a Wall and is immune to the Legionary (even with a "
+                         "Bridge): the Colosseum cannot take their clients.").format(name=name))
+    if has_function(state, victim, "Palisade") and not has_function(state, me, "Bridge"):
+        raise Rejected(_("{name} has a Palisade and is immune to the Legionary: the Colosseum "
+                         "cannot take their clients (only a Bridge ignores a Palisade).")
+                       .format(name=name))
 
 
 def prison_exchange(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
@@ -230,7 +273,8 @@ def prison_exchange(state: GloryState, me: int, payload: Mapping[str, Any]) -> G
     return replace(state, prison_due=tuple(p for p in state.prison_due if p != me))
 
 
-def act(state: GloryState, me: int, payload: Mapping[str, Any]) -> tuple[GloryState, int]:
+def act(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+        ) -> tuple[GloryState, int]:
     """Any role: an action whose effect the companion does not track (e.g. a Laborer)."""
     return state, 1
 

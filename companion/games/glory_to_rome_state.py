@@ -44,6 +44,19 @@ class VaultCard:
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """Extra actions a structure's function grants, still to be taken (or skipped).
+
+    ``role`` is the role they are performed as, or "think" for Thinker actions.
+    """
+
+    player: int
+    building: str  # the granting structure (Amphitheatre, Foundry, Garden, School, Bath, Academy)
+    role: str
+    left: int
+
+
+@dataclass(frozen=True)
 class PlayerState:
     name: str
     influence: int = STARTING_INFLUENCE
@@ -79,6 +92,8 @@ class GloryState:
     acting: int | None = None  # whose actions are being taken
     public: tuple[str, ...] = ()  # structures whose function everyone has (Stairway)
     prison_due: tuple[int, ...] = ()  # just completed a Prison, may still exchange
+    bonus: tuple[Bonus, ...] = ()  # building actions granted and not yet taken, newest last
+    crafted: tuple[int, ...] = ()  # performed a Craftsman action this turn (Academy)
     end_reason: str | None = None  # set once the game is over
     forum_winner: int | None = None
 

@@ -2,6 +2,8 @@
 
 Building functions (Palace, Stairway, Colosseum, Prison, Basilica, Atrium) add their
 buttons or questions only for a player who may use them, so the table stays uncluttered.
+Actions a structure grants (Amphitheatre, Foundry, Garden, School, Bath, Academy) get one
+button per holder and structure while they are pending, usable out of turn.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from companion.games.base import Action
+from companion.games.glory_to_rome_bonus import ROLE_KINDS, action_label
 from companion.games.glory_to_rome_data import (
     BUILDING_MATERIAL,
     MATERIALS,
@@ -36,6 +39,9 @@ from companion.ui.layout import split_rows
 from companion.ui.tables.base import GameView, MenuItem, Move
 from companion.ui.text import draw_text
 
+#: more payload for a form's move: a building action's {"bonus": NAME}
+Extra = Mapping[str, object] | None
+
 
 class GloryView(GameView):
     def __init__(self, table: object) -> None:
@@ -52,23 +58,23 @@ class GloryView(GameView):
     def moves(self) -> list[Move]:
         state = self.glory
         me = self.current
-        prison = self._prison_moves()
+        anytime = [*self._prison_moves(), *self._bonus_moves()]  # even out of turn
         if me is None:
-            return prison
+            return anytime
         palace = has_function(state, me, "Palace")
         jack_label = _("Jack: yes") if self.with_jack else _("Jack: no")
         jack: list[Move] = [] if palace else [
             ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
         if state.phase == "lead":
-            return [*prison, *((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
-                                self._lead(role), True) for role in ROLES),
+            return [*anytime, *((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
+                                 self._lead(role), True) for role in ROLES),
                     ("think", _("Think"), self._think, True), *jack]
         if state.phase == "follow":
-            return [*prison, ("follow", _("Follow {role}").format(
+            return [*anytime, ("follow", _("Follow {role}").format(
                 role=role_label(state.led_role or "")), self._follow, True),
                 ("think", _("Think"), self._think, True), *jack]
-        return [*prison, *self._role_moves(me), ("done", _("Done"),
-                                                 lambda: self._act(me, "done", {}), True)]
+        return [*anytime, *self._role_moves(me), ("done", _("Done"),
+                                                  lambda: self._act(me, "done", {}), True)]
 
     def _role_moves(self, me: int) -> list[Move]:
         """The led role's actions; a building's special use only for its owner."""
@@ -137,8 +143,8 @@ class GloryView(GameView):
     def _act(self, player: int | None, kind: str, payload: Mapping[str, object]) -> None:
         self.dispatch(kind, dict(payload), player)
 
-    def _think(self) -> None:
-        me = self.current
+    def _think(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         labels = {"jack": _("Take a Jack"), "refill": _("Refill hand"),
                   "draw_one": _("Draw one card")}
         options = [("jack", labels["jack"]), ("refill", labels["refill"]),
@@ -148,14 +154,14 @@ class GloryView(GameView):
             payload: dict[str, object] = {"option": values["option"]}
             if values["option"] != "jack":
                 payload["hand"] = values["hand"]
-            self._act(me, "think", payload)
+            self._act(me, "think", {**payload, **(extra or {})})
 
         self.form(_("Think"), [Pick("option", _("How?"), options),
                                Number("hand", _("Cards in hand now"), 0, 30,
                                       when=lambda v: v.get("option") != "jack")], done)
 
-    def _foundation(self) -> None:
-        me = self.current
+    def _foundation(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         names = buildings_in_set(self.glory.card_set)
 
         def done(values: Values) -> None:
@@ -163,7 +169,7 @@ class GloryView(GameView):
                                           "out_of_town": values["where"] == "out"}
             if "material" in values:
                 payload["material"] = values["material"]
-            self._act(me, "lay_foundation", payload)
+            self._act(me, "lay_foundation", {**payload, **(extra or {})})
 
         self.form(_("Lay foundation"), [
             Pick("building", _("Which building?"), [(n, n) for n in names]),
@@ -174,23 +180,27 @@ class GloryView(GameView):
             Pick("where", _("On which site?"), [("in", _("In town")),
                                                 ("out", _("Out of town"))])], done)
 
-    def _material(self) -> None:
-        me = self.current
+    def _unfinished(self, me: int) -> list[str]:
+        return [b.name for b in self.glory.players[me].buildings if not b.completed]
+
+    def _material(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         if me is None:
             return
-        own = [b.name for b in self.glory.players[me].buildings if not b.completed]
+        own = self._unfinished(me)
         self.form(_("Add material"), [Pick("building", _("To which foundation?"),
                                            [(n, n) for n in own])],
-                  lambda v: self._act(me, "add_material", {"building": v["building"]}))
+                  lambda v: self._act(me, "add_material", {"building": v["building"],
+                                                           **(extra or {})}))
 
-    def _client(self) -> None:
-        me = self.current
+    def _client(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         self.form(_("Hire client"), [Pick("role", _("Which role?"),
                                           [(r, role_label(r)) for r in ROLES])],
-                  lambda v: self._act(me, "hire_client", {"role": v["role"]}))
+                  lambda v: self._act(me, "hire_client", {"role": v["role"], **(extra or {})}))
 
-    def _vault(self) -> None:
-        me = self.current
+    def _vault(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         if me is None:
             return
         sources = [("stockpile", _("From the stockpile"))]
@@ -204,7 +214,7 @@ class GloryView(GameView):
             payload: dict[str, object] = {"source": source}
             if source != "deck":
                 payload["material"] = values["material"]
-            self._act(me, "vault", payload)
+            self._act(me, "vault", {**payload, **(extra or {})})
 
         steps: list[Step] = [
             Pick("source", _("From where?"), sources, when=lambda v: len(sources) > 1),
@@ -229,16 +239,16 @@ class GloryView(GameView):
     def _stairway_targets(self, me: int) -> list[tuple[int, str]]:
         return self._opponents_with(me, self._stairway_options)
 
-    def _stairway(self) -> None:
-        me = self.current
+    def _stairway(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         if me is None:
             return
         self.form(_("Stairway"), [
             Pick("owner", _("Whose structure?"), self._stairway_targets(me)),
             Pick("building", _("Which structure opens to everyone?"),
                  lambda v: self._stairway_options(int(v["owner"])))],
-            lambda v: self._act(me, "stairway", {"owner": v["owner"],
-                                                 "building": v["building"]}))
+            lambda v: self._act(me, "stairway", {"owner": v["owner"], "building": v["building"],
+                                                 **(extra or {})}))
 
     def _client_roles(self, owner: int) -> list[tuple[str, str]]:
         player = self.glory.players[owner]
@@ -249,14 +259,15 @@ class GloryView(GameView):
         return [(i, p.name) for i, p in enumerate(self.glory.players)
                 if i != me and sum(p.clients) > 0]
 
-    def _colosseum(self) -> None:
-        me = self.current
+    def _colosseum(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
         if me is None:
             return
         self.form(_("Colosseum"), [
             Pick("from", _("Whose client?"), self._client_holders(me)),
             Pick("role", _("Which client?"), lambda v: self._client_roles(int(v["from"])))],
-            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"]}))
+            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"],
+                                                  **(extra or {})}))
 
     def _prison_options(self, prisoner: int, owner: int) -> list[tuple[str, str]]:
         mine = self.glory.players[prisoner]
@@ -282,6 +293,68 @@ class GloryView(GameView):
                      lambda v: self._prison_options(prisoner, int(v["from"])))],
                 lambda v: self._act(prisoner, "prison_exchange", {"from": v["from"],
                                                                   "building": v["building"]}))
+        return ask
+
+    # -- building actions (Amphitheatre, Foundry, Garden, School, Bath, Academy) -----------
+
+    def _bonus_moves(self) -> list[Move]:
+        """One button per player and granting structure with actions still to take."""
+        moves: list[Move] = []
+        seen: list[tuple[int, str]] = []
+        for grant in self.glory.bonus:
+            if (grant.player, grant.building) not in seen:
+                seen.append((grant.player, grant.building))
+        for player, building in seen:
+            grants = [g for g in self.glory.bonus
+                      if g.player == player and g.building == building]
+            what = ", ".join(f"{g.left} {action_label(g.role)}" for g in grants)
+            moves.append((f"bonus-{player}-{building}", _("{name}: {building} ({what})").format(
+                name=self.name(player), building=building, what=what),
+                self._bonus(player, building), True))
+        return moves
+
+    def _bonus_kinds(self, me: int, building: str) -> list[tuple[str, str]]:
+        """What a structure's pending actions may be entered as, for this player now."""
+        state = self.glory
+        roles = [g.role for g in state.bonus if g.player == me and g.building == building]
+        labels = {"lay_foundation": _("Lay foundation"), "add_material": _("Add material"),
+                  "stairway": _("Stairway"), "hire_client": _("Hire client"),
+                  "vault": _("Vault a material"), "colosseum": _("Colosseum: take a client"),
+                  "think": _("Think")}
+        usable = {"add_material": bool(self._unfinished(me)),
+                  "stairway": has_function(state, me, "Stairway")
+                  and bool(self._stairway_targets(me)),
+                  "colosseum": has_function(state, me, "Colosseum")
+                  and bool(self._client_holders(me))}
+        kinds: list[tuple[str, str]] = []
+        for role in roles:
+            for kind in ROLE_KINDS[role]:
+                label = labels.get(kind) or _("Other {role} action").format(
+                    role=action_label(role))
+                if usable.get(kind, True) and kind not in (k for k, _l in kinds):
+                    kinds.append((kind, label))
+        return [*kinds, ("skip", _("Skip the rest"))]
+
+    def _bonus(self, me: int, building: str) -> Callable[[], None]:
+        def ask() -> None:
+            extra = {"bonus": building}
+            forms: dict[str, Callable[[int, Extra], None]] = {
+                "lay_foundation": self._foundation, "add_material": self._material,
+                "stairway": self._stairway, "hire_client": self._client, "vault": self._vault,
+                "colosseum": self._colosseum, "think": self._think}
+
+            def chosen(values: Values) -> None:
+                kind = str(values["kind"])
+                if kind == "skip":
+                    self._act(me, "done", extra)
+                elif kind in forms:
+                    forms[kind](me, extra)
+                else:
+                    self._act(me, kind, extra)
+
+            self.form(_("{name}: {building}").format(name=self.name(me), building=building),
+                      [Pick("kind", _("Which action?"), self._bonus_kinds(me, building))],
+                      chosen)
         return ask
 
     def _end_game(self) -> None:
@@ -338,7 +411,9 @@ class GloryView(GameView):
         who = self.name(action.player) if action.player is not None else _("table")
         detail = action.payload.get("role") or action.payload.get("building") or \
             action.payload.get("material") or action.payload.get("option") or ""
-        return f"{who}: {action.type.replace('_', ' ')} {detail}".strip()
+        text = f"{who}: {action.type.replace('_', ' ')} {detail}".strip()
+        granted = action.payload.get("bonus")
+        return f"{text} ({granted})" if granted else text
 
     def player_note(self, index: int) -> str:
         state = self.glory

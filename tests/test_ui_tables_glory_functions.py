@@ -1,0 +1,179 @@
+"""Glory to Rome table: building actions (Amphitheatre, School, Bath, Foundry) and the
+Palisade's immunity against the Colosseum, driven by injected touch.
+
+The structures are built through the session (as earlier touches would have); the new
+buttons are then used by touch only.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_driver import Driver, make_app  # noqa: E402
+
+from companion.games.base import PlayerInfo  # noqa: E402
+from companion.games.glory_to_rome_state import Bonus  # noqa: E402
+from companion.session import GameSession  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+
+SIZES = [(800, 480), (720, 1280)]
+PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2))
+Move = tuple[str, dict[str, Any]]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path, request.param)
+    yield app
+    app.store.close()
+    pygame.display.quit()
+
+
+def new_game(app: App) -> GameSession:
+    return GameSession.create(app.store, "glory-to-rome", PLAYERS, {})
+
+
+def play_turn(session: GameSession, role: str, moves: dict[int, list[Move]]) -> None:
+    """The Leader leads ``role``, everyone follows, each acts from ``moves`` then is done."""
+    state = session.state
+    leader = state.leader
+    session.dispatch("lead", {"role": role}, leader)
+    for step in range(1, len(state.players)):
+        session.dispatch("follow", {}, (leader + step) % len(state.players))
+    while session.state.phase == "actions":
+        actor = session.state.acting
+        queue = moves.get(actor, [])
+        kind, payload = queue.pop(0) if queue else ("done", {})
+        session.dispatch(kind, payload, actor)
+
+
+def build(session: GameSession, buildings: dict[int, str], turns: int) -> None:
+    """Each player lays a foundation, then adds a material a Craftsman turn at a time."""
+    for turn in range(turns):
+        moves: dict[int, list[Move]] = {}
+        for player, name in buildings.items():
+            building = session.state.players[player].building(name)
+            if turn == 0:
+                moves[player] = [("lay_foundation", {"building": name})]
+            elif building is not None and not building.completed:
+                moves[player] = [("add_material", {"building": name})]
+        play_turn(session, "craftsman", moves)
+
+
+def open_table(app: App, session: GameSession) -> Driver:
+    app.start_session(session)
+    app.step()
+    app.settle()
+    return Driver(app)
+
+
+def bonus_buttons(app: App) -> list[str]:
+    return [key for key in ("move-bonus-0-Amphitheatre", "move-bonus-1-Amphitheatre",
+                            "move-bonus-0-Bath", "move-bonus-1-Bath", "move-bonus-0-School",
+                            "move-bonus-1-School") if app.top.has_button(key)]
+
+
+def test_amphitheatre_actions_are_offered_to_its_owner_only(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Amphitheatre"}, turns=3)
+    state = session.state
+    assert state.players[0].building("Amphitheatre").completed
+    assert state.bonus == (Bonus(0, "Amphitheatre", "craftsman", 4),)
+    assert state.leader == 1  # Ben leads now; Ana's actions wait for her
+    driver = open_table(app, session)
+    assert bonus_buttons(app) == ["move-bonus-0-Amphitheatre"]
+    driver.tap("move-bonus-0-Amphitheatre")
+    # nothing unfinished to add to: only laying a foundation (or another action) is offered
+    assert app.top.has_button("pick-lay_foundation")
+    assert not app.top.has_button("pick-add_material")
+    driver.taps("pick-lay_foundation", "pick-Temple", "pick-in")
+    assert session.actions[-1].payload == {"building": "Temple", "out_of_town": False,
+                                           "bonus": "Amphitheatre"}
+    assert session.actions[-1].player == 0
+    driver.taps("move-bonus-0-Amphitheatre", "pick-add_material", "pick-Temple")
+    assert session.state.players[0].building("Temple").materials == 1
+    assert session.state.bonus == (Bonus(0, "Amphitheatre", "craftsman", 2),)
+    driver.taps("move-bonus-0-Amphitheatre", "pick-skip")
+    assert session.actions[-1].type == "done"
+    assert session.state.bonus == ()
+    assert bonus_buttons(app) == []
+    assert app.top.has_button("move-lead-patron")  # Ben's turn was never held up
+
+
+def test_school_thinks_through_the_think_form(app: App) -> None:
+    session = new_game(app)
+    build(session, {1: "School"}, turns=3)
+    assert session.state.bonus == (Bonus(1, "School", "think", 4),)
+    supply = session.state.jacks_supply
+    driver = open_table(app, session)
+    assert bonus_buttons(app) == ["move-bonus-1-School"]
+    driver.tap("move-bonus-1-School")
+    assert not app.top.has_button("pick-lay_foundation")
+    driver.taps("pick-think", "pick-jack")
+    assert session.actions[-1].payload == {"option": "jack", "bonus": "School"}
+    assert session.state.players[1].jacks == 1 and session.state.jacks_supply == supply - 1
+    driver.taps("move-bonus-1-School", "pick-think", "pick-refill")
+    driver.number_dialog(2)
+    assert session.actions[-1].payload == {"option": "refill", "hand": 2, "bonus": "School"}
+    assert session.state.bonus == (Bonus(1, "School", "think", 2),)
+
+
+def test_bath_client_acts_as_it_is_hired(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Bath"}, turns=3)
+    assert session.state.players[0].building("Bath").completed
+    driver = open_table(app, session)
+    assert session.state.leader == 1
+    driver.taps("move-lead-patron", "move-follow")
+    # Ben hires first: he has no Bath, so nothing is offered
+    driver.taps("move-client", "pick-laborer")
+    assert bonus_buttons(app) == []
+    # Ana hires a Merchant: it vaults a material at once
+    driver.taps("move-client", "pick-merchant")
+    assert session.state.bonus == (Bonus(0, "Bath", "merchant", 1),)
+    driver.tap("move-bonus-0-Bath")
+    assert app.top.has_button("pick-vault") and not app.top.has_button("pick-hire_client")
+    driver.taps("pick-vault", "pick-stone")
+    assert session.actions[-1].payload == {"source": "stockpile", "material": "stone",
+                                           "bonus": "Bath"}
+    assert [card.material for card in session.state.players[0].vault] == ["stone"]
+    assert bonus_buttons(app) == []
+
+
+def test_foundry_laborer_action_counts_down(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Foundry"}, turns=3)
+    assert session.state.bonus == (Bonus(0, "Foundry", "laborer", 4),)
+    driver = open_table(app, session)
+    driver.tap("move-bonus-0-Foundry")
+    assert app.top.has_button("pick-act") and app.top.has_button("pick-skip")
+    driver.tap("pick-act")
+    assert session.actions[-1].type == "act"
+    assert session.actions[-1].payload == {"bonus": "Foundry"}
+    assert session.state.bonus == (Bonus(0, "Foundry", "laborer", 3),)
+
+
+def test_colosseum_is_refused_against_a_palisade(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Colosseum", 1: "Palisade"}, turns=4)
+    assert session.state.players[0].building("Colosseum").completed
+    assert session.state.players[1].building("Palisade").completed
+    play_turn(session, "patron", {1: [("hire_client", {"role": "craftsman"})]})
+    driver = open_table(app, session)
+    assert session.state.leader == 1
+    driver.taps("move-lead-legionary", "move-follow", "move-act")  # Ben demands first
+    driver.taps("move-colosseum", "pick-1")
+    driver.tap("pick-craftsman", allow_error=True)
+    assert app.banner is not None and app.banner.error
+    assert "Palisade" in app.banner.text
+    assert session.state.players[1].client_count("craftsman") == 1
+    assert session.actions[-1].type == "act"  # nothing was recorded
+    assert session.state.acting == 0  # Ana may still use her action another way
