@@ -301,7 +301,7 @@ class AveRomaView(GameView):
         rows = [_("Region deck: {n} cards · {order}").format(
             n=state.deck, order=turn_order_explanation(state))]
         for index, seat in enumerate(state.seats):
-            goods = " ".join(f"{resource_label(r)[:4]} {seat.amount(r)}" for r in RESOURCES
+            goods = " ".join(f"{resource_label(r)} {seat.amount(r)}" for r in RESOURCES
                              if seat.amount(r))
             rows.append(_("{name}: {coins} coins · {vp} VP · surplus {surplus} · political "
                           "{political} · {goods} · workers {hand}").format(

@@ -14,7 +14,7 @@ from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
-from companion.ui.text import draw_text, fit_size
+from companion.ui.text import draw_text, wrap
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
@@ -93,16 +93,36 @@ class GameView:
 
     def lines(self, surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[str],
               size: int | None = None, colour: tuple[int, int, int] = theme.TEXT) -> int:
-        """Rows of text from the top of ``rect``, shrunk to fit; returns the height used."""
+        """Rows of text from the top of ``rect``; returns the height used.
+
+        A row that starts with spaces is drawn indented (a continuation of the row above).
+        A row too long for the width wraps onto indented lines rather than shrinking to
+        something unreadable at arm's length; all rows shrink together only when the
+        wrapped text does not fit the height, and never below 60% (what is left over is
+        cut, not drawn outside the panel).
+        """
         m = self.table.metrics
         if not rows:
             return 0
-        size = size or m.small
-        line = min(int(size * 0.8), rect.height // len(rows))
-        common = min(fit_size(row, size, rect.width, 0.55) for row in rows)
+        indent = m.gap * 2
+        current = size or m.small
+        smallest = max(10, int(current * 0.6))
+        while True:
+            step = max(1, int(current * 0.8))
+            laid: list[tuple[str, int]] = []
+            for row in rows:
+                text = row.lstrip()
+                first = indent if text != row else 0  # a row that starts indented stays so
+                for number, part in enumerate(wrap(text, current, rect.width - indent)):
+                    laid.append((part, indent if number else first))
+            if len(laid) * step <= rect.height or current <= smallest:
+                break
+            current -= 2
         y = rect.top
-        for row in rows:
-            area = pygame.Rect(rect.left, y, rect.width, line)
-            draw_text(surface, row, area, common, colour, align="left")
-            y += line
+        for text, offset in laid:
+            if y + step > rect.bottom + step // 4:
+                break
+            area = pygame.Rect(rect.left + offset, y, rect.width - offset, step)
+            draw_text(surface, text, area, current, colour, align="left")
+            y += step
         return y - rect.top
