@@ -4,45 +4,19 @@ Palisade / Wall immunity against the Colosseum."""
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from typing import Any
 
 import pytest
+from glory_support import NAMES, clients, foundation, give, play, structure
 
-from companion.games.base import Action, PlayerInfo, Rejected
+from companion.games.base import PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES, GloryState, pending
 from companion.games.glory_to_rome_state import Bonus, Building
-
-NAMES = ("Livia", "Marcus", "Tullia")
 
 
 def start(players: int = 2, **options: Any) -> GloryState:
     seats = [PlayerInfo(NAMES[i], "red", i) for i in range(players)]
     return RULES.setup(seats, {**RULES.default_options(), **options})
-
-
-def play(state: GloryState, kind: str, player: int | None, /, **payload: Any) -> GloryState:
-    return RULES.apply(state, Action(kind, payload, player))
-
-
-def give(state: GloryState, seat: int, **changes: Any) -> GloryState:
-    """Arrange a position directly (tests only): replace fields of one player."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
-
-
-def structure(name: str, material: str) -> Building:
-    return Building(name, material, False, materials=3, completed=True)
-
-
-def foundation(name: str, material: str, materials: int = 0) -> Building:
-    return Building(name, material, False, materials=materials)
-
-
-def clients(**per_role: int) -> tuple[int, ...]:
-    roles = ("laborer", "craftsman", "legionary", "architect", "merchant", "patron")
-    return tuple(per_role.get(role, 0) for role in roles)
 
 
 def led_by_livia(state: GloryState, role: str) -> GloryState:

@@ -13,66 +13,22 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_driver import Driver, make_app  # noqa: E402
+from glory_support import build, new_game, open_table, play_turn  # noqa: E402
+from ui_driver import make_app  # noqa: E402
 
-from companion.games.base import PlayerInfo  # noqa: E402
 from companion.games.glory_to_rome_state import Bonus  # noqa: E402
-from companion.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 SIZES = [(800, 480), (720, 1280)]
-PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2))
-Move = tuple[str, dict[str, Any]]
-
-
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
     app = make_app(tmp_path, request.param)
     yield app
     app.store.close()
     pygame.display.quit()
-
-
-def new_game(app: App) -> GameSession:
-    return GameSession.create(app.store, "glory-to-rome", PLAYERS, {})
-
-
-def play_turn(session: GameSession, role: str, moves: dict[int, list[Move]]) -> None:
-    """The Leader leads ``role``, everyone follows, each acts from ``moves`` then is done."""
-    state = session.state
-    leader = state.leader
-    session.dispatch("lead", {"role": role}, leader)
-    for step in range(1, len(state.players)):
-        session.dispatch("follow", {}, (leader + step) % len(state.players))
-    while session.state.phase == "actions":
-        actor = session.state.acting
-        queue = moves.get(actor, [])
-        kind, payload = queue.pop(0) if queue else ("done", {})
-        session.dispatch(kind, payload, actor)
-
-
-def build(session: GameSession, buildings: dict[int, str], turns: int) -> None:
-    """Each player lays a foundation, then adds a material a Craftsman turn at a time."""
-    for turn in range(turns):
-        moves: dict[int, list[Move]] = {}
-        for player, name in buildings.items():
-            building = session.state.players[player].building(name)
-            if turn == 0:
-                moves[player] = [("lay_foundation", {"building": name})]
-            elif building is not None and not building.completed:
-                moves[player] = [("add_material", {"building": name})]
-        play_turn(session, "craftsman", moves)
-
-
-def open_table(app: App, session: GameSession) -> Driver:
-    app.start_session(session)
-    app.step()
-    app.settle()
-    return Driver(app)
 
 
 def bonus_buttons(app: App) -> list[str]:
