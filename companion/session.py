@@ -162,11 +162,16 @@ class Timeline:
 
 @dataclass(frozen=True)
 class Submitted:
-    """A log entry handed to the writer: the session, its entry and write generation."""
+    """A log entry handed to the writer: the session, its entry and write generation.
+
+    ``state`` is what the entry leads to, worked out when it was checked, so the
+    acknowledgement shows it without running the reducer again.
+    """
 
     session: GameSession
     entry: LogEntry
     generation: int
+    state: Any = None
 
 
 class GameSession:
@@ -340,7 +345,7 @@ class GameSession:
         ahead.record(entry, new_state)
         self._ahead = ahead
         self._pending.append(entry)
-        return Submitted(self, entry, self.generation)
+        return Submitted(self, entry, self.generation, new_state)
 
     def submit_action(self, action_type: str, payload: Mapping[str, Any] | None = None,
                       player: int | None = None) -> Submitted | None:
@@ -354,7 +359,9 @@ class GameSession:
         """
         entry = self._pending.popleft()
         assert entry is submitted.entry, "entries are acknowledged in the order submitted"
-        self._timeline.record(entry, origin=seq)
+        # Entries are acknowledged in the order they were checked, so the state worked out
+        # against everything submitted before is the state the log on disk leads to.
+        self._timeline.record(entry, submitted.state, origin=seq)
         if not self._pending:
             self._ahead = None
         return self._snapshot_due() if entry.kind == "do" else None

@@ -108,6 +108,14 @@ class GameRecord:
     result: dict[str, Any] | None
 
 
+def _memory_database() -> sqlite3.Connection:
+    """A store that keeps nothing: the last resort when no file can be used."""
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.executescript(SCHEMA)
+    return db
+
+
 def default_data_dir() -> Path:
     """``$COMPANION_DATA_DIR``, else the platform's user data directory."""
     if os.environ.get("COMPANION_DATA_DIR"):
@@ -160,9 +168,7 @@ class Store:
 
     def _open_checked(self) -> sqlite3.Connection:
         if str(self.path) == ":memory:":
-            db = self._connect()
-            db.executescript(SCHEMA)
-            return db
+            return _memory_database()
         try:
             db = self._connect()
             verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
@@ -197,9 +203,7 @@ class Store:
             db.execute("SELECT count(*) FROM games").fetchone()
             return db
         except sqlite3.Error:
-            db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-            db.executescript(SCHEMA)
-            return db
+            return _memory_database()
 
     def _start_fresh(self, exc: sqlite3.Error) -> sqlite3.Connection:
         """Move a damaged database aside (never overwrite it) and begin a new one."""
@@ -220,9 +224,7 @@ class Store:
             self.notice = _("The game log at {path} is damaged and could not be moved aside "
                             "({error}); this game night will not be saved.").format(
                                 path=self.path, error=move_error.strerror)
-            db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-            db.executescript(SCHEMA)
-            return db
+            return _memory_database()
         self.notice = _("The game log was damaged ({error}). It was kept as {aside} and a new "
                         "log was started.").format(error=exc, aside=aside)
         db = self._connect()

@@ -260,14 +260,7 @@ class App:
 
     def settle(self, timeout: float = 5.0) -> None:
         """Wait until every submitted move is committed and shown (tests, shutdown)."""
-        deadline = time.monotonic() + timeout
-        while self.session is not None and self.session.saving and time.monotonic() < deadline:
-            try:
-                item = self.inputs.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            self._pending.append(item)
-            self._handle_pending()
+        self._await_commit(timeout)
         self.render()
 
     def _committed(self, event: Committed | CommitFailed) -> None:
