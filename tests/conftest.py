@@ -17,6 +17,21 @@ if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
 
+@pytest.fixture(params=[(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
+    """The app on both displays: the official 7" (800x480) and Touch Display 2 (portrait).
+
+    Modules that need one size only define their own ``app``.
+    """
+    import pygame
+    from ui_driver import make_app
+
+    app = make_app(tmp_path, request.param)
+    yield app
+    app.store.close()
+    pygame.display.quit()
+
+
 @pytest.fixture
 def counter_game() -> Iterator[str]:
     """Register the test-only ``counter`` game for the duration of a test."""

@@ -7,16 +7,11 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import tempfile  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_driver import Driver, make_app  # noqa: E402
+from ui_driver import Driver  # noqa: E402
 
 from companion.ui.app_loop import App  # noqa: E402
-
-SIZES = [(800, 480), (720, 1280)]
 
 TINY_BOARD = """
 name = "Test strip"
@@ -46,12 +41,6 @@ spaces = 1
 """
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
-    app = make_app(tmp_path, request.param)
-    yield app
-    app.store.close()
-    pygame.display.quit()
 
 
 def logged_types(app: App, game_id: int) -> list[str]:

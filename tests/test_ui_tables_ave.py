@@ -7,27 +7,16 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_driver import Driver, make_app  # noqa: E402
+from ui_driver import Driver  # noqa: E402
 
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
-SIZES = [(800, 480), (720, 1280)]
 PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2))
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
-    app = make_app(tmp_path, request.param)
-    yield app
-    app.store.close()
-    pygame.display.quit()
 
 
 def started(app: App) -> tuple[GameSession, Driver]:

@@ -11,24 +11,11 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
-from ui_driver import make_app  # noqa: E402
 
 from companion.games.glory_to_rome_state import Bonus  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
-
-SIZES = [(800, 480), (720, 1280)]
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
-    app = make_app(tmp_path, request.param)
-    yield app
-    app.store.close()
-    pygame.display.quit()
 
 
 def bonus_buttons(app: App) -> list[str]:
