@@ -122,6 +122,10 @@ class App:
         #: physical steps the players must now do on the board (see :meth:`prompt`)
         self.prompts: list[str] = []
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
+        #: the last move the rules refused (a form reopens the step it names)
+        self.last_refusal: Rejected | None = None
+        #: answers of questions not asked because they had only one (newest last)
+        self.skipped_answers: list[object] = []
         self.display_updates = 0
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
         self.errors = 0
@@ -210,7 +214,11 @@ class App:
         """Run a screen's handler; anything it raises becomes words on the screen."""
         try:
             action(*args)
-        except (Rejected, StoreError) as exc:
+        except Rejected as exc:
+            self.last_refusal = exc
+            self.message(str(exc))
+            return False
+        except StoreError as exc:
             self.message(str(exc))
             return False
         except ScoreInputError as exc:
@@ -298,6 +306,10 @@ class App:
     def ask_shutdown(self) -> None:
         from companion.ui.screens.dialogs import ConfirmDialog
 
+        if self.power_off is None:
+            self.message(_("Shutting down is only offered on the Pi; here, close the window "
+                           "(everything is saved)."), error=False)
+            return
         self.push(ConfirmDialog(self, _("Shut down the companion?"),
                                 _("The game is saved. Wait until the screen goes dark before "
                                   "unplugging."), _("Shut down"), self._shut_down))
@@ -313,9 +325,10 @@ class App:
         """Menu entries that tap a demo tag, when the NFC readers are simulated."""
         if self.simulated_reader is None:
             return []
-        return [("demo-tag", _("Tap a demo tag..."), self._pick_demo_tag)]
+        return [("demo-tag", _("Tap a demo tag..."), self.pick_demo_tag)]
 
-    def _pick_demo_tag(self) -> None:
+    def pick_demo_tag(self) -> None:
+        """A list of the demo tags; the one picked arrives as if put on the reader."""
         from companion.devices.simulated import DEMO_TAG_UIDS
         from companion.ui.form import PickDialog
 
