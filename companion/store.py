@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
+from companion.records import create_tables
 
 DB_NAME = "companion.db"
 SCHEMA_VERSION = 1
@@ -113,6 +114,7 @@ def _memory_database() -> sqlite3.Connection:
     db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA foreign_keys = ON")
     db.executescript(SCHEMA)
+    create_tables(db)
     return db
 
 
@@ -190,6 +192,7 @@ class Store:
             raise sqlite3.OperationalError(f"attempt to write a readonly database ({mode})")
         db.execute("PRAGMA synchronous = FULL")
         db.executescript(SCHEMA)
+        create_tables(db)
         db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
                    (str(SCHEMA_VERSION),))
 
@@ -283,6 +286,7 @@ class Store:
                 "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)],
             )
+            _remember_players(db, players)
         return game_id
 
     def append(self, game_id: int, entry: LogEntry) -> int:
@@ -381,3 +385,77 @@ class Store:
     def tags(self) -> dict[str, TagMeaning]:
         rows = self._read("SELECT uid, kind, value, label FROM tags ORDER BY uid")
         return {uid: TagMeaning(kind, value, label) for uid, kind, value, label in rows}
+
+    # -- players remembered, time on turn, settings (tables of companion.records) --------
+
+    def profiles(self, limit: int = 12) -> list[Profile]:
+        """The players seen most recently first, with their usual colour, seat and token."""
+        rows = self._read("SELECT name, colour, seat, token, last_played, games FROM profiles "
+                          "ORDER BY last_played DESC, name LIMIT ?", (limit,))
+        return [Profile(*row) for row in rows]
+
+    def save_profile(self, profile: Profile) -> None:
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO profiles VALUES (?, ?, ?, ?, ?, ?)",
+                       (profile.name, profile.colour, profile.seat, profile.token,
+                        profile.last_played, profile.games))
+
+    def forget_profile(self, name: str) -> None:
+        with self._writing() as db:
+            db.execute("DELETE FROM profiles WHERE name = ?", (name,))
+
+    def last_game(self) -> GameRecord | None:
+        """The most recently started game that was not abandoned (its line-up and options)."""
+        games = self._games("status != 'abandoned'")
+        return games[0] if games else None
+
+    def add_turn_time(self, game_id: int, player: int, started: float, ended: float) -> None:
+        """One stretch on turn; ignored for a game that is no longer in the log."""
+        with self._writing() as db:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                db.execute("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
+                           (game_id, player, started, ended))
+
+    def turn_times(self, game_id: int) -> list[tuple[int, float, float]]:
+        """(player, started, ended) of a game, in time order."""
+        return [(int(p), float(s), float(e)) for p, s, e in self._read(
+            "SELECT player, started, ended FROM turn_times WHERE game_id = ? ORDER BY started",
+            (game_id,))]
+
+    def time_on_turn(self, game_id: int) -> dict[int, float]:
+        """Seconds each player (by seat-order position) spent on turn in a game."""
+        rows = self._read("SELECT player, sum(ended - started) FROM turn_times "
+                          "WHERE game_id = ? GROUP BY player", (game_id,))
+        return {int(player): float(total) for player, total in rows}
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return json.loads(rows[0][0]) if rows else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player the companion remembers between game nights."""
+
+    name: str
+    colour: str
+    seat: int
+    token: str | None
+    last_played: float
+    games: int = 0
+
+
+def _remember_players(db: sqlite3.Connection, players: Sequence[PlayerInfo]) -> None:
+    """A new game updates its players' profiles: this colour, seat and token are now usual."""
+    now = time.time()
+    for player in players:
+        row = db.execute("SELECT games, token FROM profiles WHERE name = ?",
+                         (player.name,)).fetchone()
+        games = int(row[0]) + 1 if row else 1
+        token = player.token or (row[1] if row else None)
+        db.execute("INSERT OR REPLACE INTO profiles VALUES (?, ?, ?, ?, ?, ?)",
+                   (player.name, player.colour, player.seat, token, now, games))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 
 from companion.events import CommitFailed, Committed, InputEvent
 from companion.session import GameSession, Submitted, snapshot_code
@@ -39,6 +40,13 @@ class LogWriter:
         if snapshot is not None:
             self._jobs.put((session, snapshot))
 
+    def later(self, job: Callable[[], object]) -> None:
+        """Run a small store write (a turn's time) on this thread, after what came before.
+
+        It is bookkeeping around the game, not a move: a StoreError is dropped.
+        """
+        self._jobs.put(job)
+
     def _run(self) -> None:
         while True:
             job = self._jobs.get()
@@ -46,6 +54,9 @@ class LogWriter:
                 return
             if isinstance(job, Submitted):
                 self._commit(job)
+            elif callable(job):
+                with contextlib.suppress(StoreError):
+                    job()
             elif isinstance(job, tuple):
                 session, (applied, origin, state) = job
                 # A snapshot is only a shortcut: if it cannot be saved, the log still is.

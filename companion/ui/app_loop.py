@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import math
 import queue
 import sys
@@ -31,8 +32,9 @@ from companion.events import (
     TagArrived,
 )
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.store import LogEntry, Store, StoreError
+from companion.turn_clock import Stretch, TurnClock
 from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
@@ -126,6 +128,10 @@ class App:
         self.last_refusal: Rejected | None = None
         #: answers of questions not asked because they had only one (newest last)
         self.skipped_answers: list[object] = []
+        #: time on turn, from the changes of whose turn it is (see :meth:`observe_turn`)
+        self.turn_clock = TurnClock()
+        #: minutes on turn after which a gentle reminder shows (None: never)
+        self.turn_reminder: int | None = None
         self.display_updates = 0
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
         self.errors = 0
@@ -294,6 +300,7 @@ class App:
             return  # a commit of a game that is no longer on screen
         if isinstance(event, Committed):
             self.writer.save_snapshot(session, session.acknowledge(event.submitted, event.seq))
+            self.observe_turn()
         else:
             session.reject_pending(event.submitted)
             self.clear_prompts()
@@ -376,6 +383,7 @@ class App:
         from companion.ui.screens.home import HomeScreen
 
         self.clear_prompts()
+        self.leave_turn()
         self.show(HomeScreen(self))
 
     def open_new_game(self) -> None:
@@ -408,7 +416,9 @@ class App:
 
         self.session = session
         self.clear_prompts()
+        self.turn_reminder = self.store.setting("turn_reminder_minutes") or None
         self.open_table()
+        self.observe_turn()
         if session.replay_notice:
             self.push(MessageDialog(self, _("Please note"), session.replay_notice))
 
@@ -427,6 +437,7 @@ class App:
             self.go_home()
             return
         self.clear_prompts()
+        self.leave_turn()
         self.show(EndgameScreen(self))
 
     def open_scoreboard(self, result: ScoreResult, title: str,
@@ -440,10 +451,56 @@ class App:
         self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours))
 
     def abandon_game(self) -> None:
+        self.leave_turn()
         if self.session is not None:
             self.session.abandon()
             self.session = None
         self.go_home()
+
+    # -- time on turn ---------------------------------------------------------------------
+
+    def observe_turn(self) -> None:
+        """Tell the turn clock whose turn the table shows; a change records a stretch."""
+        session = self.session
+        if session is None or session.rules.is_over(session.state):
+            self.leave_turn()
+            return
+        player = session.rules.current_player(session.state)
+        self._record(self.turn_clock.observe(session.game_id, player, time.time()))
+
+    def leave_turn(self) -> None:
+        """Nobody is on turn while the table is not shown: the running stretch ends."""
+        self._record(self.turn_clock.stop(time.time()))
+
+    def _record(self, stretch: Stretch | None) -> None:
+        if stretch is None:
+            return
+        store = self.store
+        job = functools.partial(store.add_turn_time, stretch.game_id, stretch.player,
+                                stretch.started, stretch.ended)
+        if self._writer is not None:
+            self._writer.later(job)
+        else:
+            self.guard(job)
+
+    def _reminder_due(self) -> float | None:
+        """Monotonic time of the gentle reminder for the player on turn, if one is set."""
+        clock = self.turn_clock
+        if not self.turn_reminder or clock.player is None or clock.reminded:
+            return None
+        return time.monotonic() + clock.since + self.turn_reminder * 60 - time.time()
+
+    def _remind(self, now: float) -> None:
+        due = self._reminder_due()
+        if due is None or now < due or self.session is None:
+            return
+        clock = self.turn_clock
+        clock.reminded = True
+        assert clock.player is not None and self.turn_reminder is not None
+        minutes = self.turn_reminder
+        self.message(ngettext("{name} has been on turn for {n} minute.",
+                              "{name} has been on turn for {n} minutes.", minutes).format(
+            name=self.session.players[clock.player].name, n=minutes), error=False)
 
     # -- input ----------------------------------------------------------------------------
 
@@ -651,6 +708,7 @@ class App:
 
     def close(self) -> None:
         """Finish the commits in flight and release the waiter's file descriptors."""
+        self.leave_turn()
         if self._writer is not None:
             self._writer.close()
         if self.waiter is not None:
@@ -667,6 +725,9 @@ class App:
 
     def wake_at(self) -> float | None:
         times = [b.until for b in (self.banner, self.status) if b is not None]
+        reminder = self._reminder_due()
+        if reminder is not None:
+            times.append(reminder)
         if self.stack:
             screen_wake = self.top.wake_at()
             if screen_wake is not None:
@@ -674,6 +735,7 @@ class App:
         return min(times) if times else None
 
     def _expire(self, now: float) -> None:
+        self._remind(now)
         if self.banner is not None and now >= self.banner.until:
             self.banner = None
             self.invalidate()

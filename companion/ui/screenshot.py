@@ -55,6 +55,17 @@ def _screens() -> dict[str, Callable[[object], None]]:
         scoreboard(app)
         app.open_history()
 
+    def new_game(app: object) -> None:
+        """With the players of an earlier evening remembered, and one of them seated."""
+        from companion.ui.screens.new_game import NewGameScreen
+
+        assert isinstance(app, App)
+        demo_session(app.store, "glory-to-rome")
+        app.open_new_game()
+        screen = app.top
+        assert isinstance(screen, NewGameScreen)
+        screen.seat_profile(screen.recent[0])
+
     def shown(action: Callable[[App], object]) -> Callable[[object], None]:
         def show(app: object) -> None:
             assert isinstance(app, App)
@@ -63,7 +74,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
     return {
         "home": home,
-        "new-game": shown(lambda app: app.open_new_game()),
+        "new-game": new_game,
         "table-glory-to-rome": table("glory-to-rome"),
         "table-ave-roma": table("ave-roma"),
         "table-via-romana": table("via-romana"),

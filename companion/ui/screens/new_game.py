@@ -1,4 +1,9 @@
-"""New game: pick the game, 2-5 players (name, colour, seat button, optional tag), options."""
+"""New game: pick the game, 2-5 players (name, colour, seat button, optional tag), options.
+
+Players the companion has seen are offered as chips in their usual colour: one tap puts
+one at the table with their colour, seat and token; another tap takes them off again.
+"The same as last time" brings back the last game's game, line-up and options at once.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
 from companion.i18n import _
 from companion.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
-from companion.store import TagMeaning
+from companion.store import GameRecord, Profile, TagMeaning
 from companion.ui import theme
 from companion.ui.form import PickDialog
 from companion.ui.intents import Press, Tag
@@ -72,37 +77,48 @@ class NewGameScreen(Screen):
 
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
-        self.game = game or next(iter(GAME_MODULES))
+        self.last: GameRecord | None = app.store.last_game()
+        if self.last is not None and self.last.game not in GAME_MODULES:
+            self.last = None
+        self.game = game or (self.last.game if self.last else next(iter(GAME_MODULES)))
         colours = list(theme.PLAYER_COLOURS)
         self.players = [PlayerRow("", colours[i], i + 1) for i in range(MIN_PLAYERS)]
         self.options: dict[str, Any] = get_rules(self.game).default_options()
         self.selected = 0
         self.waiting_tag_for: int | None = None
+        #: players seen before, most recent first (fixed while the screen is open, so
+        #: a chip never moves under the finger)
+        self.recent: list[Profile] = app.store.profiles(limit=10)
 
     # -- layout ---------------------------------------------------------------------------
 
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
-        """Game tabs, players, options, and the bottom bar."""
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Game tabs, recent players, players, options, and the bottom bar."""
         m = self.metrics
         area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
+        chip_rows = min(2, -(-len(self.recent) // 4)) if m.portrait else min(1, len(self.recent))
+        recent_height = chip_rows * m.unit + max(0, chip_rows - 1) * m.gap
         if m.portrait:
-            tabs, players, options, bottom = split_rows(
-                area, [-m.unit, -(MAX_PLAYERS + 1) * (m.unit + m.gap), 1, -m.unit], m.gap * 2)
-            return tabs, players, options, bottom
-        tabs, middle, bottom = split_rows(area, [-m.unit, 1, -m.unit], m.gap)
+            tabs, recent, players, options, bottom = split_rows(
+                area, [-m.unit, -recent_height, -(MAX_PLAYERS + 1) * (m.unit + m.gap), 1,
+                       -m.unit], m.gap * 2)
+            return tabs, recent, players, options, bottom
+        tabs, recent, middle, bottom = split_rows(area, [-m.unit, -recent_height, 1, -m.unit],
+                                                  m.gap)
         players, options = split_cols(middle, [3, 2], m.gap * 2)
-        return tabs, players, options, bottom
+        return tabs, recent, players, options, bottom
 
     def build(self) -> None:
         super().build()
         m = self.metrics
-        tabs, players, options, bottom = self._areas()
+        tabs, recent, players, options, bottom = self._areas()
         keys = list(GAME_MODULES)
         for key, cell in zip(keys, grid(tabs, len(keys), len(keys), m.gap), strict=True):
             self.add(f"game-{key}", cell, get_rules(key).title, self._game_setter(key),
                      selected=key == self.game)
-        row_height = min(m.unit, (players.height - m.gap * MAX_PLAYERS) // (MAX_PLAYERS + 1))
-        row_height = max(row_height, m.unit)
+        self._recent_chips(recent)
+        row_height = max(m.unit, min(m.unit, (players.height - m.gap * MAX_PLAYERS)
+                                     // (MAX_PLAYERS + 1)))
         for index, row in enumerate(self.players):
             rect = pygame.Rect(players.left, players.top + index * (row_height + m.gap),
                                players.width, row_height)
@@ -112,10 +128,28 @@ class NewGameScreen(Screen):
             self.add("add-player", pygame.Rect(players.left, top, players.width // 2, row_height),
                      _("+ Add player"), self._add_player)
         self._option_rows(options)
-        back, start = split_cols(bottom, [1, 2], m.gap * 2)
+        back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)
         self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
+        if self.last is not None:
+            self.add("same-again", again, _("Same as last time"), self.same_as_last_time,
+                     fill=theme.PANEL_LIGHT)
         self.add("start", start, _("Start {title}").format(title=get_rules(self.game).title),
                  self._start, selected=True)
+
+    def _recent_chips(self, area: pygame.Rect) -> None:
+        """One chip per remembered player, in their colour; selected when at the table."""
+        m = self.metrics
+        if not self.recent or area.height <= 0:
+            return
+        rows = max(1, (area.height + m.gap) // (m.unit + m.gap))
+        columns = 4 if m.portrait else 6
+        cells = grid(area, min(len(self.recent), rows * columns), columns, m.gap,
+                     row_height=m.unit)
+        seated = {row.name.casefold() for row in self.players}
+        for profile, cell in zip(self.recent, cells, strict=False):
+            self.add(f"recent-{profile.name}", cell, profile.name, self._recent_toggle(profile),
+                     fill=theme.colour_rgb(profile.colour),
+                     selected=profile.name.casefold() in seated)
 
     def _player_row(self, index: int, row: PlayerRow, rect: pygame.Rect) -> None:
         m = self.metrics
@@ -160,6 +194,67 @@ class NewGameScreen(Screen):
             self.options = get_rules(key).default_options()
             self.app.invalidate()
         return set_game
+
+    def _recent_toggle(self, profile: Profile) -> Callable[[], None]:
+        def toggle() -> None:
+            seated = [i for i, row in enumerate(self.players)
+                      if row.name.casefold() == profile.name.casefold()]
+            if seated:
+                self._take_off(seated[0])
+            else:
+                self.seat_profile(profile)
+            self.app.invalidate()
+        return toggle
+
+    def seat_profile(self, profile: Profile) -> None:
+        """Put a remembered player at the table: the first unnamed row, else a new one."""
+        index = next((i for i, row in enumerate(self.players) if not row.name), None)
+        if index is None:
+            if len(self.players) >= MAX_PLAYERS:
+                self.app.message(_("The table is full (5 players); remove a player first."))
+                return
+            self._add_player()
+            index = len(self.players) - 1
+        row = self.players[index]
+        row.name = profile.name
+        named = [r for r in self.players if r.name and r is not row]
+        if profile.colour not in {r.colour for r in named}:
+            self._give(index, "colour", profile.colour)
+        if profile.seat not in {r.seat for r in named} and 1 <= profile.seat <= MAX_PLAYERS:
+            self._give(index, "seat", profile.seat)
+        if profile.token and all(r.token != profile.token for r in self.players):
+            row.token = profile.token
+        self.selected = index
+
+    def _give(self, index: int, what: str, value: Any) -> None:
+        """Set a row's colour or seat; an unnamed row that had it takes this row's old one."""
+        row = self.players[index]
+        for other in self.players:
+            if other is not row and getattr(other, what) == value:
+                setattr(other, what, getattr(row, what))
+        setattr(row, what, value)
+
+    def _take_off(self, index: int) -> None:
+        if len(self.players) > MIN_PLAYERS:
+            del self.players[index]
+        else:
+            self.players[index].name = ""
+            self.players[index].token = None
+        self.selected = min(self.selected, len(self.players) - 1)
+        self.waiting_tag_for = None
+
+    def same_as_last_time(self) -> None:
+        """The last game's game, line-up (names, colours, seats, tokens) and options."""
+        last = self.last
+        if last is None:
+            return
+        self.game = last.game
+        self.players = [PlayerRow(p.name, p.colour, p.seat, p.token) for p in last.players]
+        defaults = get_rules(last.game).default_options()
+        self.options = {**defaults, **{k: v for k, v in last.options.items() if k in defaults}}
+        self.selected = 0
+        self.waiting_tag_for = None
+        self.app.invalidate()
 
     def _add_player(self) -> None:
         used_colours = {row.colour for row in self.players}
@@ -321,7 +416,7 @@ class NewGameScreen(Screen):
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        _tabs, _players, options, _bottom = self._areas()
+        _tabs, _recent, _players, options, _bottom = self._areas()
         pygame.draw.rect(surface, theme.PANEL, options.inflate(m.gap, m.gap),
                          border_radius=m.gap)
         if not any(k in option_labels() for k in self.options):

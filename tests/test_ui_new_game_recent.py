@@ -1,0 +1,98 @@
+"""Players remembered: recent players in one tap each, the last line-up in one tap."""
+
+from __future__ import annotations
+
+from ui_driver import Driver
+
+from companion.games.base import PlayerInfo
+from companion.session import GameSession
+from companion.ui.app_loop import App
+from companion.ui.screens.new_game import NewGameScreen
+
+TABLE = (PlayerInfo("Livia", "green", 3), PlayerInfo("Marcus", "purple", 1),
+         PlayerInfo("Julia", "orange", 2, token="04AABBCC"))
+
+
+class CountingDriver(Driver):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.count = 0
+
+    def tap(self, key: str, allow_error: bool = False) -> None:
+        self.count += 1
+        super().tap(key, allow_error)
+
+
+def _played_before(app: App, options: dict[str, object] | None = None) -> None:
+    GameSession.create(app.store, "ave-roma", TABLE, options or {}).abandon()
+    GameSession.create(app.store, "via-romana", TABLE, options or {})
+
+
+def test_three_recent_players_start_in_at_most_six_taps(app: App) -> None:
+    _played_before(app)
+    app.go_home()
+    app.step()
+    driver = CountingDriver(app)
+    driver.taps("new-game", "recent-Livia", "recent-Marcus", "recent-Julia", "start")
+    assert driver.count <= 6
+    assert app.top.name == "table" and app.session is not None
+    players = app.session.players
+    assert [(p.name, p.colour, p.seat) for p in players] == [
+        ("Livia", "green", 3), ("Marcus", "purple", 1), ("Julia", "orange", 2)]
+    assert players[2].token == "04AABBCC"  # the token comes with the player
+    assert app.session.rules.key == "via-romana"  # the last game played is offered first
+
+
+def test_typing_three_names_took_many_more_taps(app: App) -> None:
+    """The way without remembered players, for comparison: every letter is a tap."""
+    app.go_home()
+    app.step()
+    driver = CountingDriver(app)
+    driver.tap("new-game")
+    driver.name_players(["Livia", "Marcus", "Julia"])
+    driver.tap("start")
+    assert app.top.name == "table"
+    print("taps without remembered players:", driver.count)
+    assert driver.count >= 20
+
+
+def test_the_last_line_up_and_options_in_one_tap(app: App) -> None:
+    _played_before(app, {"castles_per_player": 4})
+    app.go_home()
+    app.step()
+    driver = CountingDriver(app)
+    driver.taps("new-game", "same-again", "start")
+    assert driver.count == 3
+    assert app.session is not None
+    assert app.session.players == TABLE
+    assert app.session.record.options["castles_per_player"] == 4
+
+
+def test_a_chip_tapped_again_takes_the_player_off_and_nothing_moves(app: App) -> None:
+    _played_before(app)
+    app.open_new_game()
+    app.step()
+    screen = app.top
+    assert isinstance(screen, NewGameScreen)
+    chips = {b.key: b.rect.copy() for b in screen.buttons if b.key.startswith("recent-")}
+    assert set(chips) == {"recent-Livia", "recent-Marcus", "recent-Julia"}
+    driver = Driver(app)
+    driver.tap("recent-Marcus")
+    assert screen.button("recent-Marcus").selected
+    assert {b.key: b.rect for b in screen.buttons if b.key.startswith("recent-")} == chips
+    driver.tap("recent-Marcus")
+    assert not screen.button("recent-Marcus").selected
+    assert [row.name for row in screen.players] == ["", ""]
+
+
+def test_a_usual_colour_taken_by_someone_else_is_not_stolen(app: App) -> None:
+    _played_before(app)
+    app.open_new_game()
+    app.step()
+    screen = app.top
+    assert isinstance(screen, NewGameScreen)
+    screen.players[0].name = "Ana"
+    screen.players[0].colour = "green"  # Livia's usual colour
+    app.invalidate()
+    Driver(app).tap("recent-Livia")
+    assert screen.players[1].name == "Livia" and screen.players[1].colour != "green"
