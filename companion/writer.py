@@ -47,6 +47,12 @@ class LogWriter:
         """
         self._jobs.put(job)
 
+    def drain(self, timeout: float = 2.0) -> bool:
+        """Wait until everything handed over so far is done (before reading it back)."""
+        done = threading.Event()
+        self._jobs.put(done.set)
+        return done.wait(timeout)
+
     def _run(self) -> None:
         while True:
             job = self._jobs.get()

@@ -17,7 +17,7 @@ import queue
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -31,7 +31,7 @@ from companion.events import (
     InputQueue,
     TagArrived,
 )
-from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
+from companion.games.base import Action, PlayerInfo, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _, ngettext
 from companion.store import LogEntry, Store, StoreError
 from companion.turn_clock import Stretch, TurnClock
@@ -442,13 +442,16 @@ class App:
 
     def open_scoreboard(self, result: ScoreResult, title: str,
                         back: Callable[[], None] | None = None,
-                        colours: dict[str, str] | None = None) -> None:
-        """The scoreboard; bars in the players' colours (those of the game on screen)."""
+                        colours: dict[str, str] | None = None,
+                        times: dict[str, float] | None = None) -> None:
+        """The scoreboard; bars in the players' colours (those of the game on screen), and
+        each player's time on turn when it was recorded."""
         from companion.ui.screens.scoreboard import ScoreboardScreen
 
         if colours is None and self.session is not None:
             colours = {player.name: player.colour for player in self.session.players}
-        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours))
+        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours,
+                                   times=times))
 
     def abandon_game(self) -> None:
         self.leave_turn()
@@ -482,6 +485,13 @@ class App:
             self._writer.later(job)
         else:
             self.guard(job)
+
+    def time_on_turn(self, game_id: int, players: Sequence[PlayerInfo]) -> dict[str, float]:
+        """Seconds on turn by player name, once the stretches handed over are saved."""
+        if self._writer is not None:
+            self._writer.drain()
+        totals = self.store.time_on_turn(game_id)
+        return {p.name: totals[i] for i, p in enumerate(players) if i in totals}
 
     def _reminder_due(self) -> float | None:
         """Monotonic time of the gentle reminder for the player on turn, if one is set."""

@@ -170,7 +170,8 @@ class EndgameScreen(Screen):
         title = session.rules.title
         self.app.session = None
         self.app.open_scoreboard(result, title, back=self.app.go_home,
-                                 colours={p.name: p.colour for p in session.players})
+                                 colours={p.name: p.colour for p in session.players},
+                                 times=self.app.time_on_turn(session.game_id, session.players))
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

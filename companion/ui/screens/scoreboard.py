@@ -9,6 +9,7 @@ import pygame
 
 from companion.games.base import ScoreResult
 from companion.i18n import _
+from companion.turn_clock import format_duration
 from companion.ui import theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
@@ -25,8 +26,11 @@ class ScoreboardScreen(Screen):
     name = "scoreboard"
 
     def __init__(self, app: App, result: ScoreResult, title: str,
-                 back: Callable[[], None], colours: dict[str, str] | None = None) -> None:
+                 back: Callable[[], None], colours: dict[str, str] | None = None,
+                 times: dict[str, float] | None = None) -> None:
         super().__init__(app)
+        #: seconds on turn by player name (shown when recorded)
+        self.times = times or {}
         self.result = result
         self.title = title
         self.back = back
@@ -86,6 +90,9 @@ class ScoreboardScreen(Screen):
             draw_text(surface, str(player.total), total, m.large, theme.ACCENT, align="right")
             parts = " · ".join(f"{label.replace('_', ' ')} {value}"
                                for label, value in player.breakdown.items())
+            if player.name in self.times:
+                parts += " · " + _("on turn {time}").format(
+                    time=format_duration(self.times[player.name]))
             draw_text(surface, parts, bottom, fit_size(parts, m.small, bottom.width, 0.6),
                       theme.MUTED, align="left")
 

@@ -1,4 +1,5 @@
-"""Settings: the enrolled NFC tags (forget one), how to enrol, and shutting down."""
+"""Settings: the enrolled NFC tags (forget one), how to enrol, the turn reminder, and
+shutting down (on the Pi)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.ui import theme
 from companion.ui.layout import split_cols, split_rows
+from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
 
@@ -25,10 +27,37 @@ class SettingsScreen(Screen):
         hint, body, bottom = split_rows(self.body_rect(), [-m.unit, 1, -m.unit], m.gap)
         return hint, body, bottom
 
+    def _hint_and_reminder(self) -> tuple[pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        hint, _body, _bottom = self._areas()
+        text, reminder = split_cols(hint, [1, -m.unit * (5 if m.portrait else 4.5)], m.gap)
+        return text, reminder
+
+    def _reminder_label(self) -> str:
+        minutes = self.app.store.setting("turn_reminder_minutes") or 0
+        if not minutes:
+            return _("Turn reminder: off")
+        return ngettext("Turn reminder: {n} minute", "Turn reminder: {n} minutes",
+                        minutes).format(n=minutes)
+
+    def _edit_reminder(self) -> None:
+        current = self.app.store.setting("turn_reminder_minutes") or 0
+
+        def done(minutes: int) -> None:
+            self.app.store.set_setting("turn_reminder_minutes", minutes or None)
+            self.app.turn_reminder = minutes or None
+            self.app.invalidate()
+
+        self.app.push(NumberDialog(self.app, _("Remind a player after how many minutes on "
+                                               "turn? (0: never)"), current, 0, 60, done))
+
     def build(self) -> None:
         super().build()
         m = self.metrics
         _hint, body, bottom = self._areas()
+        _text, reminder = self._hint_and_reminder()
+        self.add("turn-reminder", reminder, self._reminder_label(), self._edit_reminder,
+                 fill=theme.PANEL_LIGHT, size=m.small)
         tags = list(self.app.store.tags().items())
         per_page = max(1, (body.height + m.gap) // (m.unit + m.gap))
         pages = max(1, -(-len(tags) // per_page))
@@ -66,8 +95,9 @@ class SettingsScreen(Screen):
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        self.header(surface, _("Settings: NFC tags"))
-        hint, body, _bottom = self._areas()
+        self.header(surface, _("Settings"))
+        _hint, body, _bottom = self._areas()
+        hint, _reminder = self._hint_and_reminder()
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
                        hint, m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())
