@@ -65,6 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
     nfc.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
     nfc.add_argument("--baud", type=_baud, default=None, help="baud rate (default per reader)")
 
+    export = sub.add_parser("export", help="write finished games as JSON (the whole log), "
+                            "CSV (a row per player per game) or the BG Stats import format")
+    export.add_argument("--format", dest="export_format", choices=("json", "csv", "bgstats"),
+                        default="json")
+    export.add_argument("--game", dest="export_game", type=int, default=None, metavar="ID",
+                        help="only this game (its number in the log)")
+    export.add_argument("--out", dest="export_out", type=Path, default=None, metavar="FILE",
+                        help="file to write (default: standard output)")
+
+    imp = sub.add_parser("import", help="add the games of a 'companion export --format json' "
+                         "file (a game already in the log is not added twice)")
+    imp.add_argument("import_file", type=Path, metavar="FILE")
+
     shot = sub.add_parser("screenshot", help="render one screen of a demo game to a PNG")
     shot.add_argument("--screen", required=True, help="home, new-game, table-glory-to-rome, ...")
     shot.add_argument("--size", dest="shot_size", type=_size, default=(800, 480), metavar="WxH")
@@ -82,6 +95,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.devices.nfc_cli import run_nfc
 
         return run_nfc(args.reader, args.port, args.baud)
+    if args.command in ("export", "import"):
+        from companion.exchange_cli import run_export, run_import
+
+        if args.command == "export":
+            return run_export(args.data_dir, args.export_format, args.export_game,
+                              args.export_out)
+        return run_import(args.data_dir, args.import_file)
     if args.command == "screenshot":
         from companion.ui.screenshot import run_screenshot
 

@@ -428,6 +428,38 @@ class Store:
                           "WHERE game_id = ? GROUP BY player", (game_id,))
         return {int(player): float(total) for player, total in rows}
 
+    def unfinished_games(self) -> list[GameRecord]:
+        return self._games("status = 'open'")
+
+    def import_game(self, game: str, players: Sequence[PlayerInfo], options: dict[str, Any],
+                    created: float, ended: float | None, result: dict[str, Any],
+                    entries: Sequence[LogEntry],
+                    turn_times: Sequence[Sequence[float]] = ()) -> int:
+        """A finished game from another companion, log and all, in one transaction."""
+        with self._writing() as db:
+            cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
+                                "result) VALUES (?, ?, ?, 'finished', ?, ?)",
+                                (game, json.dumps(options), created, ended, json.dumps(result)))
+            game_id = int(cursor.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
+            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
+                (game_id, e.seq, e.kind, json.dumps(e.action.to_json()) if e.action else None)
+                for e in entries])
+            db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
+                           [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
+        return game_id
+
+    def times_on_turn(self) -> dict[int, dict[int, float]]:
+        """Seconds on turn of every timed game: game id -> seat-order position -> seconds."""
+        totals: dict[int, dict[int, float]] = {}
+        for game_id, player, seconds in self._read(
+                "SELECT game_id, player, sum(ended - started) FROM turn_times "
+                "GROUP BY game_id, player"):
+            totals.setdefault(int(game_id), {})[int(player)] = float(seconds)
+        return totals
+
     def setting(self, key: str, default: Any = None) -> Any:
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         return json.loads(rows[0][0]) if rows else default

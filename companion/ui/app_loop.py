@@ -396,6 +396,40 @@ class App:
 
         self.show(HistoryScreen(self))
 
+    def open_stats(self, game: str | None = None) -> None:
+        from companion.ui.screens.stats import StatsScreen
+
+        self.show(StatsScreen(self, game))
+
+    def open_player_stats(self, name: str) -> None:
+        from companion.ui.screens.stats import PlayerStatsScreen
+
+        self.show(PlayerStatsScreen(self, name))
+
+    def open_finished_game(self, game_id: int) -> None:
+        """A finished game's scoreboard, with its time on turn and a way to replay it."""
+        from companion.ui.screens.history import game_title
+
+        record = self.store.game(game_id)
+        if record.result is None:
+            self.message(_("This game has no recorded score."))
+            return
+        self.open_scoreboard(ScoreResult.from_json(record.result), game_title(record),
+                             back=self.open_history,
+                             colours={p.name: p.colour for p in record.players},
+                             times=self.time_on_turn(record.id, record.players),
+                             extra=("replay", _("Replay its moves"),
+                                    functools.partial(self.open_replay, game_id)))
+
+    def open_replay(self, game_id: int) -> None:
+        from companion.replay import ReplaySession
+        from companion.ui.screens.replay import ReplayScreen
+
+        replay = ReplaySession(self.store, self.store.game(game_id))
+        replay.position = 0
+        self.show(ReplayScreen(self, replay, functools.partial(self.open_finished_game,
+                                                                game_id)))
+
     def open_settings(self) -> None:
         from companion.ui.screens.settings import SettingsScreen
 
@@ -443,7 +477,8 @@ class App:
     def open_scoreboard(self, result: ScoreResult, title: str,
                         back: Callable[[], None] | None = None,
                         colours: dict[str, str] | None = None,
-                        times: dict[str, float] | None = None) -> None:
+                        times: dict[str, float] | None = None,
+                        extra: tuple[str, str, Callable[[], None]] | None = None) -> None:
         """The scoreboard; bars in the players' colours (those of the game on screen), and
         each player's time on turn when it was recorded."""
         from companion.ui.screens.scoreboard import ScoreboardScreen
@@ -451,7 +486,7 @@ class App:
         if colours is None and self.session is not None:
             colours = {player.name: player.colour for player in self.session.players}
         self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours,
-                                   times=times))
+                                   times=times, extra=extra))
 
     def abandon_game(self) -> None:
         self.leave_turn()

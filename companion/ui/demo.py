@@ -58,3 +58,41 @@ def demo_session(store: Store, game: str, ended: bool = False) -> GameSession:
     if ended:
         session.dispatch("end_game", {"reason": "concede"}, None)
     return session
+
+
+#: the endgame numbers of the demo evening's games, one dict per game
+DEMO_EVENING: tuple[dict[str, int], ...] = (
+    DEMO_ENTRIES,
+    {"0.hand": 2, "0.stockpile": 6, "1.hand": 5, "1.stockpile": 2, "2.hand": 1,
+     "2.stockpile": 3},
+    {"0.hand": 3, "0.stockpile": 1, "1.hand": 1, "1.stockpile": 7, "2.hand": 4,
+     "2.stockpile": 4},
+)
+
+
+def demo_history(store: Store, start: float | None = None) -> list[int]:
+    """A demo evening in the history: three finished games an hour apart, with their turns
+    timed. Played through the session like the other demos, then put back with times of
+    an evening (through the same import a second device would use)."""
+    import json
+    import time
+
+    from companion.exchange import export_json, import_text
+
+    begin = (start if start is not None else time.time() - 4 * 3600)
+    for number, entries in enumerate(DEMO_EVENING):
+        session = demo_session(store, "glory-to-rome", ended=True)
+        session.finish(session.rules.final_score(session.state, entries))
+        document = json.loads(export_json(store, [store.game(session.game_id)]))
+        store.delete_game(session.game_id)
+        game = document["games"][0]
+        created = begin + number * 3600
+        length = 40 * 60 + number * 9 * 60
+        game["created"], game["ended"] = created, created + length
+        turns = len(game["players"]) * 6
+        game["turn_times"] = [[turn % len(game["players"]),
+                               created + turn * length / turns,
+                               created + (turn + 1) * length / turns - 5 * (turn % 3)]
+                              for turn in range(turns)]
+        import_text(store, json.dumps(document))
+    return [record.id for record in store.finished_games()]

@@ -18,8 +18,9 @@ from companion.i18n import _
 def _screens() -> dict[str, Callable[[object], None]]:
     """Screen name -> how to bring the app (an ``App``) to it."""
     from companion.ui.app_loop import App
-    from companion.ui.demo import DEMO_ENTRIES, demo_session
+    from companion.ui.demo import DEMO_ENTRIES, DEMO_PLAYERS, demo_history, demo_session
     from companion.ui.screens.endgame import EndgameScreen
+    from companion.ui.screens.replay import ReplayScreen
 
     def table(game: str) -> Callable[[object], None]:
         def show(app: object) -> None:
@@ -52,8 +53,29 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
     def history(app: object) -> None:
         assert isinstance(app, App)
-        scoreboard(app)
+        demo_history(app.store)
         app.open_history()
+
+    def stats(app: object) -> None:
+        assert isinstance(app, App)
+        demo_history(app.store)
+        app.open_stats()
+
+    def player_stats(app: object) -> None:
+        assert isinstance(app, App)
+        demo_history(app.store)
+        app.open_player_stats(DEMO_PLAYERS[0].name)
+
+    def finished(app: object) -> None:
+        assert isinstance(app, App)
+        app.open_finished_game(demo_history(app.store)[0])
+
+    def replay(app: object) -> None:
+        assert isinstance(app, App)
+        app.open_replay(demo_history(app.store)[0])
+        screen = app.top
+        assert isinstance(screen, ReplayScreen)
+        screen.replay.step(4)
 
     def new_game(app: object) -> None:
         """With the players of an earlier evening remembered, and one of them seated."""
@@ -81,12 +103,17 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "endgame-entry": endgame,
         "scoreboard": scoreboard,
         "history": history,
+        "history-game": finished,
+        "replay": replay,
+        "stats": stats,
+        "player-stats": player_stats,
         "settings": shown(lambda app: app.open_settings()),
     }
 
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
-                "endgame-entry", "scoreboard", "history", "settings")
+                "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
+                "player-stats", "settings")
 
 
 def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:

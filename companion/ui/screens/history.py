@@ -1,9 +1,14 @@
-"""History: finished games, newest first; open one's scoreboard or delete it (confirmed)."""
+"""History: finished games, newest first, with date, length, players and scores.
+
+Tap a game for its scoreboard (breakdowns, time on turn) and to replay it move by move;
+delete one (confirmed). The stats of everybody are one tap away.
+"""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,51 +16,71 @@ from companion.games import GAME_MODULES, get_rules
 from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.store import GameRecord
+from companion.turn_clock import format_duration
 from companion.ui import theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.text import draw_text
+from companion.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
 
 
 def game_title(record: GameRecord) -> str:
     return get_rules(record.game).title if record.game in GAME_MODULES else record.game
 
 
+def game_length(record: GameRecord) -> float:
+    """Seconds from the set-up to the final score."""
+    return max(0.0, (record.ended or record.created) - record.created)
+
+
 class HistoryScreen(Screen):
     name = "history"
 
-    def __init__(self, app: object) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
         self.page = 0
+        self.games: list[GameRecord] = app.store.finished_games()
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         m = self.metrics
         body, bottom = split_rows(self.body_rect(), [1, -m.unit], m.gap)
         return body, bottom
 
+    def _row_height(self) -> int:
+        return int(self.metrics.unit * (2.0 if self.metrics.portrait else 1.6))
+
+    def _per_page(self, body: pygame.Rect) -> int:
+        return max(1, (body.height + self.metrics.gap) // (self._row_height() + self.metrics.gap))
+
+    def _shown(self) -> list[tuple[GameRecord, pygame.Rect]]:
+        m = self.metrics
+        body, _bottom = self._areas()
+        per_page = self._per_page(body)
+        pages = max(1, -(-len(self.games) // per_page))
+        self.page %= pages
+        shown = self.games[self.page * per_page:(self.page + 1) * per_page]
+        height = self._row_height()
+        return [(record, pygame.Rect(body.left, body.top + i * (height + m.gap), body.width,
+                                     height)) for i, record in enumerate(shown)]
+
     def build(self) -> None:
         super().build()
         m = self.metrics
         body, bottom = self._areas()
-        games = self.app.store.finished_games()
-        per_page = max(1, (body.height + m.gap) // (int(m.unit * 1.3) + m.gap))
-        pages = max(1, -(-len(games) // per_page))
-        self.page %= pages
-        shown = games[self.page * per_page:(self.page + 1) * per_page]
-        for index, record in enumerate(shown):
-            top = body.top + index * (int(m.unit * 1.3) + m.gap)
-            row = pygame.Rect(body.left, top, body.width, int(m.unit * 1.3))
+        for record, row in self._shown():
             open_rect, delete_rect = split_cols(row, [1, -m.unit * 2], m.gap)
-            winners = ", ".join((record.result or {}).get("winners", []))
-            when = time.strftime("%d %b %Y %H:%M", time.localtime(record.ended or record.created))
-            self.add(f"game-{record.id}", open_rect, f"{game_title(record)} · {when}",
-                     self._opener(record), sublabel=_("won by {names}").format(names=winners)
-                     if winners else "", fill=theme.PANEL_LIGHT)
+            self.add(f"game-{record.id}", open_rect, "", self._opener(record),
+                     fill=theme.PANEL_LIGHT)
             self.add(f"delete-{record.id}", delete_rect, _("Delete"), self._deleter(record),
-                     fill=theme.DANGER)
-        back, more = split_cols(bottom, [1, 1], m.gap)
+                     fill=theme.DANGER, size=m.small)
+        pages = max(1, -(-len(self.games) // self._per_page(body)))
+        back, stats, more = split_cols(bottom, [1, 1, 1], m.gap)
         self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
+        self.add("stats", stats, _("Stats"), self.app.open_stats, enabled=bool(self.games))
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=pages), self._more)
@@ -66,18 +91,14 @@ class HistoryScreen(Screen):
 
     def _opener(self, record: GameRecord) -> Callable[[], None]:
         def open_game() -> None:
-            if record.result is None:
-                self.app.message(_("This game has no recorded score."))
-                return
-            self.app.open_scoreboard(ScoreResult.from_json(record.result), game_title(record),
-                                     back=self.app.open_history,
-                                     colours={p.name: p.colour for p in record.players})
+            self.app.open_finished_game(record.id)
         return open_game
 
     def _deleter(self, record: GameRecord) -> Callable[[], None]:
         def ask() -> None:
             def delete() -> None:
                 self.app.store.delete_game(record.id)
+                self.games = self.app.store.finished_games()
                 self.app.invalidate()
             self.app.push(ConfirmDialog(
                 self.app, _("Delete this game from the history?"),
@@ -90,8 +111,42 @@ class HistoryScreen(Screen):
     def on_back(self) -> None:
         self.app.go_home()
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for record, row in self._shown():
+            self._paint_game(surface, record, split_cols(row, [1, -self.metrics.unit * 2],
+                                                         self.metrics.gap)[0])
+
+    def _paint_game(self, surface: pygame.Surface, record: GameRecord,
+                    rect: pygame.Rect) -> None:
+        """Title, date and length on top; each player's score in their colour below."""
+        m = self.metrics
+        inner = rect.inflate(-m.gap * 3, -m.gap * 2)
+        top, players = split_rows(inner, [1, 1.2], m.gap)
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(record.created))
+        title, info = split_cols(top, [1, 1], m.gap)
+        draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
+        draw_text(surface, _("{when} · {length}").format(
+            when=when, length=format_duration(game_length(record))), info, m.small,
+                  theme.TEXT, align="right")
+        result = ScoreResult.from_json(record.result) if record.result else None
+        if result is None:
+            return
+        colours = {p.name: p.colour for p in record.players}
+        count = max(1, len(result.players))
+        width = (players.width - m.gap * (count - 1)) // count
+        for index, score in enumerate(result.players):
+            cell = pygame.Rect(players.left + index * (width + m.gap), players.top, width,
+                               players.height)
+            fill = theme.colour_rgb(colours.get(score.name, "grey"))
+            winner = score.name in result.winners
+            panel(surface, cell, fill, theme.ACCENT if winner else None, width=3)
+            label = f"{score.name} {score.total}"
+            draw_text(surface, label, cell.inflate(-m.gap * 2, 0), m.small,
+                      theme.text_on(fill))
+
     def paint(self, surface: pygame.Surface) -> None:
         self.header(surface, _("History"))
-        if not self.app.store.finished_games():
+        if not self.games:
             body, _bottom = self._areas()
             draw_text(surface, _("No finished games yet."), body, self.metrics.body, theme.MUTED)

@@ -27,8 +27,11 @@ class ScoreboardScreen(Screen):
 
     def __init__(self, app: App, result: ScoreResult, title: str,
                  back: Callable[[], None], colours: dict[str, str] | None = None,
-                 times: dict[str, float] | None = None) -> None:
+                 times: dict[str, float] | None = None,
+                 extra: tuple[str, str, Callable[[], None]] | None = None) -> None:
         super().__init__(app)
+        #: one more button beside Done (key, label, action): the history's "Replay"
+        self.extra = extra
         #: seconds on turn by player name (shown when recorded)
         self.times = times or {}
         self.result = result
@@ -49,7 +52,13 @@ class ScoreboardScreen(Screen):
     def build(self) -> None:
         super().build()
         _ranking, _chart, _explanation, bottom = self._areas()
-        self.add("done", bottom, _("Done"), self.back, selected=True)
+        if self.extra is not None:
+            key, label, action = self.extra
+            done, other = split_cols(bottom, [1, 1], self.metrics.gap * 2)
+            self.add(key, other, label, action)
+            self.add("done", done, _("Done"), self.back, selected=True)
+        else:
+            self.add("done", bottom, _("Done"), self.back, selected=True)
 
     def on_back(self) -> None:
         self.back()

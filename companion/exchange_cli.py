@@ -1,0 +1,51 @@
+"""``companion export`` and ``companion import``: the exchange formats from a shell."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from companion.i18n import _, ngettext
+
+
+def run_export(data_dir: Path | None, fmt: str, game_id: int | None, out: Path | None) -> int:
+    """Print or write the export; 1 with one line on stderr when it cannot be made."""
+    from companion.exchange import ExchangeError, export_text
+    from companion.store import Store, StoreError
+
+    store = Store.open(data_dir)
+    try:
+        text = export_text(store, fmt, game_id)
+    except (ExchangeError, StoreError) as exc:
+        print(_("companion export: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    if out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(_("companion export: cannot write {path}: {error}").format(
+            path=out, error=exc.strerror), file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_import(data_dir: Path | None, path: Path) -> int:
+    from companion.exchange import ExchangeError, import_file
+    from companion.store import Store
+
+    store = Store.open(data_dir)
+    try:
+        added, skipped = import_file(store, path)
+    except ExchangeError as exc:
+        print(_("companion import: {error}").format(error=exc), file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    print(ngettext("{n} game added", "{n} games added", added).format(n=added)
+          + "; " + ngettext("{n} was already here", "{n} were already here", skipped).format(
+              n=skipped))
+    return 0

@@ -1,0 +1,234 @@
+"""Stats: every player's games, wins, win rate, average and best score, game length and
+time on turn, per game or over all of them, with a chart in the players' colours."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.games import GAME_MODULES, get_rules
+from companion.i18n import _, ngettext
+from companion.stats import PlayerStats, game_stats, player_stats
+from companion.turn_clock import format_duration
+from companion.ui import theme
+from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.screen import Screen
+from companion.ui.text import draw_text
+from companion.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+
+def _title(game: str) -> str:
+    return get_rules(game).title if game in GAME_MODULES else game
+
+
+def summary(stats: PlayerStats, timed: bool = True) -> str:
+    """One line of a player's numbers (with their time on turn, if ``timed``)."""
+    parts = [ngettext("{n} game", "{n} games", stats.games).format(n=stats.games),
+             ngettext("{n} win", "{n} wins", stats.wins).format(n=stats.wins)
+             + f" ({stats.win_rate:.0%})",
+             _("average {score:.1f}").format(score=stats.average),
+             _("best {score}").format(score=stats.best)]
+    if timed and stats.games_timed:
+        parts.append(_("{time} on turn a game").format(
+            time=format_duration(stats.average_on_turn)))
+    return " · ".join(parts)
+
+
+Bar = tuple[str, float, str, tuple[int, int, int]]  # label, value, value in words, colour
+
+
+def bar_chart(surface: pygame.Surface, rect: pygame.Rect, bars: list[Bar], size: int,
+              title: str) -> None:
+    """Vertical bars from a common base line, under a title."""
+    panel(surface, rect, theme.PANEL)
+    inner = rect.inflate(-size, -size // 2)
+    draw_text(surface, title, pygame.Rect(inner.left, inner.top, inner.width, size), size,
+              theme.MUTED, align="left")
+    if not bars:
+        return
+    plot = pygame.Rect(inner.left, inner.top + 2 * size, inner.width, inner.height - 3 * size)
+    top = max(1e-9, max(value for _label, value, _text, _colour in bars))
+    slot = plot.width // len(bars)
+    for index, (label, value, text, colour) in enumerate(bars):
+        height = int(plot.height * max(0.0, value) / top)
+        bar = pygame.Rect(plot.left + index * slot + slot // 6, plot.bottom - height,
+                          max(2, slot - slot // 3), height)
+        pygame.draw.rect(surface, colour, bar, border_top_left_radius=4,
+                         border_top_right_radius=4)
+        pygame.draw.rect(surface, theme.MUTED, bar, width=1, border_top_left_radius=4,
+                         border_top_right_radius=4)
+        draw_text(surface, text, pygame.Rect(bar.left - slot // 6, bar.top - size, slot, size),
+                  int(size * 0.9), theme.TEXT)
+        draw_text(surface, label, pygame.Rect(plot.left + index * slot, plot.bottom + 2, slot,
+                                              size), int(size * 0.9), theme.TEXT)
+    pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.bottomright, 2)
+
+
+class StatsScreen(Screen):
+    """Everybody's numbers; the tabs pick one game or all of them."""
+
+    name = "stats"
+
+    def __init__(self, app: App, game: str | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.records = app.store.finished_games()
+        self.times = app.store.times_on_turn()
+        self.players = player_stats(self.records, self.times, game)
+        self.page = 0
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Tabs, the game line, players, chart, bottom."""
+        m = self.metrics
+        tabs, line, body, bottom = split_rows(self.body_rect(), [-m.unit, -m.unit * 0.7, 1,
+                                                                 -m.unit], m.gap)
+        if m.portrait:
+            chart, players = split_rows(body, [2, 3], m.gap * 2)
+        else:
+            players, chart = split_cols(body, [3, 2], m.gap * 2)
+        return tabs, line, players, chart, bottom
+
+    def _rows(self, area: pygame.Rect) -> list[tuple[PlayerStats, pygame.Rect]]:
+        m = self.metrics
+        height = int(m.unit * 1.4)
+        per_page = max(1, (area.height + m.gap) // (height + m.gap))
+        pages = max(1, -(-len(self.players) // per_page))
+        self.page %= pages
+        shown = self.players[self.page * per_page:(self.page + 1) * per_page]
+        return [(stats, pygame.Rect(area.left, area.top + i * (height + m.gap), area.width,
+                                    height)) for i, stats in enumerate(shown)]
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        tabs, _line, players, _chart, bottom = self._areas()
+        choices: list[tuple[str | None, str]] = [(None, _("All games"))]
+        choices += [(key, get_rules(key).title) for key in GAME_MODULES]
+        for (key, label), cell in zip(choices, grid(tabs, len(choices), len(choices), m.gap),
+                                      strict=True):
+            self.add(f"filter-{key or 'all'}", cell, label, self._filter(key),
+                     selected=key == self.game, size=m.small)
+        for stats, row in self._rows(players):
+            self.add(f"player-{stats.name}", row, stats.name, self._opener(stats.name),
+                     sublabel=summary(stats), fill=theme.PANEL_LIGHT)
+        back, more = split_cols(bottom, [1, 1], m.gap)
+        self.add("back", back, _("Back"), self.app.open_history, fill=theme.PANEL)
+        per_page = max(1, len(self._rows(players)))
+        if len(self.players) > per_page:
+            self.add("more", more, _("More"), self._more)
+
+    def _filter(self, game: str | None) -> Callable[[], None]:
+        return lambda: self.app.open_stats(game)
+
+    def _opener(self, name: str) -> Callable[[], None]:
+        return lambda: self.app.open_player_stats(name)
+
+    def _more(self) -> None:
+        self.page += 1
+        self.app.invalidate()
+
+    def on_back(self) -> None:
+        self.app.open_history()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        self.header(surface, _("Stats: {which}").format(
+            which=_title(self.game) if self.game else _("all games")))
+        _tabs, line, players, chart, _bottom = self._areas()
+        games = [g for g in game_stats(self.records) if self.game in (None, g.game)]
+        count = sum(g.games for g in games)
+        seconds = sum(sum(g.durations) for g in games) / count if count else 0.0
+        text = ngettext("{n} finished game", "{n} finished games", count).format(n=count)
+        if count:
+            text += " · " + _("{time} a game on average").format(time=format_duration(seconds))
+        draw_text(surface, text, line, m.small, theme.TEXT, align="left")
+        if not self.players:
+            draw_text(surface, _("No finished games of this kind yet."), players, m.body,
+                      theme.MUTED)
+            return
+        bars = [(s.name, float(s.wins), f"{s.wins} ({s.win_rate:.0%})",
+                 theme.colour_rgb(s.colour)) for s in self.players[:6]]
+        bar_chart(surface, chart, bars, m.small, _("Wins"))
+
+
+class PlayerStatsScreen(Screen):
+    """One player: their numbers per game and their last scores in their colour."""
+
+    name = "player-stats"
+
+    def __init__(self, app: App, player: str) -> None:
+        super().__init__(app)
+        self.player = player
+        records = app.store.finished_games()
+        times = app.store.times_on_turn()
+        self.overall = self._find(player_stats(records, times))
+        self.per_game: list[tuple[str, PlayerStats]] = []
+        for key in GAME_MODULES:
+            found = self._find(player_stats(records, times, key))
+            if found is not None:
+                self.per_game.append((key, found))
+        self.last_games = [
+            (r, next(int(p["total"]) for p in (r.result or {}).get("players", [])
+                     if p["name"].casefold() == player.casefold()))
+            for r in sorted(records, key=lambda r: r.created)
+            if r.result and any(p["name"].casefold() == player.casefold()
+                                for p in r.result.get("players", []))][-10:]
+
+    def _find(self, everyone: list[PlayerStats]) -> PlayerStats | None:
+        return next((s for s in everyone if s.name.casefold() == self.player.casefold()), None)
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        line, body, bottom = split_rows(self.body_rect(), [-m.unit * 0.8, 1, -m.unit], m.gap)
+        if m.portrait:
+            chart, games = split_rows(body, [2, 3], m.gap * 2)
+        else:
+            games, chart = split_cols(body, [3, 2], m.gap * 2)
+        return line, games, chart, bottom
+
+    def build(self) -> None:
+        super().build()
+        _line, _games, _chart, bottom = self._areas()
+        back, _rest = split_cols(bottom, [1, 1], self.metrics.gap)
+        self.add("back", back, _("Back"), self.app.open_stats, fill=theme.PANEL)
+
+    def on_back(self) -> None:
+        self.app.open_stats()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        self.header(surface, self.player)
+        line, games, chart, _bottom = self._areas()
+        if self.overall is None:
+            draw_text(surface, _("No finished games yet."), games, m.body, theme.MUTED)
+            return
+        colour = theme.colour_rgb(self.overall.colour)
+        draw_text(surface, summary(self.overall), line, m.small, theme.TEXT, align="left")
+        height = int(m.unit * 2)
+        for index, (key, stats) in enumerate(self.per_game):
+            row = pygame.Rect(games.left, games.top + index * (height + m.gap), games.width,
+                              height)
+            if row.bottom > games.bottom:
+                break
+            panel(surface, row, theme.PANEL_LIGHT)
+            pygame.draw.rect(surface, colour, pygame.Rect(row.left, row.top, m.gap * 2,
+                                                          row.height), border_radius=m.gap)
+            title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
+            draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
+            draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,
+                      align="left")
+            text = _("{time} a game").format(time=format_duration(stats.average_duration))
+            if stats.games_timed:
+                text += " · " + _("{time} on turn a game").format(
+                    time=format_duration(stats.average_on_turn))
+            draw_text(surface, text, times, m.small, theme.TEXT, align="left")
+        bars = [(get_rules(r.game).title[:1] if r.game in GAME_MODULES else "?", float(total),
+                 str(total), colour) for r, total in self.last_games]
+        bar_chart(surface, chart, bars, m.small,
+                  ngettext("The last game's score", "The last {n} games' scores",
+                           len(bars)).format(n=len(bars)))
