@@ -132,6 +132,8 @@ class App:
         self.turn_clock = TurnClock()
         #: minutes on turn after which a gentle reminder shows (None: never)
         self.turn_reminder: int | None = None
+        #: where mounted file systems are listed (USB sticks); None: never look
+        self.usb_mounts: str | None = "/proc/mounts"
         self.display_updates = 0
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
         self.errors = 0

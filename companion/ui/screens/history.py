@@ -23,6 +23,7 @@ from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.text import draw_text
 from companion.ui.widgets import panel
+from companion.usb import export_to, mounted_sticks
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
@@ -44,6 +45,8 @@ class HistoryScreen(Screen):
         super().__init__(app)
         self.page = 0
         self.games: list[GameRecord] = app.store.finished_games()
+        #: a USB stick mounted when the screen opened (an export button appears for it)
+        self.sticks = mounted_sticks(app.usb_mounts) if app.usb_mounts else []
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -78,12 +81,30 @@ class HistoryScreen(Screen):
             self.add(f"delete-{record.id}", delete_rect, _("Delete"), self._deleter(record),
                      fill=theme.DANGER, size=m.small)
         pages = max(1, -(-len(self.games) // self._per_page(body)))
-        back, stats, more = split_cols(bottom, [1, 1, 1], m.gap)
+        back, stats, usb, more = split_cols(bottom, [1, 1, 1.6, 1], m.gap)
         self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
         self.add("stats", stats, _("Stats"), self.app.open_stats, enabled=bool(self.games))
+        if self.sticks and self.games:
+            self.add("export-usb", usb, _("Export to USB stick"), self._export_usb,
+                     size=m.small)
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=pages), self._more)
+
+    def _export_usb(self) -> None:
+        """Our JSON (to import elsewhere), CSV and BG Stats files, side by side."""
+        from companion.exchange import export_text
+
+        store = self.app.store
+        texts = {".json": export_text(store, "json"), ".csv": export_text(store, "csv"),
+                 ".bgstats.json": export_text(store, "bgstats")}
+        try:
+            words = export_to(self.sticks[0], texts, len(self.games))
+        except OSError as exc:
+            self.app.message(_("The USB stick could not be written ({error}); nothing was "
+                               "lost here.").format(error=exc.strerror or exc))
+            return
+        self.app.message(words, error=False)
 
     def _more(self) -> None:
         self.page += 1
