@@ -45,6 +45,7 @@ from companion.ui.waiter import InputWaiter
 
 if TYPE_CHECKING:  # both come with the first game: the home screen starts without them
     from companion.session import GameSession
+    from companion.ui.screens.dialogs import NoticeDialog
     from companion.writer import LogWriter
 
 #: where SDL cannot wait and we cannot select on the inputs (a desktop window): the wait
@@ -134,6 +135,8 @@ class App:
         self.turn_reminder: int | None = None
         #: where mounted file systems are listed (USB sticks); None: never look
         self.usb_mounts: str | None = "/proc/mounts"
+        #: notices that stay over every screen, stacked, until each is tapped
+        self.notices: list[NoticeDialog] = []
         self.display_updates = 0
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
         self.errors = 0
@@ -156,8 +159,8 @@ class App:
         return self.stack[-1]
 
     def show(self, screen: Screen) -> None:
-        """Switch to ``screen``, dropping any dialogs."""
-        self.stack = [screen]
+        """Switch to ``screen``, dropping any dialogs but the notices not yet read."""
+        self.stack = [screen, *self.notices]
         self.invalidate()
 
     def push(self, dialog: Screen) -> None:
@@ -211,6 +214,24 @@ class App:
         if self.prompts:
             self.prompts = []
             self.invalidate()
+    def notify(self, text: str, choice: tuple[str, Callable[[], None]] | None = None) -> None:
+        """A notice that stays, over whatever screen comes next, until it is tapped.
+
+        Notices stack: a config problem, the store's word on the log and a replay
+        problem can all arrive at start-up, and none may hide another.
+        """
+        from companion.ui.screens.dialogs import NoticeDialog
+
+        if any(notice.text == text for notice in self.notices):
+            return  # said once is enough
+        dialog = NoticeDialog(self, _("Please note"), text, choice)
+        self.notices.append(dialog)
+        self.push(dialog)
+
+    def dismiss_notice(self, dialog: NoticeDialog) -> None:
+        if dialog in self.notices:
+            self.notices.remove(dialog)
+        self.pop(dialog)
 
     def device_status(self, event: DeviceStatus) -> None:
         text = event.message or _("{device}: {status}").format(device=event.device,
@@ -372,14 +393,17 @@ class App:
     # -- navigation -----------------------------------------------------------------------
 
     def start(self) -> None:
-        """The first screen: home, with any notice from the store shown once."""
-        from companion.ui.screens.dialogs import MessageDialog
+        """The first screen: home, with the store's notices on it until each is tapped."""
         from companion.ui.screens.home import HomeScreen
 
         self.show(HomeScreen(self))
-        if self.store.notice:
-            self.push(MessageDialog(self, _("Please note"), self.store.notice))
-            self.store.notice = None
+        self.take_store_notices()
+
+    def take_store_notices(self) -> None:
+        """The store's notices become the app's (they then stay until tapped)."""
+        for text in self.store.notices:
+            self.notify(text)
+        self.store.notices.clear()
 
     def go_home(self) -> None:
         from companion.ui.screens.home import HomeScreen
@@ -448,15 +472,23 @@ class App:
         self.start_session(session)
 
     def start_session(self, session: GameSession) -> None:
-        from companion.ui.screens.dialogs import MessageDialog
-
         self.session = session
         self.clear_prompts()
         self.turn_reminder = self.store.setting("turn_reminder_minutes") or None
         self.open_table()
         self.observe_turn()
         if session.replay_notice:
-            self.push(MessageDialog(self, _("Please note"), session.replay_notice))
+            choice = None
+            if session.replay_stopped_at is not None:
+                choice = (_("Continue from here"), self.continue_from_replay)
+            self.notify(session.replay_notice, choice)
+
+    def continue_from_replay(self) -> None:
+        """Play on from where the replay stopped; the rest of the log is kept aside."""
+        if self.session is not None and self.guard(self.session.set_unreplayable_aside):
+            self.message(_("The game goes on from here; the moves that could not be replayed "
+                           "are kept aside in the log."), error=False)
+        self.invalidate()
 
     def open_table(self) -> None:
         from companion.ui.screens.table import TableScreen
