@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.ui import theme
 from companion.ui.intents import Key
 from companion.ui.layout import grid, split_cols, split_rows
@@ -71,8 +71,9 @@ class KeyboardScreen(Screen):
         if len(self.text) + len(text) <= self.max_length:
             self.text += text
         else:
-            self.app.message(_("That is the most that fits: {n} characters.").format(
-                n=self.max_length), error=False)
+            self.app.message(ngettext("That is the most that fits: {n} character.",
+                                      "That is the most that fits: {n} characters.",
+                                      self.max_length).format(n=self.max_length), error=False)
         self.app.invalidate()
 
     def _delete(self) -> None:
