@@ -240,8 +240,9 @@ def import_text(store: Store, text: str) -> tuple[int, int]:
     documents = parse_games(text)
     known = {game_uid(r.game, r.created, r.players)
              for r in store.finished_games() + store.unfinished_games()}
-    added = skipped = 0
-    for document in documents:
+    fresh: list[tuple[dict[str, Any], tuple[PlayerInfo, ...], list[LogEntry]]] = []
+    skipped = 0
+    for document in documents:  # read every game before adding any: all or nothing
         players = _players(document)
         uid = game_uid(document["game"], float(document["created"]), players)
         if uid in known:
@@ -254,13 +255,14 @@ def import_text(store: Store, text: str) -> tuple[int, int]:
         except (KeyError, TypeError, ValueError) as exc:
             raise ExchangeError(_("A log entry of a {title} game cannot be read ({error}).")
                                 .format(title=_title(document["game"]), error=exc)) from None
+        fresh.append((document, players, entries))
+        known.add(uid)
+    for document, players, entries in fresh:
         store.import_game(document["game"], players, dict(document.get("options") or {}),
                           float(document["created"]), document.get("ended"),
                           dict(document["result"]), entries,
                           [tuple(t) for t in document.get("turn_times") or []])
-        known.add(uid)
-        added += 1
-    return added, skipped
+    return len(fresh), skipped
 
 
 def import_file(store: Store, path: Path) -> tuple[int, int]:

@@ -62,3 +62,14 @@ def format_duration(seconds: float) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def format_length(seconds: float) -> str:
+    """A game's length in words: ``58 min``, ``1 h 05 min``."""
+    from companion.i18n import _
+
+    minutes = max(0, int(round(seconds / 60)))
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return _("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
+    return _("{minutes} min").format(minutes=minutes)

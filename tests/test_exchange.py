@@ -130,3 +130,12 @@ def test_the_commands(store: Store, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["--data-dir", str(tmp_path / "c"), "import", str(tmp_path / "bad.json")]) == 1
     assert "companion import:" in capsys.readouterr().err
     assert main(["--data-dir", data, "export", "--game", "999"]) == 1
+
+
+def test_a_file_with_one_broken_game_adds_none(store: Store, tmp_path: Path) -> None:
+    data = json.loads(export_text(store, "json"))
+    data["games"][2]["log"][0] = {"kind": "do"}  # no seq, no action
+    other = Store.open(tmp_path / "b")
+    with pytest.raises(ExchangeError, match="cannot be read"):
+        import_text(other, json.dumps(data))
+    assert other.finished_games() == []

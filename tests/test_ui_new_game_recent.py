@@ -96,3 +96,22 @@ def test_a_usual_colour_taken_by_someone_else_is_not_stolen(app: App) -> None:
     app.invalidate()
     Driver(app).tap("recent-Livia")
     assert screen.players[1].name == "Livia" and screen.players[1].colour != "green"
+
+
+def test_profiles_can_change_colour_drop_a_token_or_be_forgotten(app: App) -> None:
+    _played_before(app)
+    app.open_settings()
+    app.step()
+    driver = Driver(app)
+    driver.tap("players")
+    assert app.top.name == "players"
+    driver.tap("colour-Livia")
+    livia = next(p for p in app.store.profiles() if p.name == "Livia")
+    assert livia.colour == "yellow"  # the next colour of the palette after green
+    driver.tap("token-Julia")
+    assert next(p for p in app.store.profiles() if p.name == "Julia").token is None
+    assert not app.top.button("token-Julia").enabled
+    driver.tap("forget-Marcus")
+    assert sorted(p.name for p in app.store.profiles()) == ["Julia", "Livia"]
+    game = app.store.unfinished_games()[0]
+    assert "Marcus" in [p.name for p in game.players]  # their games stay

@@ -456,6 +456,11 @@ class App:
         self.show(ReplayScreen(self, replay, functools.partial(self.open_finished_game,
                                                                 game_id)))
 
+    def open_players(self) -> None:
+        from companion.ui.screens.players import PlayersScreen
+
+        self.show(PlayersScreen(self))
+
     def open_settings(self) -> None:
         from companion.ui.screens.settings import SettingsScreen
 

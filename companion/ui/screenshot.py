@@ -66,6 +66,11 @@ def _screens() -> dict[str, Callable[[object], None]]:
         demo_history(app.store)
         app.open_player_stats(DEMO_PLAYERS[0].name)
 
+    def players(app: object) -> None:
+        assert isinstance(app, App)
+        demo_history(app.store)
+        app.open_players()
+
     def finished(app: object) -> None:
         assert isinstance(app, App)
         app.open_finished_game(demo_history(app.store)[0])
@@ -107,13 +112,14 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "replay": replay,
         "stats": stats,
         "player-stats": player_stats,
+        "players": players,
         "settings": shown(lambda app: app.open_settings()),
     }
 
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
                 "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
-                "player-stats", "settings")
+                "player-stats", "players", "settings")
 
 
 def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:

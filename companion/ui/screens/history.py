@@ -16,7 +16,7 @@ from companion.games import GAME_MODULES, get_rules
 from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.store import GameRecord
-from companion.turn_clock import format_duration
+from companion.turn_clock import format_length
 from companion.ui import theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
@@ -148,7 +148,7 @@ class HistoryScreen(Screen):
         title, info = split_cols(top, [1, 1], m.gap)
         draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
         draw_text(surface, _("{when} · {length}").format(
-            when=when, length=format_duration(game_length(record))), info, m.small,
+            when=when, length=format_length(game_length(record))), info, m.small,
                   theme.TEXT, align="right")
         result = ScoreResult.from_json(record.result) if record.result else None
         if result is None:

@@ -23,15 +23,17 @@ class SettingsScreen(Screen):
         self.page = 0
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The hint with the Players and reminder buttons, the tags, the bottom bar."""
         m = self.metrics
-        hint, body, bottom = split_rows(self.body_rect(), [-m.unit, 1, -m.unit], m.gap)
+        hint, body, bottom = split_rows(self.body_rect(), [-m.unit * 1.8, 1, -m.unit], m.gap)
         return hint, body, bottom
 
-    def _hint_and_reminder(self) -> tuple[pygame.Rect, pygame.Rect]:
+    def _hint_and_reminder(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
         hint, _body, _bottom = self._areas()
-        text, reminder = split_cols(hint, [1, -m.unit * (5 if m.portrait else 4.5)], m.gap)
-        return text, reminder
+        buttons, text = split_rows(hint, [-m.unit, 1], m.gap)
+        players, reminder = split_cols(buttons, [1, 1.6], m.gap)
+        return text, players, reminder
 
     def _reminder_label(self) -> str:
         minutes = self.app.store.setting("turn_reminder_minutes") or 0
@@ -55,7 +57,9 @@ class SettingsScreen(Screen):
         super().build()
         m = self.metrics
         _hint, body, bottom = self._areas()
-        _text, reminder = self._hint_and_reminder()
+        _text, players, reminder = self._hint_and_reminder()
+        self.add("players", players, _("Players"), self.app.open_players,
+                 fill=theme.PANEL_LIGHT, size=m.small)
         self.add("turn-reminder", reminder, self._reminder_label(), self._edit_reminder,
                  fill=theme.PANEL_LIGHT, size=m.small)
         tags = list(self.app.store.tags().items())
@@ -97,7 +101,7 @@ class SettingsScreen(Screen):
         m = self.metrics
         self.header(surface, _("Settings"))
         _hint, body, _bottom = self._areas()
-        hint, _reminder = self._hint_and_reminder()
+        hint, _players, _reminder = self._hint_and_reminder()
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
                        hint, m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())

@@ -11,7 +11,7 @@ import pygame
 from companion.games import GAME_MODULES, get_rules
 from companion.i18n import _, ngettext
 from companion.stats import PlayerStats, game_stats, player_stats
-from companion.turn_clock import format_duration
+from companion.turn_clock import format_duration, format_length
 from companion.ui import theme
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
@@ -122,6 +122,17 @@ class StatsScreen(Screen):
         if len(self.players) > per_page:
             self.add("more", more, _("More"), self._more)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        for button in self.buttons:
+            if button.key.startswith("player-"):
+                stats = next(s for s in self.players if f"player-{s.name}" == button.key)
+                stripe = pygame.Rect(button.rect.left, button.rect.top, m.gap * 2,
+                                     button.rect.height)
+                pygame.draw.rect(surface, theme.colour_rgb(stats.colour), stripe,
+                                 border_radius=m.gap)
+
     def _filter(self, game: str | None) -> Callable[[], None]:
         return lambda: self.app.open_stats(game)
 
@@ -145,7 +156,11 @@ class StatsScreen(Screen):
         seconds = sum(sum(g.durations) for g in games) / count if count else 0.0
         text = ngettext("{n} finished game", "{n} finished games", count).format(n=count)
         if count:
-            text += " · " + _("{time} a game on average").format(time=format_duration(seconds))
+            text += " · " + _("{time} a game on average").format(time=format_length(seconds))
+            won = [score for g in games for score in g.winning_scores]
+            if won:
+                text += " · " + _("a win scores {score:.1f} on average").format(
+                    score=sum(won) / len(won))
         draw_text(surface, text, line, m.small, theme.TEXT, align="left")
         if not self.players:
             draw_text(surface, _("No finished games of this kind yet."), players, m.body,
@@ -222,7 +237,7 @@ class PlayerStatsScreen(Screen):
             draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
             draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,
                       align="left")
-            text = _("{time} a game").format(time=format_duration(stats.average_duration))
+            text = _("{time} a game").format(time=format_length(stats.average_duration))
             if stats.games_timed:
                 text += " · " + _("{time} on turn a game").format(
                     time=format_duration(stats.average_on_turn))
