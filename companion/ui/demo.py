@@ -50,9 +50,10 @@ DEMO_ENTRIES: dict[str, int] = {"0.hand": 4, "0.stockpile": 3, "1.hand": 2, "1.s
                                 "2.hand": 6, "2.stockpile": 1}
 
 
-def demo_session(store: Store, game: str, ended: bool = False) -> GameSession:
+def demo_session(store: Store, game: str, ended: bool = False,
+                 players: tuple[PlayerInfo, ...] = DEMO_PLAYERS) -> GameSession:
     """A session of ``game`` with the demo moves played (and ended, if asked)."""
-    session = GameSession.create(store, game, DEMO_PLAYERS, {})
+    session = GameSession.create(store, game, players, {})
     for kind, payload, player in DEMO_MOVES[game]:
         session.dispatch(kind, payload, player)
     if ended:
@@ -72,8 +73,9 @@ DEMO_EVENING: tuple[dict[str, int], ...] = (
 
 def demo_history(store: Store, start: float | None = None) -> list[int]:
     """A demo evening in the history: three finished games an hour apart, with their turns
-    timed. Played through the session like the other demos, then put back with times of
-    an evening (through the same import a second device would use)."""
+    timed. Played through the session like the other demos (the players sit one place
+    further round each game, so the wins go round too), then put back with times of an
+    evening (through the same import a second device would use)."""
     import json
     import time
 
@@ -81,7 +83,8 @@ def demo_history(store: Store, start: float | None = None) -> list[int]:
 
     begin = (start if start is not None else time.time() - 4 * 3600)
     for number, entries in enumerate(DEMO_EVENING):
-        session = demo_session(store, "glory-to-rome", ended=True)
+        seats = DEMO_PLAYERS[number:] + DEMO_PLAYERS[:number]
+        session = demo_session(store, "glory-to-rome", ended=True, players=seats)
         session.finish(session.rules.final_score(session.state, entries))
         document = json.loads(export_json(store, [store.game(session.game_id)]))
         store.delete_game(session.game_id)

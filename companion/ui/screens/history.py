@@ -156,13 +156,17 @@ class HistoryScreen(Screen):
         colours = {p.name: p.colour for p in record.players}
         count = max(1, len(result.players))
         width = (players.width - m.gap * (count - 1)) // count
+        place, previous = 0, None
         for index, score in enumerate(result.players):
+            if score.total != previous:
+                place, previous = index + 1, score.total
             cell = pygame.Rect(players.left + index * (width + m.gap), players.top, width,
                                players.height)
             fill = theme.colour_rgb(colours.get(score.name, "grey"))
             winner = score.name in result.winners
             panel(surface, cell, fill, theme.ACCENT if winner else None, width=3)
-            label = f"{score.name} {score.total}"
+            label = _("{place}. {name} {total}").format(place=place, name=score.name,
+                                                         total=score.total)
             draw_text(surface, label, cell.inflate(-m.gap * 2, 0), m.small,
                       theme.text_on(fill))
 
