@@ -25,6 +25,12 @@ from companion.migrations import SCHEMA_VERSION, migrate, schema_version
 
 DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 SIDECARS = ("-wal", "-shm")
+WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))
+WAL_HEADER = 32
+WAL_FRAME_HEADER = 24
+#: from this schema version on, every transaction of ours writes the meta page
+#: (``meta.writes``), so a log of ours always holds it
+TOUCHES_META_FROM = 4
 
 
 class Damaged(sqlite3.DatabaseError):
@@ -120,6 +126,37 @@ def _database_id(path: Path, uri_query: str) -> str | None:
         db.close()
 
 
+def _meta_page_and_version(path: Path) -> tuple[int, int] | None:
+    """(root page of ``meta``, schema version) of the main file alone, if it has them."""
+    db = connect(path, "mode=ro&immutable=1")
+    try:
+        row = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'meta'").fetchone()
+        return (int(row[0]), schema_version(db)) if row else None
+    finally:
+        db.close()
+
+
+def committed_wal_pages(wal: Path) -> set[int]:
+    """Pages that committed frames of ``wal`` hold (frames whose salts match its header)."""
+    pages: set[int] = set()
+    with wal.open("rb") as handle:
+        header = handle.read(WAL_HEADER)
+        if len(header) < WAL_HEADER or header[:4] not in WAL_MAGIC:
+            return pages
+        page_size = int.from_bytes(header[8:12], "big")
+        salts = header[16:24]
+        pending: set[int] = set()
+        while True:
+            frame = handle.read(WAL_FRAME_HEADER)
+            if len(frame) < WAL_FRAME_HEADER or frame[8:16] != salts:
+                return pages
+            pending.add(int.from_bytes(frame[:4], "big"))
+            if int.from_bytes(frame[4:8], "big"):  # a commit frame ends a transaction
+                pages |= pending
+                pending = set()
+            handle.seek(page_size, os.SEEK_CUR)
+
+
 def _aside_name(path: Path, label: str) -> Path:
     """A free name beside ``path`` (``companion-<label>-<stamp>[-n].db``): never overwrite."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -134,29 +171,38 @@ def _aside_name(path: Path, label: str) -> Path:
 def set_stranger_wal_aside(path: Path) -> str | None:
     """Move aside a write-ahead log that belongs to another database; the words, if so.
 
-    The database's id is read twice: from the main file alone (``immutable=1`` ignores
-    the log) and as SQLite would see it with the log applied (read-only, so closing
-    cannot fold the log in). A different id, or a log that hides our tables, is a
-    stranger. Without an id in the main file nothing can be told, and nothing is moved.
+    Every transaction of ours writes the meta page, which holds the database's random
+    id. So a log with committed frames but none for that page is a stranger; and so is
+    one that changes the id, read from the main file alone (``immutable=1`` ignores the
+    log) and as SQLite sees it with the log applied (read-only, so closing cannot fold
+    the log in). A main file without an id tells nothing: nothing is moved then.
     """
     wal = Path(str(path) + "-wal")
     try:
         if not path.exists() or wal.stat().st_size == 0:
             return None
+        pages = committed_wal_pages(wal)
     except OSError:
         return None
+    if not pages:
+        return None  # SQLite applies nothing from it
     try:
         own = _database_id(path, "mode=ro&immutable=1")
+        layout = _meta_page_and_version(path)
     except sqlite3.Error:
         return None
-    if own is None:
+    if own is None or layout is None:
         return None
-    try:
-        seen = _database_id(path, "mode=ro")
-    except sqlite3.Error as exc:
-        if not (is_damage(exc) or "no such table" in str(exc)):
-            return None  # cannot tell (e.g. no shared memory on a read-only medium)
-        seen = None
+    meta_page, version = layout
+    if version >= TOUCHES_META_FROM and meta_page not in pages:
+        seen: str | None = None
+    else:
+        try:
+            seen = _database_id(path, "mode=ro")
+        except sqlite3.Error as exc:
+            if not (is_damage(exc) or "no such table" in str(exc)):
+                return None  # cannot tell (e.g. no shared memory on a read-only medium)
+            seen = None
     if seen == own:
         return None
     aside = _aside_name(path, "stranger")
@@ -207,11 +253,12 @@ def open_database(path: Path) -> Opened:
         prepare(db)
         return Opened(db, notices=notices)
     except sqlite3.Error as exc:
+        if is_damage(exc):
+            # moved aside before the failed connection closes: closing would delete its WAL
+            return _start_fresh(path, exc, notices, failed=db)
         if db is not None:
             with contextlib.suppress(sqlite3.Error):
                 db.close()
-        if is_damage(exc):
-            return _start_fresh(path, exc, notices)
         notices.append(describe_medium_problem(path.parent, exc))
         return open_read_only(path, notices)
 
@@ -235,7 +282,8 @@ def open_read_only(path: Path, notices: list[str]) -> Opened:
     return Opened(memory_database(), persistent=False, notices=notices)
 
 
-def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str]) -> Opened:
+def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
+                 failed: sqlite3.Connection | None = None) -> Opened:
     """Move a damaged database and its -wal/-shm aside (never overwrite) and begin anew."""
     aside = _aside_name(path, "damaged")
     try:
@@ -245,10 +293,16 @@ def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str]) -> Opened:
             if source.exists():
                 source.rename(Path(str(aside) + extra))
     except OSError as move_error:
+        if failed is not None:
+            with contextlib.suppress(sqlite3.Error):
+                failed.close()
         notices.append(_("The game log at {path} is damaged ({error}) and could not be moved "
                          "aside ({reason}); this game night will not be saved.").format(
                              path=path, error=exc, reason=move_error.strerror))
         return Opened(memory_database(), persistent=False, notices=notices)
+    if failed is not None:
+        with contextlib.suppress(sqlite3.Error):
+            failed.close()
     notices.append(_("The game log was damaged ({error}). It was kept as {aside} and a new "
                      "log was started.").format(error=exc, aside=aside))
     try:
