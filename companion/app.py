@@ -80,7 +80,10 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, notifier=notifier)
-    app.power_off = lambda: _shut_down(app)
+    from companion.power import power_off_offered
+
+    if power_off_offered():
+        app.power_off = lambda: _shut_down(app)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         app.request_stop()
