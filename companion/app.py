@@ -54,7 +54,7 @@ def run_app(args: argparse.Namespace) -> int:
     """
     import pygame
 
-    from companion.events import new_input_queue
+    from companion.events import StoreNotice, new_input_queue
     from companion.folder_lock import AlreadyRunning, lock_data_folder
     from companion.notify import SystemdNotifier
     from companion.store import Store, default_data_dir
@@ -93,9 +93,11 @@ def run_app(args: argparse.Namespace) -> int:
     try:
         app.start()
         if args.resume and store.unfinished_game() is not None:
-            app.resume_game()
+            app.guard(app.resume_game)
         app.show_first_frame()
         devices = _start_devices(app, args)
+        # the full check grows with the history: after the first frame, off the loop
+        store.check_in_background(lambda words: app.inputs.put(StoreNotice(words)))
         return app.run()
     finally:
         app.close()

@@ -28,6 +28,10 @@ SIDECARS = ("-wal", "-shm")
 WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))
 WAL_HEADER = 32
 WAL_FRAME_HEADER = 24
+#: tables left to the background check at start: they grow with the history
+GROWING_TABLES = ("log", "log_aside")
+#: beside the log when the background check found damage: the next start checks it all
+CHECK_FAILED_SUFFIX = "-check-failed"
 #: from this schema version on, every transaction of ours writes the meta page
 #: (``meta.writes``), so a log of ours always holds it
 TOUCHES_META_FROM = 4
@@ -219,6 +223,53 @@ def set_stranger_wal_aside(path: Path) -> str | None:
              "log; it was not applied and was kept as {aside}.").format(aside=f"{aside}-wal")
 
 
+def check_failed_marker(path: Path) -> Path:
+    return Path(str(path) + CHECK_FAILED_SUFFIX)
+
+
+def start_check(db: sqlite3.Connection, full: bool = False) -> str:
+    """``quick_check`` of what does not grow with the history ("ok" or the first problem).
+
+    The log tables are left to :func:`full_check` in the background, so a 100,000-row
+    history starts as fast as an empty one; ``full`` (after the background check found
+    damage) checks everything before the log is used.
+    """
+    if full:
+        return str(db.execute("PRAGMA quick_check").fetchone()[0])
+    tables = [row[0] for row in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in ["sqlite_master", *tables]:
+        if table in GROWING_TABLES:
+            continue
+        verdict = str(db.execute(f'PRAGMA quick_check("{table}")').fetchone()[0])
+        if verdict != "ok":
+            return verdict
+    return "ok"
+
+
+def full_check(path: Path) -> list[str]:
+    """The full ``integrity_check`` on a read-only connection of its own ([] when ok).
+
+    Damage found leaves a marker beside the log, so the next start checks everything
+    and moves a damaged log aside before using it; a clean check removes the marker.
+    """
+    db = connect(path, "mode=ro")
+    try:
+        verdict = [str(row[0]) for row in db.execute("PRAGMA integrity_check")]
+    except sqlite3.DatabaseError as exc:
+        verdict = [str(exc)]
+    finally:
+        db.close()
+    marker = check_failed_marker(path)
+    if verdict == ["ok"]:
+        with contextlib.suppress(OSError):
+            marker.unlink(missing_ok=True)
+        return []
+    with contextlib.suppress(OSError):
+        marker.write_text("\n".join(verdict) + "\n")
+    return verdict
+
+
 def prepare(db: sqlite3.Connection) -> None:
     """WAL mode, full sync, and the schema brought up to date (in one transaction)."""
     mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -239,7 +290,7 @@ def open_database(path: Path) -> Opened:
         if stranger:
             notices.append(stranger)
         db = connect(path)
-        verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+        verdict = start_check(db, full=check_failed_marker(path).exists())
         if verdict != "ok":
             raise Damaged(f"integrity check failed: {verdict}")
         found = schema_version(db)
@@ -288,7 +339,7 @@ def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
     aside = _aside_name(path, "damaged")
     try:
         path.rename(aside)
-        for extra in SIDECARS:
+        for extra in (*SIDECARS, CHECK_FAILED_SUFFIX):
             source = Path(str(path) + extra)
             if source.exists():
                 source.rename(Path(str(aside) + extra))

@@ -152,27 +152,34 @@ def test_unwritable_data_dir_is_not_called_damaged(tmp_path: Path) -> None:
 # -- damage -----------------------------------------------------------------------------
 
 
-def _damage_an_index_page(path: Path) -> None:
-    """Two cells of one index leaf page on the same bytes: the check *reports* it."""
+def _damage_an_index_page(path: Path, index: str) -> None:
+    """Two cells of a leaf page of ``index`` on the same bytes: the check *reports* it."""
     db = sqlite3.connect(path)
     page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (index,)
+                      ).fetchone()[0]
     db.close()
     data = bytearray(path.read_bytes())
     leaves = [n for n in range(2, len(data) // page_size + 1)
               if data[(n - 1) * page_size] == 0x0A]
-    start = (leaves[len(leaves) // 2] - 1) * page_size
+    page = root if root in leaves else leaves[len(leaves) // 2]
+    start = (page - 1) * page_size
     data[start + 10:start + 12] = data[start + 8:start + 10]
     path.write_bytes(bytes(data))
 
 
-def test_integrity_check_that_reports_errors_means_damage(tmp_path: Path) -> None:
-    _store_with_moves(tmp_path, moves=1500)
-    path = tmp_path / DB_NAME
-    _damage_an_index_page(path)
+def _check_reports(path: Path) -> list[tuple[str]]:
     probe = sqlite3.connect(path)
-    verdict = probe.execute("PRAGMA quick_check").fetchall()
+    verdict = probe.execute("PRAGMA integrity_check").fetchall()
     probe.close()
-    assert verdict != [("ok",)]  # the check returns errors; it does not raise
+    return verdict
+
+
+def test_integrity_check_that_reports_errors_means_damage(tmp_path: Path) -> None:
+    _store_with_moves(tmp_path)
+    path = tmp_path / DB_NAME
+    _damage_an_index_page(path, "sqlite_autoindex_players_1")
+    assert _check_reports(path) != [("ok",)]  # the check returns errors; it does not raise
     original = path.read_bytes()
 
     store = Store.open(tmp_path)
@@ -181,6 +188,41 @@ def test_integrity_check_that_reports_errors_means_damage(tmp_path: Path) -> Non
     assert len(aside) == 1 and aside[0].read_bytes() == original
     assert store.notice is not None and "integrity check failed" in store.notice
     assert store.unfinished_game() is None and not store.read_only
+
+
+def test_damage_in_the_long_log_is_found_in_the_background_then_set_aside(
+        tmp_path: Path) -> None:
+    """The start leaves the log to the background check; its verdict counts next time."""
+    game_id = _store_with_moves(tmp_path, moves=1500)
+    path = tmp_path / DB_NAME
+    _damage_an_index_page(path, "sqlite_autoindex_log_1")
+    assert _check_reports(path) != [("ok",)]
+    store = Store.open(tmp_path)
+    assert store.notice is None  # the start-up check skips the log: it grows with history
+    assert len(store.log(game_id)) == 1500
+    found: list[str] = []
+    thread = store.check_in_background(found.append)
+    assert thread is not None
+    thread.join(30)
+    assert len(found) == 1 and "shows damage" in found[0]
+    store.close()
+
+    restarted = Store.open(tmp_path)
+
+    assert restarted.notice is not None and "integrity check failed" in restarted.notice
+    kept = [p for p in tmp_path.iterdir() if "damaged" in p.name and p.suffix == ".db"]
+    assert len(kept) == 1 and Path(f"{kept[0]}-check-failed").exists()
+    assert restarted.unfinished_game() is None
+
+
+def test_a_clean_background_check_reports_nothing(tmp_path: Path) -> None:
+    _store_with_moves(tmp_path)
+    store = Store.open(tmp_path)
+    found: list[str] = []
+    thread = store.check_in_background(found.append)
+    assert thread is not None
+    thread.join(30)
+    assert found == [] and not Path(f"{tmp_path / DB_NAME}-check-failed").exists()
 
 
 def test_two_damaged_logs_in_the_same_second_are_both_kept(

@@ -28,6 +28,7 @@ from companion.events import (
     DeviceStatus,
     InputEvent,
     InputQueue,
+    StoreNotice,
     TagArrived,
 )
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
@@ -546,6 +547,8 @@ class App:
             return Tag(event.reader, event.uid.upper())
         if isinstance(event, DeviceStatus):
             self.device_status(event)
+        if isinstance(event, StoreNotice):
+            self.notify(event.message)
         return None
 
     def deliver(self, intent: Intent) -> None:
@@ -641,7 +644,7 @@ class App:
                     return had_input
             if item is None:  # a wake-up from request_stop
                 continue
-            if not isinstance(item, Committed | CommitFailed | DeviceStatus):
+            if not isinstance(item, Committed | CommitFailed | DeviceStatus | StoreNotice):
                 had_input = True
             intent = self._device_intent(item)
             if intent is not None:
