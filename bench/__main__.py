@@ -39,6 +39,7 @@ def machine() -> str:
 
 
 def collect(quick: bool) -> list[Figure]:
+    from bench.fuzz import fuzz_figures
     from bench.idle import idle_cost
     from bench.idle_devices import idle_with_devices
     from bench.latency import acknowledgement, press_to_screen
@@ -49,6 +50,7 @@ def collect(quick: bool) -> list[Figure]:
     figures = [idle_cost(quick), idle_with_devices(quick)]
     figures += press_to_screen(quick)
     figures += pn532_tag_to_screen(quick)
+    figures += fuzz_figures(quick)
     figures.append(startup(quick))
     figures += memory(quick)
     figures += resume(quick)

@@ -21,7 +21,8 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     text = out.read_text()
     for figure in ("Idle cost", "Idle on the table, Pi devices", "Tag to screen: PN532",
-                   "Tag removal noticed: PN532", "Press to screen: undo button",
+                   "Tag removal noticed: PN532", "mutated PN532 answers",
+                   "mutated bridge lines", "Press to screen: undo button",
                    "Press to screen: tag",
                    "Start-up", "Peak memory: a full game of glory-to-rome",
                    "Peak memory: a full game of ave-roma",
