@@ -20,6 +20,7 @@ from companion.i18n import _
 
 if TYPE_CHECKING:
     from companion.devices import Devices
+    from companion.devices.config import DeviceConfig
     from companion.ui.app_loop import App
 
 DEFAULT_SIZE = (800, 480)
@@ -110,13 +111,25 @@ def _start_devices(app: App, args: argparse.Namespace) -> Devices:
         app.inputs.put(DeviceStatus("config", "defaults", _(
             "Device settings not used ({error}); continuing with the defaults.").format(
                 error=exc)))
+        print(_("companion: device config not used: {error}").format(error=exc),
+              file=sys.stderr)
         config = DeviceConfig()
+    print(describe_device_config(config), file=sys.stderr)
     devices = start_devices(config, app.inputs, args.simulate)
     app.key_to_button = button_for_key
     app.keys = devices.keys
     app.simulated_reader = devices.simulated_reader
     app.vault_reader = config.vault_reader
     return devices
+
+
+def describe_device_config(config: DeviceConfig) -> str:
+    """One line for the journal: which file the devices came from and where the readers are."""
+    source = str(config.source) if config.source is not None else _("none, the defaults")
+    readers = ", ".join(f"{reader.id} ({reader.type} on {reader.port})"
+                        for reader in config.readers) or _("none")
+    return _("companion: device config {source}; readers: {readers}").format(
+        source=source, readers=readers)
 
 
 def _shut_down(app: App) -> bool:
