@@ -240,6 +240,18 @@ def test_update_keeps_the_release_before_and_rollback_returns_to_it(
     container.run(["systemctl", "start", UNIT], timeout=120)
 
 
+def test_doctor_reports_the_running_service(
+    container: Container, running: dict[str, str]
+) -> None:
+    wait_for(container, "s['SubState'] == 'running'", 60)
+    report = container.run(["/opt/companion/current/bin/companion", "doctor"],
+                           check=False).stdout
+    assert "ok   service: running, enabled" in report, report
+    assert "ok   config: /etc/companion/devices.toml" in report, report
+    assert "ok   data: /var/lib/companion is writable" in report, report
+    assert "not probed while the companion runs" in report, report
+
+
 def test_a_stop_is_clean(container: Container, running: dict[str, str]) -> None:
     wait_for(container, "s['SubState'] == 'running'", 60)
     container.run(["systemctl", "stop", UNIT], timeout=60)
