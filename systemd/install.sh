@@ -42,8 +42,10 @@ UPDATE_PATH=/usr/local/sbin/companion-update
 # The login prompt on tty1, and the one logind starts there on a VT switch or its own
 # restart, would take the screen from the companion: both are masked.
 MASKED_UNITS=(getty@tty1.service autovt@tty1.service)
-# Python and the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL).
-APT_PACKAGES=(python3 python3-venv libgbm1 libegl1 libgles2 libdrm2)
+# Python, the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL), and the
+# Noto fonts the screens draw with, found through fontconfig (companion/ui/fonts.py).
+APT_PACKAGES=(python3 python3-venv libgbm1 libegl1 libgles2 libdrm2
+    fontconfig fonts-noto-core fonts-noto-cjk)
 # On a Pi also its GPU's Mesa driver and lgpio, the GPIO library gpiozero uses.
 APT_PACKAGES_PI=(libgl1-mesa-dri python3-lgpio)
 

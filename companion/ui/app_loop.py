@@ -37,6 +37,7 @@ from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
+from companion.ui.rotation import Rotation
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph
 from companion.ui.waiter import InputWaiter
@@ -103,12 +104,18 @@ class App:
                  power_off: Callable[[], bool] | None = None,
                  notifier: Notifier | None = None, keys: KeyHolds | None = None,
                  simulated_reader: TagTapper | None = None,
-                 vault_reader: str | None = None) -> None:
+                 vault_reader: str | None = None, rotation: int = 0) -> None:
         self.store = store
         self.inputs = inputs
         self.surface = surface
         self.metrics: Metrics = metrics_for(surface.get_size())
         self.present = present or pygame.display.update
+        #: the panel's surface and present, under the turned picture of :attr:`rotation`
+        self._panel = surface
+        self._panel_present = self.present
+        self.rotation: Rotation | None = None
+        if rotation:
+            self.set_rotation(rotation)
         self.key_to_button = key_to_button
         self.power_off = power_off
         self.notifier = notifier
@@ -177,8 +184,20 @@ class App:
             self._dirty.append(pygame.Rect(rect))
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.surface = pygame.display.get_surface() or self.surface
+        self._panel = pygame.display.get_surface() or self._panel
+        if self.rotation is not None:
+            self.set_rotation(self.rotation.degrees)
+            return
+        self.surface = self._panel
         self.metrics = metrics_for(size)
+        self.invalidate()
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the picture (and touches) by ``degrees`` clockwise; 0 draws straight."""
+        self.rotation = Rotation(self._panel, degrees, self._panel_present)
+        self.surface = self.rotation.logical
+        self.present = self.rotation.present
+        self.metrics = metrics_for(self.surface.get_size())
         self.invalidate()
 
     # -- messages -------------------------------------------------------------------------
@@ -488,7 +507,9 @@ class App:
         elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             display = pygame.display.get_surface()
             size = display.get_size() if display is not None else self.surface.get_size()
-            if size != (self.metrics.width, self.metrics.height):
+            shown = (self.rotation.physical if self.rotation is not None
+                     else (self.metrics.width, self.metrics.height))
+            if size != shown:
                 self.resize(size)
         elif kind == pygame.FINGERDOWN:
             pos = self._finger_pos(event)
@@ -500,12 +521,13 @@ class App:
         elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if getattr(event, "touch", False) or event.button != 1:
                 return None  # SDL's copy of a touch: the FINGER event already counted
+            pos = event.pos if self.rotation is None else self.rotation.to_logical(event.pos)
             if kind == pygame.MOUSEBUTTONDOWN:
-                self._mouse_down = event.pos
-                return PointerDown(event.pos)
+                self._mouse_down = pos
+                return PointerDown(pos)
             if self._mouse_down is not None:
                 self._mouse_down = None
-                return Tap(event.pos)
+                return Tap(pos)
         elif kind == pygame.KEYDOWN:
             return self._key_intent(event)
         elif kind == pygame.KEYUP and self.keys is not None:
@@ -515,6 +537,8 @@ class App:
         return None
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        if self.rotation is not None:
+            return self.rotation.finger_to_logical(event.x, event.y)
         x = min(self.metrics.width - 1, max(0, int(event.x * self.metrics.width)))
         y = min(self.metrics.height - 1, max(0, int(event.y * self.metrics.height)))
         return x, y

@@ -9,8 +9,9 @@ SUITE=bookworm
 MIRROR=${COMPANION_CI_MIRROR:-http://deb.debian.org/debian}
 CACHE=${COMPANION_CI_CACHE:-/var/cache/companion-ci}
 # systemd as PID 1, the bus and polkit (the power-off rule), Python for the venv,
-# the libraries SDL's kmsdrm driver loads, and certificates for PyPI.
-PACKAGES=systemd,systemd-sysv,libpam-systemd,dbus,polkitd,python3,python3-venv,libgbm1,libegl1,libgles2,libdrm2,ca-certificates
+# the libraries SDL's kmsdrm driver loads, the fonts, and certificates for PyPI: the
+# apt packages install.sh wants, so it finds them there and needs no apt mirror.
+PACKAGES=systemd,systemd-sysv,libpam-systemd,dbus,polkitd,python3,python3-venv,libgbm1,libegl1,libgles2,libdrm2,fontconfig,fonts-noto-core,fonts-noto-cjk,ca-certificates
 
 key=$( { echo "$SUITE $MIRROR $PACKAGES"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16)
 target=$CACHE/rootfs-$SUITE-$key
