@@ -81,6 +81,7 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, notifier=notifier)
+    _set_up_display(app, data_dir)
     from companion.power import power_off_offered
 
     if power_off_offered():
@@ -140,6 +141,26 @@ def _start_devices(app: App, args: argparse.Namespace) -> Devices:
     app.simulated_reader = devices.simulated_reader
     app.vault_reader = config.vault_reader
     return devices
+
+
+def _set_up_display(app: App, data_dir: Path) -> None:
+    """Rotation and backlight from ``display.json``; the saver only where the helper is."""
+    import time
+
+    from companion import backlight, display_settings
+    from companion.ui.screen_saver import ScreenSaver
+
+    path = display_settings.settings_path(data_dir)
+    settings = display_settings.load(path)
+    if settings.problem:
+        app.message(settings.problem)
+    app.display_settings_path = path
+    app.display_settings = settings
+    if settings.rotation:
+        app.set_rotation(settings.rotation)
+    if backlight.SOCKET_PATH.exists():
+        client = backlight.BacklightClient()
+        app.saver = ScreenSaver(settings, client.set, time.monotonic())
 
 
 def describe_device_config(config: DeviceConfig) -> str:

@@ -34,6 +34,9 @@ STATE_DIR=/var/lib/companion
 CONFIG_PATH=/etc/companion/devices.toml
 UNIT_NAME=companion.service
 RECOVER_NAME=companion-recover.service
+BACKLIGHT_SOCKET=companion-backlight.socket
+# The crash-loop recovery, and the backlight helper the app reaches through its socket.
+HELPER_UNITS=("$RECOVER_NAME" "$BACKLIGHT_SOCKET" companion-backlight.service)
 UNIT_DIR=/etc/systemd/system
 POLKIT_PATH=/etc/polkit-1/rules.d/50-companion.rules
 UDEV_PATH=/etc/udev/rules.d/99-companion.rules
@@ -70,8 +73,8 @@ Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--skip-apt]
                   [--source DIR] [--model-file FILE] [--update | --rollback]
 
 Installs the companion service: the "$SERVICE_USER" user in the groups
-${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME
-and $RECOVER_NAME, the device config $CONFIG_PATH (made from
+${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME,
+$RECOVER_NAME and the backlight helper $BACKLIGHT_SOCKET, the device config $CONFIG_PATH (made from
 hardware/devices.example.toml when absent; never overwritten), getty and autovt
 masked on tty1, the polkit rule $POLKIT_PATH, the udev rules $UDEV_PATH, the
 hardware watchdog $WATCHDOG_PATH, $UPDATE_PATH, the app in a release under
@@ -174,6 +177,7 @@ fi
 [[ -d $SOURCE ]] || fail "--source $SOURCE is not a directory"
 SOURCE=$(cd "$SOURCE" && pwd)
 for needed in systemd/companion.service systemd/companion-recover.service \
+    systemd/companion-backlight.socket systemd/companion-backlight.service \
     systemd/50-companion.rules; do
     [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing: is --source a companion checkout?"
 done
@@ -435,10 +439,10 @@ install_text() {
 }
 
 UNITS_CHANGED=0
-install_file "$SOURCE/systemd/companion.service" "$UNIT_DIR/$UNIT_NAME" 644
-((LAST_CHANGED == 0)) || UNITS_CHANGED=1
-install_file "$SOURCE/systemd/companion-recover.service" "$UNIT_DIR/$RECOVER_NAME" 644
-((LAST_CHANGED == 0)) || UNITS_CHANGED=1
+for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
+    install_file "$SOURCE/systemd/$unit" "$UNIT_DIR/$unit" 644
+    ((LAST_CHANGED == 0)) || UNITS_CHANGED=1
+done
 
 for unit in "${MASKED_UNITS[@]}"; do
     link=$ROOT$UNIT_DIR/$unit
@@ -558,14 +562,16 @@ fi
 # ------------------------------------------------------------ enable unit
 
 if ((ROOT_MODE)); then
-    wants=$ROOT$UNIT_DIR/multi-user.target.wants
-    if [[ -L $wants/$UNIT_NAME ]]; then
-        unchanged "$UNIT_NAME is enabled"
-    else
-        mkdir -p "$wants"
-        ln -s "$UNIT_DIR/$UNIT_NAME" "$wants/$UNIT_NAME"
-        changed "enabled $UNIT_NAME (multi-user.target.wants)"
-    fi
+    for pair in "multi-user.target.wants $UNIT_NAME" "sockets.target.wants $BACKLIGHT_SOCKET"; do
+        wants=$ROOT$UNIT_DIR/${pair% *} unit=${pair#* }
+        if [[ -L $wants/$unit ]]; then
+            unchanged "$unit is enabled"
+        else
+            mkdir -p "$wants"
+            ln -s "$UNIT_DIR/$unit" "$wants/$unit"
+            changed "enabled $unit (${pair% *})"
+        fi
+    done
 else
     # Always, not only on a change: a run that stopped half-way may have left a changed
     # unit on disk that systemd has not loaded.
@@ -575,6 +581,13 @@ else
     else
         systemctl --quiet enable "$UNIT_NAME"
         changed "enabled $UNIT_NAME (starts at boot)"
+    fi
+    if systemctl --quiet is-enabled "$BACKLIGHT_SOCKET" 2>/dev/null &&
+        systemctl --quiet is-active "$BACKLIGHT_SOCKET"; then
+        unchanged "$BACKLIGHT_SOCKET is enabled and listening"
+    else
+        systemctl --quiet enable --now "$BACKLIGHT_SOCKET"
+        changed "enabled $BACKLIGHT_SOCKET (the backlight helper's socket)"
     fi
     if ((WATCHDOG_CHANGED)); then
         # The manager reads RuntimeWatchdogSec= when it starts.

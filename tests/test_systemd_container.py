@@ -104,6 +104,18 @@ def wait_for(container: Container, condition: str, seconds: float) -> dict[str, 
         time.sleep(0.5)
 
 
+def journal_until(container: Container, unit: str, text: str, seconds: float = 30) -> str:
+    """The unit's journal once it holds ``text`` (the app logs some lines after READY)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        journal = container.run(["journalctl", "-u", unit, "-o", "cat", "--no-pager"]).stdout
+        if text in journal:
+            return journal
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} not in the journal of {unit}:\n{journal[-2000:]}")
+        time.sleep(0.5)
+
+
 @pytest.fixture(scope="module")
 def installed(container: Container) -> tuple[str, str]:
     """install.sh run twice; the CI drop-in added between the runs. Both outputs."""
@@ -159,8 +171,7 @@ def test_the_unit_reaches_ready_and_reads_the_config_in_etc(
     assert int(running["MainPID"]) > 0
     command = container.run(["cat", f"/proc/{running['MainPID']}/cmdline"]).stdout.split("\0")
     assert command[command.index("--config") + 1] == "/etc/companion/devices.toml"
-    journal = container.run(["journalctl", "-u", UNIT, "-o", "cat", "--no-pager"]).stdout
-    assert "device config /etc/companion/devices.toml" in journal, journal[-2000:]
+    journal_until(container, UNIT, "device config /etc/companion/devices.toml")
 
 
 def test_a_changed_config_in_etc_is_what_the_service_reads(
@@ -168,8 +179,7 @@ def test_a_changed_config_in_etc_is_what_the_service_reads(
 ) -> None:
     container.run(["sh", "-c", f"cat > /etc/companion/devices.toml <<'EOF'\n{CI_CONFIG}EOF"])
     container.run(["systemctl", "restart", UNIT], timeout=120)
-    journal = container.run(["journalctl", "-u", UNIT, "-o", "cat", "--no-pager"]).stdout
-    assert "ci-reader (pn532 on /dev/ttyCI0)" in journal, journal[-2000:]
+    journal_until(container, UNIT, "ci-reader (pn532 on /dev/ttyCI0)")
     second = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=600).stdout
     assert "unchanged  /etc/companion/devices.toml (yours: never overwritten)" in second
     assert "ttyCI0" in container.run(["cat", "/etc/companion/devices.toml"]).stdout
@@ -183,8 +193,7 @@ def test_the_watchdog_restarts_a_stopped_process(
     after = wait_for(container, f"s['MainPID'] not in ('0', '{before['MainPID']}') "
                      "and s['SubState'] == 'running'", 60)
     assert int(after["NRestarts"]) == int(before["NRestarts"]) + 1
-    journal = container.run(["journalctl", "-u", UNIT, "-o", "cat", "--no-pager"]).stdout
-    assert "Watchdog timeout" in journal
+    journal_until(container, UNIT, "Watchdog timeout")
 
 
 def test_autovt_and_getty_on_tty1_cannot_take_the_screen(
@@ -250,6 +259,28 @@ def test_doctor_reports_the_running_service(
     assert "ok   config: /etc/companion/devices.toml" in report, report
     assert "ok   data: /var/lib/companion is writable" in report, report
     assert "not probed while the companion runs" in report, report
+
+
+SEND_LEVEL = ("import socket, sys; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); "
+              "s.sendto(b'50', '/run/companion-backlight.sock')")
+
+
+def test_the_backlight_helper_takes_levels_from_the_companion_only(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    assert container.run(["systemctl", "is-active", "companion-backlight.socket"]
+                         ).stdout.strip() == "active"
+    container.run(["python3", "-c", SEND_LEVEL], user="companion")
+    refused = container.run(["python3", "-c", SEND_LEVEL], user="nobody", check=False)
+    assert "PermissionError" in refused.stderr
+    deadline = time.monotonic() + 30
+    while container.run(["systemctl", "is-active", "companion-backlight.service"],
+                        check=False).stdout.strip() != "active":
+        assert time.monotonic() < deadline, "the socket did not start the helper"
+        time.sleep(0.5)
+    journal = container.run(["journalctl", "-u", "companion-backlight.service", "-o", "cat",
+                             "--no-pager"]).stdout
+    assert "companion-backlight:" not in journal, journal
 
 
 def test_a_stop_is_clean(container: Container, running: dict[str, str]) -> None:

@@ -41,6 +41,7 @@ def source(tmp_path: Path) -> Path:
     checkout = tmp_path / "checkout"
     (checkout / "systemd").mkdir(parents=True)
     for name in ("companion.service", "companion-recover.service", "companion-watchdog.conf",
+                 "companion-backlight.socket", "companion-backlight.service",
                  "50-companion.rules"):
         shutil.copy2(CHECKOUT / "systemd" / name, checkout / "systemd" / name)
     (checkout / "hardware").mkdir()
@@ -339,6 +340,10 @@ def test_installs_the_recovery_unit_watchdog_and_update_command(
     assert install(root, source).returncode == 0
     recover = root / "etc/systemd/system/companion-recover.service"
     assert recover.read_bytes() == (source / "systemd/companion-recover.service").read_bytes()
+    for helper in ("companion-backlight.socket", "companion-backlight.service"):
+        assert (root / "etc/systemd/system" / helper).is_file()
+    socket_link = root / "etc/systemd/system/sockets.target.wants/companion-backlight.socket"
+    assert os.readlink(socket_link) == "/etc/systemd/system/companion-backlight.socket"
     watchdog = root / "etc/systemd/system.conf.d/companion-watchdog.conf"
     assert "RuntimeWatchdogSec=" in watchdog.read_text()
     update = root / "usr/local/sbin/companion-update"

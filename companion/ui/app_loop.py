@@ -17,10 +17,13 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from companion import display_settings
+from companion.display_settings import DisplaySettings
 from companion.events import (
     ButtonPress,
     CommitFailed,
@@ -39,6 +42,7 @@ from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
 from companion.ui.rotation import Rotation
 from companion.ui.screen import Screen
+from companion.ui.screen_saver import ScreenSaver
 from companion.ui.text import draw_paragraph
 from companion.ui.waiter import InputWaiter
 
@@ -116,6 +120,12 @@ class App:
         self.rotation: Rotation | None = None
         if rotation:
             self.set_rotation(rotation)
+        #: dims and blanks the backlight when idle (None: the backlight is left alone)
+        self.saver: ScreenSaver | None = None
+        self.display_settings = DisplaySettings()
+        #: where changed display settings are saved (None: kept for this run only)
+        self.display_settings_path: Path | None = None
+        self._waking_touch = False
         self.key_to_button = key_to_button
         self.power_off = power_off
         self.notifier = notifier
@@ -436,6 +446,27 @@ class App:
 
         self.show(SettingsScreen(self))
 
+    def open_display_settings(self) -> None:
+        from companion.ui.screens.display import DisplayScreen
+
+        self.show(DisplayScreen(self))
+
+    def change_display_setting(self, key: str, value: int) -> None:
+        """Apply one display setting at once and keep it for the next start."""
+        settings = self.display_settings.with_choice(key, value)
+        self.display_settings = settings
+        if self.display_settings_path is not None:
+            try:
+                display_settings.save(self.display_settings_path, settings)
+            except OSError as error:
+                self.message(_("The display settings could not be saved: {reason}").format(
+                    reason=error.strerror or error))
+        if self.saver is not None:
+            self.saver.settings = settings
+        if key == "rotation":
+            self.set_rotation(value)
+        self.invalidate()
+
     def resume_game(self) -> None:
         from companion.session import GameSession
 
@@ -571,6 +602,8 @@ class App:
 
     def deliver(self, intent: Intent) -> None:
         """Hand one intent to the top screen; the layout follows at once for the next one."""
+        if self.saver is not None and self._wakes_only(intent):
+            return
         if isinstance(intent, Tap) and self.banner is not None:
             self.banner = None  # a tap anywhere dismisses it, and goes on to the screen
             self.invalidate()
@@ -609,7 +642,25 @@ class App:
         self._await_commit(COMMIT_GRACE)
         self._expire(time.monotonic())
         self.render()
+        if self.saver is not None:
+            self.saver.update(time.monotonic(), self.on_home)
         return had_input
+
+    @property
+    def on_home(self) -> bool:
+        return len(self.stack) == 1 and self.top.name == "home"
+
+    def _wakes_only(self, intent: Intent) -> bool:
+        """Input on a dimmed or dark screen wakes it; that touch or press does nothing else."""
+        assert self.saver is not None
+        if isinstance(intent, Tap) and self._waking_touch:
+            self._waking_touch = False
+            return True
+        woke = self.saver.input(time.monotonic())
+        if woke and isinstance(intent, PointerDown | Tap | Press):
+            self._waking_touch = isinstance(intent, PointerDown)
+            return True
+        return False
 
     def _await_commit(self, grace: float) -> None:
         """Give a move in flight ``grace`` seconds to commit, so one frame shows it.
@@ -723,6 +774,10 @@ class App:
 
     def wake_at(self) -> float | None:
         times = [b.until for b in (self.banner, self.status) if b is not None]
+        if self.saver is not None:
+            dark_at = self.saver.next_change(time.monotonic(), self.on_home)
+            if dark_at is not None:
+                times.append(dark_at)
         if self.stack:
             screen_wake = self.top.wake_at()
             if screen_wake is not None:
