@@ -21,6 +21,7 @@ from companion.i18n import _
 
 if TYPE_CHECKING:
     from companion.devices import Devices
+    from companion.devices.config import DeviceConfig
     from companion.ui.app_loop import App
 
 DEFAULT_SIZE = (800, 480)
@@ -125,6 +126,7 @@ def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
         return 1
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, notifier=notifier)
+    _set_up_display(app, data_dir)
     from companion.power import power_off_offered
 
     if power_off_offered():
@@ -171,13 +173,45 @@ def _start_devices(app: App, args: argparse.Namespace) -> Devices:
         app.notify(_("Device settings not used ({error}); continuing with the "
                      "defaults.").format(error=exc))
         app.render()
+        print(_("companion: device config not used: {error}").format(error=exc),
+              file=sys.stderr)
         config = DeviceConfig()
+    print(describe_device_config(config), file=sys.stderr)
     devices = start_devices(config, app.inputs, args.simulate)
     app.key_to_button = button_for_key
     app.keys = devices.keys
     app.simulated_reader = devices.simulated_reader
     app.vault_reader = config.vault_reader
     return devices
+
+
+def _set_up_display(app: App, data_dir: Path) -> None:
+    """Rotation and backlight from ``display.json``; the saver only where the helper is."""
+    import time
+
+    from companion import backlight, display_settings
+    from companion.ui.screen_saver import ScreenSaver
+
+    path = display_settings.settings_path(data_dir)
+    settings = display_settings.load(path)
+    if settings.problem:
+        app.message(settings.problem)
+    app.display_settings_path = path
+    app.display_settings = settings
+    if settings.rotation:
+        app.set_rotation(settings.rotation)
+    if backlight.SOCKET_PATH.exists():
+        client = backlight.BacklightClient()
+        app.saver = ScreenSaver(settings, client.set, time.monotonic())
+
+
+def describe_device_config(config: DeviceConfig) -> str:
+    """One line for the journal: which file the devices came from and where the readers are."""
+    source = str(config.source) if config.source is not None else _("none, the defaults")
+    readers = ", ".join(f"{reader.id} ({reader.type} on {reader.port})"
+                        for reader in config.readers) or _("none")
+    return _("companion: device config {source}; readers: {readers}").format(
+        source=source, readers=readers)
 
 
 def _shut_down(app: App) -> bool:
