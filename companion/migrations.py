@@ -108,6 +108,13 @@ def _log_kept_aside(db: sqlite3.Connection) -> None:
 
 
 @step(4)
+def _write_counter(db: sqlite3.Connection) -> None:
+    """A counter every transaction bumps: it keeps the meta page (and the database's id)
+    in every write-ahead log of ours, which is how a stranger's log is told apart."""
+    db.execute("INSERT OR IGNORE INTO meta VALUES ('writes', '0')")
+
+
+@step(5)
 def _players_remembered(db: sqlite3.Connection) -> None:
     """Player profiles (usual colour, seat, token), time on turn, and table settings."""
     db.execute("""CREATE TABLE profiles (

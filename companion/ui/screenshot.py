@@ -114,12 +114,13 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "player-stats": player_stats,
         "players": players,
         "settings": shown(lambda app: app.open_settings()),
+        "display-settings": shown(lambda app: app.open_display_settings()),
     }
 
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
                 "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
-                "player-stats", "players", "settings")
+                "player-stats", "players", "settings", "display-settings")
 
 
 def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:

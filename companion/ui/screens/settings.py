@@ -28,12 +28,13 @@ class SettingsScreen(Screen):
         hint, body, bottom = split_rows(self.body_rect(), [-m.unit * 1.8, 1, -m.unit], m.gap)
         return hint, body, bottom
 
-    def _hint_and_reminder(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def _hint_and_buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The enrol hint under a row of ways on: players, the turn reminder, the display."""
         m = self.metrics
         hint, _body, _bottom = self._areas()
         buttons, text = split_rows(hint, [-m.unit, 1], m.gap)
-        players, reminder = split_cols(buttons, [1, 1.6], m.gap)
-        return text, players, reminder
+        players, reminder, display = split_cols(buttons, [1, 1.6, 1], m.gap)
+        return text, players, reminder, display
 
     def _reminder_label(self) -> str:
         minutes = self.app.store.setting("turn_reminder_minutes") or 0
@@ -57,7 +58,7 @@ class SettingsScreen(Screen):
         super().build()
         m = self.metrics
         _hint, body, bottom = self._areas()
-        _text, players, reminder = self._hint_and_reminder()
+        _text, players, reminder, display = self._hint_and_buttons()
         self.add("players", players, _("Players"), self.app.open_players,
                  fill=theme.PANEL_LIGHT, size=m.small)
         self.add("turn-reminder", reminder, self._reminder_label(), self._edit_reminder,
@@ -72,6 +73,8 @@ class SettingsScreen(Screen):
             _text, forget = split_cols(row, [1, -m.unit * 2.5], m.gap)
             self.add(f"forget-{uid}", forget, _("Forget"), self._forgetter(uid),
                      fill=theme.PANEL_LIGHT)
+        self.add("display", display, _("Display"), self.app.open_display_settings,
+                 fill=theme.PANEL_LIGHT, size=m.small)
         back, more, demo, shutdown = split_cols(bottom, [1, 1, 1, 1], m.gap)
         for key, label, action in self.app.demo_tag_items():
             self.add(key, demo, label, action)
@@ -101,7 +104,7 @@ class SettingsScreen(Screen):
         m = self.metrics
         self.header(surface, _("Settings"))
         _hint, body, _bottom = self._areas()
-        hint, _players, _reminder = self._hint_and_reminder()
+        hint = self._hint_and_buttons()[0]
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
                        hint, m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())
