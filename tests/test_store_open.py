@@ -162,7 +162,12 @@ def _damage_an_index_page(path: Path, index: str) -> None:
     data = bytearray(path.read_bytes())
     leaves = [n for n in range(2, len(data) // page_size + 1)
               if data[(n - 1) * page_size] == 0x0A]
-    page = root if root in leaves else leaves[len(leaves) // 2]
+    def cells(number: int) -> int:
+        return int.from_bytes(data[(number - 1) * page_size + 3:(number - 1) * page_size + 5],
+                              "big")
+
+    # the root, or else the fullest leaf (a big index's, not a small table's one-cell page)
+    page = root if root in leaves else max(leaves, key=cells)
     start = (page - 1) * page_size
     data[start + 10:start + 12] = data[start + 8:start + 10]
     path.write_bytes(bytes(data))

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from companion.ui import theme
-from companion.ui.text import draw_text, ellipsize, fit_size, font, wrap
+from companion.ui.text import draw_text, ellipsize, fit_size, font, measure, wrap
 from companion.ui.theme import RGB
 
 
@@ -85,13 +85,13 @@ def fit_label(text: str, size: int, width: int, height: int,
     if len(text) <= 2:
         return fit_size(text, size, width, smallest_ratio=0.3), [text]
     one = fit_size(text, size, width)
-    if font(one).size(text)[0] <= width or max_lines < 2:
+    if measure(text, one)[0] <= width or max_lines < 2:
         return one, [ellipsize(text, one, width)]
     current = int(size)
     smallest = max(8, int(size * 0.6))
     while True:
         lines = wrap(text, current, width)
-        fits = len(lines) <= max_lines and all(font(current).size(line)[0] <= width
+        fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
         if fits and len(lines) * font(current).get_linesize() <= height + 4:
             return current, lines
