@@ -138,6 +138,11 @@ class NumberDialog(Screen):
               theme.ACCENT)
         draw_text(surface, self.title, title, m.body, theme.TEXT)
         panel(surface, value, theme.BACKGROUND)
-        hint = _("{low} to {high}").format(low=self.minimum, high=self.maximum)
-        draw_text(surface, self.digits or hint, value.inflate(-m.gap * 4, 0), m.large,
-                  theme.TEXT if self.digits else theme.MUTED, align="right")
+        if self.yes_no:
+            shown = {"0": _("No"), "1": _("Yes")}.get(self.digits, "")
+            hint = _("Yes or no?")
+        else:
+            shown = self.digits
+            hint = _("{low} to {high}").format(low=self.minimum, high=self.maximum)
+        draw_text(surface, shown or hint, value.inflate(-m.gap * 4, 0), m.large,
+                  theme.TEXT if shown else theme.MUTED, align="right")
