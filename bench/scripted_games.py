@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import UnknownGame, get_rules
-from companion.games.ave_roma import RULES as AVE_ROMA
-from companion.games.ave_roma import pending_overflow
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma import (
     ACTION,
     BOARD_SPACES,
     CARD_ROWS,
@@ -36,7 +34,9 @@ from companion.games.ave_roma_model import (
     WORKERS_PER_PLAYER,
     AveRomaState,
     Seat,
+    pending_overflow,
 )
+from companion.games.ave_roma import RULES as AVE_ROMA
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES as GLORY
 from companion.games.glory_to_rome import GloryState, hand_limit, has_function

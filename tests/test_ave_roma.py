@@ -10,15 +10,15 @@ from test_ave_roma_support import act, new_game, pass_all
 from companion.games import get_rules
 from companion.games.ave_roma import (
     RULES,
+    AveRomaState,
     actions_for,
+    next_turn_order,
     pending_overflow,
     refill_reminders,
     region_use_preview,
     turn_order_explanation,
     usable_workers,
 )
-from companion.games.ave_roma_model import AveRomaState
-from companion.games.ave_roma_order import next_turn_order
 from companion.games.base import Action, PlayerInfo, Rejected
 
 AEDILIS_GAIN = {"wood": 1, "stone": 1, "wheat": 1, "ore": 1}

@@ -9,8 +9,14 @@ from typing import Any
 import pytest
 from test_ave_roma_support import new_game
 
-from companion.games.ave_roma import RULES, pending_overflow
-from companion.games.ave_roma_model import BOARD_SPACES, RESOURCES, SPACES, AveRomaState
+from companion.games.ave_roma import (
+    BOARD_SPACES,
+    RESOURCES,
+    RULES,
+    SPACES,
+    AveRomaState,
+    pending_overflow,
+)
 from companion.games.base import Action, Rejected
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.ave_roma import RULES
-from companion.games.ave_roma_model import AveRomaState
+from companion.games.ave_roma import RULES, AveRomaState
 from companion.games.base import Action, PlayerInfo
 
 NAMES = ("Livia", "Marcus", "Titus", "Julia", "Gaius")

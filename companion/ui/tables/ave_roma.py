@@ -8,13 +8,6 @@ from collections.abc import Callable
 import pygame
 
 from companion.games.ave_roma import (
-    actions_for,
-    pending_overflow,
-    refill_reminders,
-    turn_order_explanation,
-    usable_workers,
-)
-from companion.games.ave_roma_model import (
     ACTION,
     BOARD_SPACES,
     CARD_ROWS,
@@ -27,8 +20,13 @@ from companion.games.ave_roma_model import (
     WORKER_VALUES,
     WORKERS_PER_PLAYER,
     AveRomaState,
+    actions_for,
+    pending_overflow,
+    refill_reminders,
     resource_label,
     space_label,
+    turn_order_explanation,
+    usable_workers,
 )
 from companion.games.base import Action
 from companion.i18n import _

@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.ave_roma_effects import (
+from companion.games.ave_roma.effects import (
     apply_effects,
     parse_effects,
     resolve_overflow,
     whole_number,
 )
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     ACTION,
     AEDILIS_RESOURCES,
     BOARD_SPACES,
@@ -52,7 +52,7 @@ from companion.games.ave_roma_model import (
     resource_label,
     space_label,
 )
-from companion.games.ave_roma_order import (
+from companion.games.ave_roma.order import (
     check_value_supply,
     checked_numbers,
     checked_sum,

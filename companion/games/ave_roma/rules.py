@@ -94,7 +94,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     ACTION,
     CARD_ROWS,
     EMPTY,
@@ -114,8 +114,8 @@ from companion.games.ave_roma_model import (
     Seat,
     space_label,
 )
-from companion.games.ave_roma_order import describe_order
-from companion.games.ave_roma_play import (
+from companion.games.ave_roma.order import describe_order
+from companion.games.ave_roma.play import (
     acting_player,
     choose_start,
     convert_overflow,
@@ -126,7 +126,7 @@ from companion.games.ave_roma_play import (
     row_not_refilled,
     take_back,
 )
-from companion.games.ave_roma_scoring import (
+from companion.games.ave_roma.scoring import (
     FinalRecord,
     PushedCube,
     RegionFinal,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     WORKER_VALUES,
     WORKERS_PER_PLAYER,
     WORKERS_PER_VALUE,

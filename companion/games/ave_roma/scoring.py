@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.ave_roma_model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
+from companion.games.ave_roma.model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
 from companion.i18n import _
 
