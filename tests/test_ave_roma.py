@@ -143,13 +143,29 @@ def test_refill_calls_from_the_last_player_until_everyone_holds_five() -> None:
     assert "No workers" in refused(state, "take_back", 1, area="senatus")
     state = act(state, "take_back", 1, area="rome", workers=[4])
     assert state.seats[1].hand == (2, 3, 4, 4, 5)
-    assert RULES.current_player(state) == 0
-    state = act(state, "take_back", 0, area="quaestor")
-    assert state.seats[0].hand == (1, 2, 3, 5)
-    assert RULES.current_player(state) == 0  # fewer than five: called again next pass
-    state = act(state, "take_back", 0, area="rome")
+    # only Livia is short, and exactly her two are left out: nothing to ask
     assert state.phase == "turn_order"
     assert state.seats[0].hand == (1, 1, 2, 3, 5)
+
+
+def test_a_player_short_of_five_is_called_again_next_pass() -> None:
+    state = new_game(2)
+    state = act(state, "place", 0, space="quaestor", worker=5)
+    state = act(state, "place", 1, space="quaestor", worker=1)
+    state = act(state, "place", 0, space="rome", worker=4)
+    state = act(state, "place", 1, space="rome", worker=2)
+    state = act(state, "pass", 0)
+    state = act(state, "place", 1, space="senatus", worker=3)
+    state = pass_all(state)
+    state = act(state, "take_back", 1, area="quaestor")
+    assert state.seats[1].hand == (1, 4, 5, 5)
+    state = act(state, "take_back", 0, area="senatus")
+    assert state.seats[0].hand == (1, 2, 3, 3)
+    assert RULES.current_player(state) == 1  # Marcus: four in hand, called again
+    state = act(state, "take_back", 1, area="rome", workers=[4])
+    # Livia is the only one short and one worker is left: it comes back unasked
+    assert state.phase == "turn_order"
+    assert state.seats[0].hand == (1, 2, 2, 3, 3)
 
 
 def test_refill_reminds_about_rows_nobody_took_from() -> None:

@@ -57,10 +57,23 @@ def test_the_first_take_back_says_the_rows_were_refilled() -> None:
     state = new_game(3)
     state = act(state, "place", 0, space="quaestor", worker=1)
     state = act(state, "place", 1, space="rome", worker=1)
+    state = act(state, "place", 2, space="senatus", worker=1)
     state = pass_all(state)
-    assert refill_reminders(state) and RULES.current_player(state) == 1
-    state = act(state, "take_back", 1, area="rome")
+    assert refill_reminders(state) and RULES.current_player(state) == 2
+    state = act(state, "take_back", 2, area="rome")
     assert state.phase == "refill" and state.rows_refilled and not refill_reminders(state)
+
+
+def test_a_take_back_with_one_possible_answer_is_not_asked() -> None:
+    state = new_game(2)
+    state = act(state, "place", 0, space="quaestor", worker=1)
+    state = act(state, "place", 1, space="rome", worker=5)
+    state = act(state, "place", 0, space="senatus", worker=2)
+    state = pass_all(state)
+    state = act(state, "take_back", 1, area="rome")  # Marcus is full; Livia gets the rest
+    assert state.phase == "turn_order"
+    assert state.seats[0].hand == (1, 2, 3, 4, 5)
+    assert "Livia takes back the rest: 1 2" in state.notice
 
 
 # --- trigger A ------------------------------------------------------------------------------
@@ -99,8 +112,7 @@ def test_a_typed_hand_that_contradicts_the_tracked_one_is_refused_with_both() ->
     state = act(state, "place", 0, space="quaestor", worker=1)
     state = act(state, "place", 1, space="quaestor", worker=5)
     state = pass_all(state)
-    state = act(state, "take_back", 1, area="quaestor", workers=[1])
-    state = act(state, "take_back", 0, area="quaestor")
+    state = act(state, "take_back", 1, area="quaestor", workers=[1])  # Livia gets the 5
     assert state.seats[0].hand == (2, 3, 4, 5, 5)
     message = refused(state, "workers", 0, numbers=[1, 2, 3, 4, 5])
     assert "1 2 3 4 5" in message and "2 3 4 5 5" in message
@@ -117,8 +129,7 @@ def test_turn_order_is_computed_from_the_tracked_hands_and_confirmed_once() -> N
     state = pass_all(state)
     # Titus (last) first: room for one of 1, 3, 5; he takes the 5
     state = act(state, "take_back", 2, area="quaestor", workers=[5])
-    state = act(state, "take_back", 1, area="quaestor", workers=[1])
-    state = act(state, "take_back", 0, area="quaestor")
+    state = act(state, "take_back", 1, area="quaestor", workers=[1])  # Livia gets the 3
     assert state.phase == "turn_order"
     assert [sum(s.hand) for s in state.seats] == [17, 11, 17]
     assert state.proposed_order == (1, 2, 0)  # 11 first; Livia and Titus tie: reversed

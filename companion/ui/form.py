@@ -50,7 +50,12 @@ class Number:
 
 @dataclass
 class Counts:
-    """Amounts per name (resources gained, paid ...); the answer is ``{name: amount}`` > 0."""
+    """Amounts per name (resources gained, paid ...); the answer is ``{name: amount}`` > 0.
+
+    ``complete`` (given the earlier answers and the amounts so far) says when no other
+    answer is possible, e.g. exactly four resources taken: the dialog then closes by itself
+    instead of waiting for OK.
+    """
 
     key: str
     title: str
@@ -58,6 +63,7 @@ class Counts:
     maximum: int = 9
     when: Callable[[Values], bool] | None = None
     start: dict[str, int] = field(default_factory=dict)
+    complete: Callable[[Values, dict[str, int]], bool] | None = None
 
 
 @dataclass
@@ -122,8 +128,11 @@ class _FormRun:
             self.app.push(NumberDialog(self.app, f"{self.title}: {step.title}", step.default,
                                        step.minimum, step.maximum, after))
         else:
+            rule = step.complete
+            values = self.values
+            complete = None if rule is None else (lambda amounts: rule(values, amounts))
             self.app.push(CountsDialog(self.app, f"{self.title}: {step.title}", step.names,
-                                       step.maximum, dict(step.start), after))
+                                       step.maximum, dict(step.start), after, complete))
 
     def _answer(self, key: str, following: int) -> Callable[[Any], None]:
         def answered(value: Any) -> None:
@@ -209,13 +218,15 @@ class CountsDialog(Screen):
     name = "counts"
 
     def __init__(self, app: App, title: str, names: Sequence[tuple[str, str]], maximum: int,
-                 start: dict[str, int], on_done: Callable[[dict[str, int]], None]) -> None:
+                 start: dict[str, int], on_done: Callable[[dict[str, int]], None],
+                 complete: Callable[[dict[str, int]], bool] | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.names = list(names)
         self.maximum = maximum
         self.amounts = {name: start.get(name, 0) for name, _label in names}
         self.on_done = on_done
+        self.complete = complete
 
     def _areas(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
         m = self.metrics
@@ -245,6 +256,8 @@ class CountsDialog(Screen):
         def change() -> None:
             self.amounts[name] = max(0, min(self.maximum, self.amounts[name] + by))
             self.app.invalidate()
+            if by > 0 and self.complete is not None and self.complete(dict(self.amounts)):
+                self._done()
         return change
 
     def _done(self) -> None:

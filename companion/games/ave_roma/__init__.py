@@ -9,12 +9,14 @@ Everything outside the package imports from here.
 
 from companion.games.ave_roma.model import (
     ACTION,
+    AEDILIS_RESOURCES,
     BOARD_SPACES,
     CARD_ROWS,
     EMPTY,
     FINAL,
     FRESH,
     OVER,
+    PROPRAETOR_ROW_RESOURCES,
     REFILL,
     REGION_COUNT,
     REGION_SPACES,
@@ -48,7 +50,8 @@ from companion.games.ave_roma.rules import (
 from companion.games.ave_roma.scoring import PushedCube, push_down
 
 __all__ = [
-    "ACTION", "BOARD_SPACES", "CARD_ROWS", "EMPTY", "FINAL", "FRESH", "OVER", "REFILL",
+    "ACTION", "AEDILIS_RESOURCES", "PROPRAETOR_ROW_RESOURCES",
+    "BOARD_SPACES", "CARD_ROWS", "EMPTY", "FINAL", "FRESH", "OVER", "REFILL",
     "REGION_COUNT", "REGION_SPACES", "RESOURCES", "RULES", "SETUP", "SLID", "SPACES",
     "TRAINING", "TURN_ORDER", "WORKERS_PER_PLAYER", "WORKER_VALUES", "AveRomaRules",
     "AveRomaState", "PushedCube", "Region", "Seat", "actions_for", "next_turn_order",

@@ -113,6 +113,8 @@ class Seat:
     chose_start: bool = False
     passed: bool = False
     final_done: bool = False
+    #: this round's placements, (space, worker), for the player board's picture
+    placed: tuple[tuple[str, int], ...] = ()
     #: this round's turn-order entry: the five numbers in hand, or only their sum
     entered_numbers: tuple[int, ...] | None = None
     entered_sum: int | None = None

@@ -282,10 +282,13 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
             seat = replace(seat, trained=worker)
         else:
             state = state.with_area(space, (*state.area(space), worker))
+        seat = replace(seat, placed=(*seat.placed, (space, worker)))
         state = state.with_seat(player, seat)
     if space in CARD_ROWS:
         state = replace(state, rows_taken=state.rows_taken | {space})
-    return _after_turn(replace(state, notice=" ".join(steps + cube_notices)))
+    said = " ".join(steps + cube_notices)
+    notice = _("{name}: {steps}").format(name=state.name(player), steps=said) if said else ""
+    return _after_turn(replace(state, notice=notice))
 
 
 def pass_turn(state: AveRomaState, player: int) -> AveRomaState:
@@ -376,6 +379,36 @@ def take_back(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> A
     state = state.with_seat(player, replace(seat, hand=tuple(sorted((*seat.hand, *taken)))))
     cursor = list(reversed(state.order)).index(player) + 1
     state = replace(state, cursor=cursor % len(state.order), notice="", rows_refilled=True)
+    return _forced_take_backs(state)
+
+
+def _forced_take_backs(state: AveRomaState) -> AveRomaState:
+    """Questions with one possible answer are not asked: when the workers still lying out
+    can only go to the one player still short of five, or the player called has a single
+    area to take from and room for it all, the take-back happens at once."""
+    taken: list[str] = []
+    while (caller := refill_caller(state.order, state.cursor, state.seats)) is not None:
+        seat = state.seat(caller)
+        room = WORKERS_PER_PLAYER - len(seat.hand)
+        short = [s for s in state.seats if len(s.hand) < WORKERS_PER_PLAYER]
+        lying = [w for area in state.areas for w in area]
+        areas = [space for space in BOARD_SPACES if state.area(space)]
+        if len(short) == 1 and len(lying) == room:
+            chosen = areas
+        elif len(areas) == 1 and len(lying) <= room:
+            chosen = areas[:1]
+        else:
+            break
+        workers = tuple(w for space in chosen for w in state.area(space))
+        for space in chosen:
+            state = state.with_area(space, ())
+        state = state.with_seat(caller, replace(seat, hand=tuple(sorted((*seat.hand,
+                                                                          *workers)))))
+        cursor = list(reversed(state.order)).index(caller) + 1
+        state = replace(state, cursor=cursor % len(state.order))
+        taken.append(_("{name} takes back the rest: {workers}.").format(
+            name=seat.name, workers=" ".join(map(str, sorted(workers)))))
+    state = replace(state, notice=" ".join(taken))
     if refill_caller(state.order, state.cursor, state.seats) is None:
         return _start_turn_order_phase(state)
     return state
@@ -451,7 +484,7 @@ def confirm_order(state: AveRomaState, payload: Mapping[str, Any]) -> AveRomaSta
     del payload
     require_phase(state, TURN_ORDER)
     order = state.proposed_order
-    seats = tuple(replace(s, passed=False, final_done=False) for s in state.seats)
+    seats = tuple(replace(s, passed=False, final_done=False, placed=()) for s in state.seats)
     return replace(state, seats=seats, order=order, previous_order=state.order, phase=ACTION,
                    round=state.round + 1, cursor=0, rows_taken=frozenset(),
                    order_sums=tuple(sum(s.hand) for s in state.seats), proposed_order=(),
