@@ -258,7 +258,9 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
     _check_space_rules(state, space, number, payload, effects)
     income = QUAESTOR_COINS_PER_PIP * number if space == "quaestor" else 0
     fee = 0
-    steps = [space_step(space, number)] if not state.tracks_supplies else []
+    bonus = _propraetor_bonus(payload, effects) if space == "propraetor" else None
+    card = state.regions[number - 1].card != EMPTY
+    steps = [space_step(space, number, bonus, card)] if not state.tracks_supplies else []
     board = state
     if space in REGION_SPACES:
         board, fee, region_steps = _use_region(state, number)

@@ -36,8 +36,9 @@ def region_step(card_before: str, position: int, marker_after: int, drawn: bool)
     return step
 
 
-def space_step(space: str, number: int) -> str:
-    """What the space gives, for a table that keeps the supplies on the boards."""
+def space_step(space: str, number: int, bonus: str | None = None, card: bool = True) -> str:
+    """What the space gives, for a table that keeps the supplies on the boards; ``card``:
+    a region card lies at the position the number names."""
     if space == "quaestor":
         coins = QUAESTOR_COINS_PER_PIP * number
         return ngettext("Take {n} coin.", "Take {n} coins.", coins).format(n=coins)
@@ -47,9 +48,15 @@ def space_step(space: str, number: int) -> str:
     if space == "mercator":
         return _("Sell resources and/or buy up to {count} of the kinds on region card "
                  "{n}.").format(count=MERCATOR_MAX_PURCHASE, n=number)
+    if space == "propraetor" and not card:
+        return _("No card at region position {n}: no row to take.").format(n=number) + " " + (
+            _("Take 1 more resource.") if bonus != "influence"
+            else _("Turn aside the cards used for influence."))
+    if space == "propraetor" and bonus == "influence":
+        return _("Take a row of region card {n}; turn aside the cards used for "
+                 "influence.").format(n=number)
     if space == "propraetor":
-        return _("Take the top or bottom row of region card {n}, then 1 more resource or "
-                 "influence through cards.").format(n=number)
+        return _("Take a row of region card {n} and 1 more resource.").format(n=number)
     if space == "rome":
         return ngettext("Advance {n} space on the Rome track, paying its cost.",
                         "Advance {n} spaces on the Rome track, paying each cost.",

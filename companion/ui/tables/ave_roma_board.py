@@ -32,7 +32,7 @@ from companion.games.ave_roma import (
 from companion.i18n import _
 from companion.ui import board, theme
 from companion.ui.layout import Metrics, grid, split_cols, split_rows
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
@@ -59,8 +59,9 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     rgb = [theme.colour_rgb(c) for c in colours]
     rows: list[float] = []
     if prompt:
-        rows.append(-int(m.unit * (1.3 if m.portrait else 0.85)))
-    share = 0.26 if m.portrait else 0.36
+        lines = min(3, len(wrap(prompt, m.small, rect.width - m.gap * 4)))
+        rows.append(-int(m.small * (0.95 * lines + 0.5)))
+    share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.36)
     region_height = max(int(m.unit * 1.5), int(rect.height * share))
     spaces_height = int(m.unit * (1.8 if m.portrait else 0.8))
     rows += [-region_height, -spaces_height, 1]
@@ -204,14 +205,16 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
         name_width = min(int(m.unit * 2.2), inner.width // 4)
         name, hand, political = split_cols(lines[0], [-name_width, 1.3, 1], m.gap)
     else:
-        name, hand, political, *rest = split_rows(inner, [1, 1.2, 0.8, *([1.6] if supplies
-                                                                         else [])], 2)
-        lines = [political, *rest]
+        name, hand, political, *lines = split_rows(inner, [1, 1.2, 0.8, *([0.9, 1.6] if supplies
+                                                                          else [])], 2)
     board.badge(surface, name, seat.name, colour)
     paint_tokens(surface, hand, workers, trained)
     paint_political(surface, political, seat, m)
-    if supplies:
+    if supplies and m.portrait:
         paint_supplies(surface, lines[-1], seat, m)
+    elif supplies:
+        paint_counts(surface, lines[0], seat, m)
+        paint_resources(surface, lines[1], seat, 3)
 
 
 def paint_political(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
@@ -227,18 +230,29 @@ def paint_political(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: M
 
 
 def paint_supplies(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
-    """Coins, the six resources (0-3 pips each), surplus and score-track VP."""
-    coins, goods, surplus, vp = split_cols(rect, [0.9, 6, 1.2, 0.9], m.gap // 2)
+    """One line: coins, surplus and VP, then the six resources (0-3 pips each)."""
+    counts, goods = split_cols(rect, [1, 2], m.gap)
+    paint_counts(surface, counts, seat, m)
+    paint_resources(surface, goods, seat, len(RESOURCES))
+
+
+def paint_counts(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
+    """Coins in gold, surplus on a white chip, VP on the score track."""
+    coins, surplus, vp = split_cols(rect, [1, 1, 1.2], m.gap // 2)
     board.badge(surface, coins, str(seat.coins), COIN)
-    for resource, cell in zip(RESOURCES, grid(goods, len(RESOURCES), len(RESOURCES), 3),
-                              strict=True):
+    icon_side = min(surplus.height, surplus.width // 2)
+    icon, number = split_cols(surplus, [-icon_side, 1], 2)
+    board.chip(surface, icon.center, max(4, icon_side // 2 - 1), SURPLUS)
+    draw_text(surface, str(seat.surplus), number, max(12, int(m.small * 0.8)), theme.TEXT)
+    board.badge(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD)
+
+
+def paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
+                    columns: int) -> None:
+    """Each resource as a chip in its colour with 0-3 pips beside it."""
+    for resource, cell in zip(RESOURCES, grid(rect, len(RESOURCES), columns, 3), strict=True):
         chip_side = min(cell.height, cell.width // 3)
         icon, dots = split_cols(cell, [-chip_side, 1], 2)
         fill = theme.colour_rgb(resource)
         board.chip(surface, icon.center, max(4, chip_side // 2 - 1), fill)
-        board.pips(surface, dots, seat.amount(resource), 3, fill=fill)
-    icon_side = min(surplus.height, surplus.width // 3)
-    icon, dots = split_cols(surplus, [-icon_side, 1], 2)
-    board.chip(surface, icon.center, max(4, icon_side // 2 - 1), SURPLUS)
-    draw_text(surface, str(seat.surplus), dots, max(10, int(m.small * 0.8)), theme.TEXT)
-    board.badge(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD)
+        board.pips(surface, dots.inflate(-2, 0), seat.amount(resource), 3, fill=fill)
