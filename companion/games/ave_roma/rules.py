@@ -172,7 +172,7 @@ from companion.games.ave_roma.scoring import (
     score_table,
 )
 from companion.games.base import Action, EntryField, PlayerInfo, Rejected, ScoreResult
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 DEFAULT_REGION_DECK = 25  # 30 region cards in the box, five laid out at set-up
 
@@ -287,6 +287,9 @@ class AveRomaRules:
         return acting_player(state)
 
     def turn_order(self, state: AveRomaState) -> list[int]:
+        """This round's order; in the turn-order phase, the one the next round will have."""
+        if state.phase == TURN_ORDER and state.proposed_order:
+            return list(state.proposed_order)
         return list(state.order)
 
     def status_line(self, state: AveRomaState) -> str:
@@ -443,11 +446,12 @@ def refill_reminders(state: AveRomaState) -> list[str]:
     """What the table does with the card rows before taking back workers."""
     if state.phase != REFILL or state.rows_refilled:
         return []
+    untouched = [space_label(row) for row in CARD_ROWS if row not in state.rows_taken]
     notes = []
-    for row in CARD_ROWS:
-        if row not in state.rows_taken:
-            notes.append(_("Nobody took a {row} card this round: remove its rightmost card, then "
-                           "refill.").format(row=space_label(row)))
+    if untouched:
+        notes.append(ngettext("Nobody took a card from {rows}: remove its rightmost card.",
+                              "Nobody took a card from {rows}: remove each row's rightmost card.",
+                              len(untouched)).format(rows=", ".join(untouched)))
     notes.append(_("Refill the Aedificator, Legatus and Senatus rows; if one cannot be filled, "
                    "the game ends."))
     return notes

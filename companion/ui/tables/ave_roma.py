@@ -85,7 +85,7 @@ class AveRomaView(GameView):
                 moves.append(("pass", _("Pass"), self._pass, True))
             return moves
         if state.phase == REFILL:
-            row = ("row", _("A row cannot be refilled"), self._row, True)
+            row = ("row", _("Row ran out"), self._row, True)
             if me is None:
                 return [("rows_refilled", _("Rows refilled"),
                          lambda: self.dispatch("rows_refilled", {}, None), True), row]
@@ -96,7 +96,7 @@ class AveRomaView(GameView):
         if state.phase == TURN_ORDER:
             return [("confirm_order", _("Start round {n}").format(n=state.round + 1),
                      lambda: self.dispatch("confirm_order", {}, None), True),
-                    ("row", _("A row cannot be refilled"), self._row, True)]
+                    ("row", _("Row ran out"), self._row, True)]
         return []
 
     def menu_items(self) -> list[MenuItem]:
