@@ -59,9 +59,9 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     rgb = [theme.colour_rgb(c) for c in colours]
     rows: list[float] = []
     if prompt:
-        lines = min(3, len(wrap(prompt, m.small, rect.width - m.gap * 4)))
+        lines = min(3, len(wrap(prompt, m.small, rect.width - m.gap * 2)))
         rows.append(-int(m.small * (0.95 * lines + 0.5)))
-    share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.36)
+    share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.32)
     region_height = max(int(m.unit * 1.5), int(rect.height * share))
     spaces_height = int(m.unit * (1.8 if m.portrait else 0.8))
     rows += [-region_height, -spaces_height, 1]
@@ -98,7 +98,8 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
     body, cost = split_rows(inner, [1, -label_height], 2)
     lane = max(10, body.width // 4)
     card_area, markers, cubes = split_cols(body, [1, -lane, -lane], 2)
-    levels = max(6, region.marker + 1, *(level + 1 for level in region.cubes))
+    levels = max(6 if m.portrait else 4, region.marker + 2,
+                 *(level + 1 for level in region.cubes))
     numbers = [str(level) for level in range(levels)] if markers.height >= levels * 14 else None
     marker_cells = board.track(surface, markers, levels, [], vertical=True, labels=numbers,
                                fill=theme.BACKGROUND)
