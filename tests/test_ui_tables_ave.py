@@ -239,3 +239,16 @@ def test_full_tracking_records_surplus_spent_on_a_card(app: App) -> None:
                                            "vp": 1, "pay": {"wood": 1}, "surplus": -1}
     ana = state_of(session).seats[0]
     assert (ana.surplus, ana.amount("wood"), ana.track_vp) == (1, 1, 1)
+
+
+def test_taking_a_region_card_comes_up_as_a_big_prompt(app: App) -> None:
+    session, driver = started(app, players=2)
+    place(driver, "aedilis", 2, [])
+    assert app.prompts == []  # sliding costs nothing: the strip on the table says it
+    place(driver, "aedilis", 2, [])
+    assert len(app.prompts) == 1
+    assert app.prompts[0].startswith("Ben: Pay 2 coins and take the region card 2")
+    driver.tap("move-space-quaestor")  # Ana moves on: the step was seen
+    assert app.prompts == []
+    driver.tap("pick-1")
+    assert state_of(session).area("quaestor") == (1,)

@@ -185,6 +185,9 @@ class AveRomaState:
     previous_order: tuple[int, ...] = ()
     #: the last thing the companion did on its own (a dropped cube, a drawn card...)
     notice: str = ""
+    #: the payment or event in ``notice`` that must not be missed (a card taken for 2 coins,
+    #: a trigger), for the screen's big prompt; empty when there is none
+    alert: str = ""
     tracking: str = FULL
     region_scoring: str = REGION_BY_LEVEL
     #: refill phase: the card rows are done (said by the table, or by the first take-back)

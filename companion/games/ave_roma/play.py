@@ -262,9 +262,12 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
     card = state.regions[number - 1].card != EMPTY
     steps = [space_step(space, number, bonus, card)] if not state.tracks_supplies else []
     board = state
+    alerts: list[str] = []
     if space in REGION_SPACES:
         board, fee, region_steps = _use_region(state, number)
         steps += region_steps
+        if fee:  # a card taken, or an empty position used: coins change hands
+            alerts = region_steps
     fee_reason = _("Using region position {position} a second time").format(position=number)
     if state.regions[number - 1].card == EMPTY:
         fee_reason = _("Using the empty region position {position}").format(position=number)
@@ -290,7 +293,9 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
         state = replace(state, rows_taken=state.rows_taken | {space})
     said = " ".join(steps + cube_notices)
     notice = _("{name}: {steps}").format(name=state.name(player), steps=said) if said else ""
-    return _after_turn(replace(state, notice=notice))
+    alert = _("{name}: {steps}").format(name=state.name(player), steps=" ".join(alerts)) \
+        if alerts else ""
+    return _after_turn(replace(state, notice=notice, alert=alert))
 
 
 def pass_turn(state: AveRomaState, player: int) -> AveRomaState:
@@ -300,7 +305,7 @@ def pass_turn(state: AveRomaState, player: int) -> AveRomaState:
     require_turn(state, player)
     if state.phase == ACTION:
         state = state.with_seat(player, replace(state.seat(player), passed=True))
-    return _after_turn(replace(state, notice=""))
+    return _after_turn(replace(state, notice="", alert=""))
 
 
 def _after_turn(state: AveRomaState) -> AveRomaState:
@@ -434,9 +439,10 @@ def row_not_refilled(state: AveRomaState, payload: Mapping[str, Any]) -> AveRoma
     row = payload.get("row")
     if row not in CARD_ROWS:
         raise Rejected(_("'row' must be one of: {rows}.").format(rows=", ".join(CARD_ROWS)))
-    return replace(state, phase=FINAL, cursor=0, end_trigger=TRIGGER_ROW,
-                   notice=_("The {row} row cannot be refilled: the game ends now; every player "
-                            "takes one final action.").format(row=space_label(row)))
+    notice = _("The {row} row cannot be refilled: the game ends now; every player takes one "
+               "final action.").format(row=space_label(row))
+    return replace(state, phase=FINAL, cursor=0, end_trigger=TRIGGER_ROW, notice=notice,
+                   alert=notice)
 
 
 def end_here(state: AveRomaState, payload: Mapping[str, Any]) -> AveRomaState:

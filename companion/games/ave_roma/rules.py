@@ -118,6 +118,7 @@ on its own); ``refill_reminders(state)`` in the refill phase; ``actions_for(stat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.games.ave_roma.model import (
@@ -270,6 +271,8 @@ class AveRomaRules:
         if state.phase == OVER and action.type not in ("effect", "overflow"):
             raise Rejected(_("The game is over; only corrections before the final scoring are "
                              "possible."))
+        if state.alert:
+            state = replace(state, alert="")  # said once, by the move that caused it
         table_reducer = TABLE_ACTIONS.get(action.type)
         if table_reducer is not None:
             return table_reducer(state, action.payload)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -43,6 +44,9 @@ from companion.ui.tables.ave_roma_board import paint_table
 from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
 from companion.ui.tables.base import GameView, MenuItem, Move
 
+if TYPE_CHECKING:
+    from companion.ui.screens.table import TableScreen
+
 #: spaces whose worker number picks a region position, so it matters in the final actions
 NUMBER_MATTERS = frozenset({"quaestor", "aedilis", "mercator", "propraetor", "rome"})
 
@@ -62,6 +66,10 @@ def bonus_options(full: bool) -> list[tuple[object, str]]:
 
 
 class AveRomaView(GameView):
+    def __init__(self, table: TableScreen) -> None:
+        super().__init__(table)
+        self._seen_actions = len(self.session.actions)
+
     @property
     def ave(self) -> AveRomaState:
         state: AveRomaState = self.state
@@ -161,6 +169,7 @@ class AveRomaView(GameView):
             me = self.current
             if me is None:
                 return
+            self.app.clear_prompts()  # the next player is on the move: the step was seen
             options = self._workers_for(space)
             trained = self.ave.seat(me).trained
             values: Values = {"space": space}
@@ -214,6 +223,7 @@ class AveRomaView(GameView):
             me = self.current
             if me is None:
                 return
+            self.app.clear_prompts()
             lying = self.ave.area(area)
             room = WORKERS_PER_PLAYER - len(self.ave.seat(me).hand)
             if len(lying) <= room:
@@ -324,6 +334,15 @@ class AveRomaView(GameView):
                             if part)
         return state.notice
 
+    def _raise_alert(self) -> None:
+        """A payment or event that must not be missed comes up as the big prompt, once,
+        when the move that caused it is on disk (not again after an undo)."""
+        seen = len(self.session.actions)
+        if seen > self._seen_actions and self.ave.alert:
+            self.app.prompt(self.ave.alert)
+        self._seen_actions = seen
+
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._raise_alert()
         colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]
         paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics)
