@@ -59,7 +59,7 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     rgb = [theme.colour_rgb(c) for c in colours]
     rows: list[float] = []
     if prompt:
-        lines = min(3, len(wrap(prompt, m.small, rect.width - m.gap * 2)))
+        lines = min(3 if m.portrait else 2, len(wrap(prompt, m.small, rect.width - m.gap * 2)))
         rows.append(-int(m.small * (0.95 * lines + 0.5)))
     share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.32)
     region_height = max(int(m.unit * 1.5), int(rect.height * share))
