@@ -133,6 +133,9 @@ def test_ave_roma_whole_game(app: App) -> None:
     assert session.state.phase == "refill"
     driver.taps("move-row", "pick-senatus")
     assert session.state.phase == "final"
+    assert app.prompts and "cannot be refilled" in app.prompts[0]
+    driver.touch(app.prompt_rect.center)  # the table has read it
+    assert not app.prompts
     driver.taps("menu", "pass", "menu", "pass")
     assert session.rules.is_over(session.state)
     driver.tap("move-final-scoring")

@@ -108,9 +108,6 @@ class AveRomaView(GameView):
         return []
 
     def menu_items(self) -> list[MenuItem]:
-        """Asked when the menu opens: the table has moved on, so the big prompt goes (it
-        would lie over the menu's buttons)."""
-        self.app.clear_prompts()
         items: list[MenuItem] = []
         state = self.ave
         me = self.current
