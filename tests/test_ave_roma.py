@@ -42,7 +42,7 @@ def test_registered_under_its_key() -> None:
 
 def test_setup_gives_coins_surplus_and_two_chosen_resources() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    state = RULES.setup(infos, RULES.default_options())
+    state = RULES.setup(infos, {**RULES.default_options(), "tracking": "full"})
     assert state.phase == "setup" and RULES.current_player(state) == 0
     state = act(state, "choose_start", 0, resources=["stone", "ore"])
     assert state.phase == "setup" and RULES.current_player(state) == 1
@@ -58,7 +58,7 @@ def test_setup_gives_coins_surplus_and_two_chosen_resources() -> None:
 
 def test_setup_refuses_bad_choices_and_options() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    state = RULES.setup(infos, RULES.default_options())
+    state = RULES.setup(infos, {**RULES.default_options(), "tracking": "full"})
     assert "two different" in refused(state, "choose_start", 0, resources=["wood", "wood"])
     assert "two different" in refused(state, "choose_start", 0, resources=["gold", "wood"])
     with pytest.raises(Rejected, match="2 to 5"):
@@ -443,7 +443,7 @@ def test_final_score_needs_an_ended_game_and_valid_entries() -> None:
 
 def test_status_line_names_round_phase_and_player() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    assert "Set-up" in RULES.status_line(RULES.setup(infos, {}))
+    assert "Set-up" in RULES.status_line(RULES.setup(infos, {"tracking": "full"}))
     state = new_game(2)
     assert RULES.status_line(state) == "Round 1 · Action phase · Livia to act"
     state = _to_turn_order_phase(state)
@@ -453,7 +453,7 @@ def test_status_line_names_round_phase_and_player() -> None:
 
 def test_apply_rejects_before_the_game_started() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    state = RULES.setup(infos, {})
+    state = RULES.setup(infos, {"tracking": "full"})
     with pytest.raises(Rejected, match="set-up"):
         RULES.apply(state, Action("place", {"space": "quaestor", "worker": 1}, 0))
 
@@ -478,7 +478,7 @@ def _states() -> list[AveRomaState]:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
     action_phase = new_game(2)
     refill = pass_all(act(action_phase, "place", 0, space="rome", worker=2))
-    return [RULES.setup(infos, {}), action_phase, refill,
+    return [RULES.setup(infos, {"tracking": "full"}), action_phase, refill,
             _to_turn_order_phase(new_game(2)), _ended_game()]
 
 

@@ -215,6 +215,8 @@ def test_region_points_can_be_left_to_the_table() -> None:
 
 def test_essentials_is_the_default_and_records_placements_without_supplies() -> None:
     assert RULES.default_options()["tracking"] == "essentials"
+    infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
+    assert RULES.setup(infos, {}).phase == "action"  # starting resources are not asked
     state = new_game(2, tracking="essentials")
     state = act(state, "place", 0, space="aedilis", worker=2)  # no resources asked
     state = act(state, "place", 1, space="aedilis", worker=2)

@@ -17,7 +17,7 @@ def new_game(players: int = 3, **options: Any) -> AveRomaState:
     chosen = {**RULES.default_options(), "tracking": "full", **options}
     infos = [PlayerInfo(NAMES[i], f"colour{i}", i) for i in range(players)]
     state = RULES.setup(infos, chosen)
-    for player in range(players):
+    for player in range(players if state.phase == "setup" else 0):
         state = act(state, "choose_start", player, resources=["wood", "wine"])
     return state
 

@@ -44,10 +44,11 @@ TAKE_BACKS = ["propraetor", "rome", "quaestor", "aedilis", "legatus"]  # then An
 
 def started(app: App, tracking: str = "essentials", players: int = 3) -> tuple[GameSession,
                                                                             Driver]:
-    """A game past set-up (everyone starts with wood and stone at 2), on screen."""
+    """A game past set-up (with full tracking everyone starts with wood and stone at 2),
+    on screen."""
     options = {"tracking": tracking}
     session = GameSession.create(app.store, "ave-roma", PLAYERS[:players], options)
-    for player in range(players):
+    for player in range(players if tracking == "full" else 0):
         session.dispatch("choose_start", {"resources": ["wood", "stone"]}, player)
     app.start_session(session)
     app.step()
@@ -185,12 +186,13 @@ def test_end_here_and_score_from_the_menu(app: App) -> None:
 
 def test_a_seat_button_out_of_turn_says_what_it_would_do(app: App) -> None:
     session, driver = started(app)
+    recorded = len(session.actions)
     app.deliver(Press("seat2"))  # Ben, while Ana is to act
     app.step()
     banner = app.banner
     assert banner is not None and not banner.error
     assert "Ben" in banner.text and "Ana's turn" in banner.text and "passes" in banner.text
-    assert len(session.actions) == 3  # nothing recorded
+    assert len(session.actions) == recorded  # nothing recorded
     del driver
 
 

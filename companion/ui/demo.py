@@ -32,9 +32,6 @@ DEMO_MOVES: dict[str, list[tuple[str, dict[str, Any], int | None]]] = {
         ("vault", {"material": "stone", "source": "stockpile"}, 1),
     ],
     "ave-roma": [
-        ("choose_start", {"resources": ["wood", "wine"]}, 0),
-        ("choose_start", {"resources": ["stone", "ore"]}, 1),
-        ("choose_start", {"resources": ["wheat", "livestock"]}, 2),
         ("place", {"space": "quaestor", "worker": 3}, 0),
         ("place", {"space": "aedilis", "worker": 2}, 1),
         ("place", {"space": "propraetor", "worker": 2, "bonus": "influence",

@@ -128,6 +128,7 @@ from companion.games.ave_roma.model import (
     ESSENTIALS,
     FINAL,
     FRESH,
+    FULL,
     OVER,
     POLITICAL_CAP,
     REFILL,
@@ -265,7 +266,9 @@ class AveRomaRules:
             seats=tuple(Seat(name) for name in names),
             regions=tuple(Region(FRESH, marker, cubes) for marker in markers),
             deck=deck, order=order, surplus_cap=cap, tracking=tracking,
-            region_scoring=region_scoring)
+            region_scoring=region_scoring,
+            # the starting resources only matter where the supplies are tracked
+            phase=SETUP if tracking == FULL else ACTION)
 
     def apply(self, state: AveRomaState, action: Action) -> AveRomaState:
         if state.phase == OVER and action.type not in ("effect", "overflow"):
