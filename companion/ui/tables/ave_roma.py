@@ -300,15 +300,24 @@ class AveRomaView(GameView):
     # -- the panel ------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
-        who = self.name(action.player) if action.player is not None else _("table")
         space = action.payload.get("space")
         if action.type == "place" and isinstance(space, str):
             worker = action.payload.get("worker", action.payload.get("acts_as", ""))
-            return f"{who}: {space_label(space)} {worker}"
+            who = self.name(action.player) if action.player is not None else _("table")
+            return _("{name}: {space} {worker}").format(name=who, space=space_label(space),
+                                                        worker=worker)
         if action.type == "take_back":
             area = str(action.payload.get("area", ""))
-            return _("{name}: takes back from {area}").format(name=who, area=space_label(area))
+            return self.sentence(action, space_label(area))
         return super().describe(action)
+
+    def move_names(self) -> dict[str, str]:
+        return {"choose_start": _("Starting resources"), "place": _("Place a worker"),
+                "pass": _("Pass"), "take_back": _("Take back workers"),
+                "workers": _("Workers in hand"), "overflow": _("Over the cap"),
+                "effect": _("Card effect"), "row_not_refilled": _("A row cannot be refilled"),
+                "rows_refilled": _("Rows refilled"), "confirm_order": _("New turn order"),
+                "end_here": _("End here and score")}
 
     def table_prompt(self) -> str:
         state = self.ave
