@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import Rejected
-from companion.games.via_romana_board import check_playable, load_board, parse_board
+from companion.games.via_romana import check_playable, load_board, parse_board
 
 GOOD = """
 symbols = ["eagle", "helmet"]

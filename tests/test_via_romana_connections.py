@@ -11,13 +11,13 @@ from test_via_romana import SMALL_BOARD, act, card, new_game, write_board
 from companion.games.base import Rejected
 from companion.games.via_romana import (
     RULES,
+    Marker,
     Phase,
     ViaRomanaState,
     allowed_actions,
     describe,
     scoring_prompt,
 )
-from companion.games.via_romana_scoring import Marker
 
 FROM = "from"
 

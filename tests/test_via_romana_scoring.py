@@ -16,13 +16,16 @@ from test_via_romana import act, card, new_game, play_random, players, write_boa
 from companion.games.base import Rejected, ScoreInputError
 from companion.games.via_romana import (
     RULES,
+    Marker,
     Phase,
+    PlayerTally,
     ViaRomanaState,
     breakdown_lines,
+    castle_marker_values,
+    milestones_left,
     provisional_scores,
+    score_tally,
 )
-from companion.games.via_romana_scoring import Marker, PlayerTally, score_tally
-from companion.games.via_romana_state import castle_marker_values, milestones_left
 
 BOARD = ("blue", "grey", "violet", "green")
 

@@ -11,8 +11,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from companion.games.base import PlayerInfo
-from companion.games.via_romana_board import Board
-from companion.games.via_romana_scoring import Marker, PlayerTally
+from companion.games.via_romana.board import Board
+from companion.games.via_romana.scoring import Marker, PlayerTally
 
 T = TypeVar("T")
 

@@ -87,8 +87,8 @@ from companion.games.base import (
     ScoreInputError,
     ScoreResult,
 )
-from companion.games.via_romana_board import Board, check_playable, load_board
-from companion.games.via_romana_cards import (
+from companion.games.via_romana.board import Board, check_playable, load_board
+from companion.games.via_romana.cards import (
     MAX_CARDS_PER_ROUND,
     Card,
     check_card_limit,
@@ -97,23 +97,21 @@ from companion.games.via_romana_cards import (
     check_milestone_cards,
     parse_cards,
 )
-from companion.games.via_romana_connections import (
+from companion.games.via_romana.connections import (
     describe,
     pick_marker,
     score_completed,
 )
-from companion.games.via_romana_scoring import (
+from companion.games.via_romana.scoring import (
     ORDER_BOARD_COLOURS,
-    breakdown_lines,
     score_tallies,
     tallies_from_json,
 )
-from companion.games.via_romana_state import (
+from companion.games.via_romana.state import (
     Building,
     Phase,
     Settings,
     ViaRomanaState,
-    castle_marker_values,
     castles_left,
     extendable_ends,
     free_cities,
@@ -125,13 +123,6 @@ from companion.games.via_romana_state import (
     tally,
 )
 from companion.i18n import _
-
-__all__ = [
-    "RULES", "ViaRomanaRules", "ViaRomanaState", "Phase", "Building", "allowed_actions",
-    "cards_left", "scoring_prompt", "provisional_scores", "describe", "free_cities",
-    "extendable_ends", "road_colours", "castles_left", "milestones_left",
-    "castle_marker_values", "MAX_CARDS_PER_ROUND", "BUILD_ACTIONS", "breakdown_lines",
-]
 
 BUILD_ACTIONS = ("castle", "milestone_city", "milestone_road", "two_milestones")
 DEFAULT_OPTIONS: dict[str, Any] = {"board_file": None, "starting_castles": None,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.base import Rejected
-from companion.games.via_romana_scoring import Marker
-from companion.games.via_romana_state import (
+from companion.games.via_romana.scoring import Marker
+from companion.games.via_romana.state import (
     Connection,
     Phase,
     ViaRomanaState,

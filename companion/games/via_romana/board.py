@@ -17,7 +17,7 @@ from typing import Any
 from companion.games.base import Rejected
 from companion.i18n import _
 
-DEFAULT_BOARD_NAME = "via_romana_board.toml"
+DEFAULT_BOARD_NAME = "board.toml"  # in the package's data folder
 MAX_ROAD_SPACES = 12
 
 
@@ -88,8 +88,8 @@ def load_board(board_file: str | None) -> Board:
     if board_file is None:
         label = _("{name} (shipped default)").format(name=DEFAULT_BOARD_NAME)
         try:
-            text = (resources.files("companion.games") / "data" / DEFAULT_BOARD_NAME).read_text(
-                encoding="utf-8")
+            shipped = resources.files("companion.games.via_romana") / "data" / DEFAULT_BOARD_NAME
+            text = shipped.read_text(encoding="utf-8")
         except OSError as exc:  # a broken installation, still no traceback
             raise Rejected(_("Board file {file}: cannot be read ({reason}).").format(
                 file=label, reason=exc.strerror or exc)) from None
