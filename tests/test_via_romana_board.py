@@ -34,7 +34,7 @@ spaces = 2
 
 def test_shipped_default_matches_the_issue() -> None:
     board = load_board(None)
-    assert len(board.roads) == 20 and len(board.colours) == 5 and len(board.symbols) == 4
+    assert len(board.roads) == 26 and len(board.colours) == 5 and len(board.symbols) == 4
     assert board.signposts == 20 and board.base_value == 1
     assert sum(len(c.markers) for c in board.cities) == 40
     assert all(1 <= v <= 4 for c in board.cities for v in c.markers)

@@ -364,7 +364,13 @@ class App:
     def resume_game(self) -> None:
         from companion.session import GameSession
 
-        session = GameSession.resume(self.store)
+        try:
+            session = GameSession.resume(self.store)
+        except Rejected as exc:  # e.g. an older game whose board file has since gone
+            self.message(_("The unfinished game cannot be set up again: {reason}").format(
+                reason=exc))
+            self.go_home()
+            return
         if session is None:
             self.message(_("There is no unfinished game to resume."))
             self.go_home()
