@@ -403,13 +403,18 @@ class App:
 
     def open_scoreboard(self, result: ScoreResult, title: str,
                         back: Callable[[], None] | None = None,
-                        colours: dict[str, str] | None = None) -> None:
-        """The scoreboard; bars in the players' colours (those of the game on screen)."""
+                        colours: dict[str, str] | None = None,
+                        tie_break: Callable[[str | None], ScoreResult] | None = None) -> None:
+        """The scoreboard; bars in the players' colours (those of the game on screen).
+
+        ``tie_break`` lets the table settle a shared victory there (it records the choice).
+        """
         from companion.ui.screens.scoreboard import ScoreboardScreen
 
         if colours is None and self.session is not None:
             colours = {player.name: player.colour for player in self.session.players}
-        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours))
+        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours,
+                                   tie_break))
 
     def abandon_game(self) -> None:
         if self.session is not None:
