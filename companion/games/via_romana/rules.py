@@ -540,10 +540,9 @@ class ViaRomanaRules:
             head = _("Round {round} · {name}'s turn").format(
                 round=state.round, name=name_of(state, state.current))
         if state.pending:
-            return _("{head} · Road scoring: {chooser} picks a city marker").format(
-                head=head, chooser=name_of(state, state.pending[0].chooser))
-        return _("{head} · {played} of {limit} cards played").format(
-            head=head, played=state.cards_this_turn, limit=MAX_CARDS_PER_ROUND)
+            return _("Round {round} · road scoring: {chooser} picks").format(
+                round=state.round, chooser=name_of(state, state.pending[0].chooser))
+        return head  # the cards played this round are pips on the player's panel
 
     def is_over(self, state: ViaRomanaState) -> bool:
         return state.phase is Phase.OVER and not state.pending

@@ -31,7 +31,7 @@ from companion.ui import board as pieces
 from companion.ui import theme
 from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
-from companion.ui.layout import split_cols, split_rows
+from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move
 from companion.ui.tables.via_romana_cards import (
@@ -73,11 +73,15 @@ class ViaRomanaView(GameView):
     # -- the panel's parts ----------------------------------------------------------------
 
     def areas(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The hint line, the map, and the side (players, or the scoring banner)."""
+        """The hint line, the map, and the side (players, and the banner of what to do)."""
         m = self.table.metrics
         hint, rest = split_rows(rect, [-int(m.unit * 0.6), 1], m.gap)
         if m.portrait:
-            board, side = split_rows(rest, [3, 2], m.gap)
+            # one fixed height for the players or, while the table has something to do,
+            # the banner over them: the map never moves under a finger
+            rows = -(-len(self.session.players) // 2)
+            players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
+            board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
         else:
             board, side = split_cols(rest, [5, 3], m.gap)
         return hint, board, side
@@ -373,10 +377,6 @@ class ViaRomanaView(GameView):
         what = words.get(action.type, action.type.replace("_", " "))
         return f"{who}: {what} {where}".strip()
 
-    def player_note(self, index: int) -> str:
-        return ngettext("{n} marker", "{n} markers", len(self.via.collected[index])).format(
-            n=len(self.via.collected[index]))
-
     def hint(self) -> str:
         state = self.via
         left = state.signposts_left
@@ -416,13 +416,10 @@ class ViaRomanaView(GameView):
         highlight = state.pending[0].road if state.pending else None
         draw_map(surface, state, self.geometry(board), self.colours(), highlight)
         banner = self.banner_lines()
-        if banner and not m.portrait:
-            self._paint_banner(surface, side, banner)
-            return
         if banner:
-            top, side = split_rows(side, [1, 1], m.gap)
-            self._paint_banner(surface, top, banner)
-        self._paint_players(surface, side)
+            self._paint_banner(surface, side, banner)
+        else:
+            self._paint_players(surface, side)
 
     def _paint_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
         m = self.table.metrics
@@ -436,9 +433,9 @@ class ViaRomanaView(GameView):
     def _paint_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         m = self.table.metrics
         count = len(self.session.players)
-        rows = split_rows(rect, [1] * count, m.gap // 2)
-        for index, row in enumerate(rows):
-            self._paint_player(surface, row, index)
+        columns = 2 if m.portrait else 1
+        for index, cell in enumerate(grid(rect, count, columns, m.gap // 2)):
+            self._paint_player(surface, cell, index)
 
     def _paint_player(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
         """Name, castles and milestones left, markers by colour, cards played this round."""

@@ -36,6 +36,10 @@ class MapLayout:
     spaces: tuple[tuple[tuple[tuple[float, float], tuple[float, float]], ...], ...]
     road_width: int
     name_size: int
+    #: per city, the directions (radians) where its piece and its marker value sit: in the
+    #: widest gaps between its roads, so neither covers a road space
+    piece_angle: tuple[float, ...] = ()
+    marker_angle: tuple[float, ...] = ()
 
     def road_middle(self, road: int) -> tuple[int, int]:
         (ax, ay), _ = self.spaces[road][0]
@@ -75,7 +79,36 @@ def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
              (ax + ux * (start + (i + 1) * step - gap / 2),
               ay + uy * (start + (i + 1) * step - gap / 2)))
             for i in range(road.spaces)))
-    return MapLayout(rect, centres, radius, tuple(spaces), max(5, unit // 7), name_size)
+    piece_angles, marker_angles = [], []
+    for index, (cx, cy) in enumerate(centres):
+        # the name sits straight below the city: keep that way free as well
+        directions = sorted([math.pi / 2, *(
+            math.atan2(centres[r.b if r.a == index else r.a][1] - cy,
+                       centres[r.b if r.a == index else r.a][0] - cx)
+            for r in board.roads if index in (r.a, r.b))])
+        piece, marker = _free_directions(directions)
+        piece_angles.append(piece)
+        marker_angles.append(marker)
+    return MapLayout(rect, centres, radius, tuple(spaces), max(5, unit // 7), name_size,
+                     tuple(piece_angles), tuple(marker_angles))
+
+
+def _free_directions(directions: list[float]) -> tuple[float, float]:
+    """Two directions away from the roads: in the widest gap (split in three when it is more
+    than a half turn), else the widest and the second widest."""
+    if not directions:
+        return -math.pi / 4, -3 * math.pi / 4
+    gaps = []
+    for number, start in enumerate(directions):
+        end = directions[(number + 1) % len(directions)]
+        width = (end - start) % (2 * math.pi) or 2 * math.pi
+        gaps.append((width, start))
+    gaps.sort(reverse=True)
+    width, start = gaps[0]
+    if width > math.pi or len(gaps) == 1:
+        return start + width / 3, start + 2 * width / 3
+    second_width, second_start = gaps[1]
+    return start + width / 2, second_start + second_width / 2
 
 
 def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout,
@@ -85,7 +118,10 @@ def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout
     ``colours`` are the players' colours; ``highlight`` is the road being scored.
     """
     board = state.board
-    for index in range(len(board.roads)):
+    # closed roads first, built spaces last, so a crossing never hides a player's piece
+    order = sorted(range(len(board.roads)), key=lambda i: (
+        not state.closed[i], sum(owner is not None for owner in state.roads[i])))
+    for index in order:
         _draw_road(surface, state, geometry, index, colours, index == highlight)
     marked = set()
     if highlight is not None:
@@ -147,21 +183,26 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
     value = str(stack[0]) if stack else str(state.board.base_value)
     side = max(14, radius)
     marker = pygame.Rect(0, 0, side, side)
-    marker.center = (centre[0] - radius, centre[1] - radius + side // 4)
+    marker.center = _around(centre, radius * 1.15, geometry.marker_angle[index])
     pieces.badge(surface, marker, value, theme.PANEL_LIGHT if not stack else (245, 240, 225))
     building = state.cities[index]
     if building is not None:
         piece_radius = max(7, radius * 11 // 20)
-        at = (centre[0] + radius - 2, centre[1] - radius + piece_radius)
+        at = _around(centre, radius * 1.15, geometry.piece_angle[index])
         pieces.token(surface, at, piece_radius, colours[building.player],
                      ring=theme.TEXT if building.castle else None)
         if building.castle:
             _castle_glyph(surface, at, piece_radius, theme.text_on(colours[building.player]))
-    label = pygame.Rect(0, 0, max(radius * 6, geometry.name_size * 6), geometry.name_size + 2)
+    label = pygame.Rect(0, 0, max(radius * 6, geometry.name_size * 8), geometry.name_size + 2)
     label.midtop = (centre[0], centre[1] + radius + 1)
     label.clamp_ip(geometry.rect)
     size = fit_size(city.name, geometry.name_size, label.width, 0.75)
     draw_text(surface, city.name, label, size, theme.TEXT)
+
+
+def _around(centre: tuple[int, int], distance: float, angle: float) -> tuple[int, int]:
+    return (round(centre[0] + distance * math.cos(angle)),
+            round(centre[1] + distance * math.sin(angle)))
 
 
 def _castle_glyph(surface: pygame.Surface, at: tuple[int, int], radius: int, ink: RGB) -> None:
