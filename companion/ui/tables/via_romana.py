@@ -217,13 +217,13 @@ class ViaRomanaView(GameView):
         me = self.via.current
         choices: list[CardChoice]
         if kind == "castle":
-            choices, question = castle_choices(board), _("Which 2 cards were paid?")
+            choices, question = castle_choices(board), _("which 2 cards were paid?")
         elif kind == "two_milestones":
-            choices, question = symbol_choices(board), _("Which card was paid (colour and "
+            choices, question = symbol_choices(board), _("which card was paid (colour and "
                                                          "symbol)?")
         else:
-            choices, question = milestone_choices(board), _("Which card(s) were paid? (a joker "
-                                                            "is 2 different colours)")
+            choices, question = milestone_choices(board), _("which card(s)? A joker is 2 "
+                                                            "different colours")
 
         def paid(cards: list[CardPayload]) -> None:
             if road is None:
@@ -231,7 +231,12 @@ class ViaRomanaView(GameView):
             else:
                 self.dispatch(kind, {"road": road, "from": self.city(city), "cards": cards}, me)
 
-        self.app.push(CardDialog(self.app, question, choices, paid))
+        what = {"castle": _("Castle in {city}"), "milestone_city": _("Milestone in {city}"),
+                "milestone_road": _("Milestone from {city}"),
+                "two_milestones": _("2 milestones from {city}")}[kind].format(
+            city=self.city(city))
+        self.app.push(CardDialog(self.app, _("{what}: {question}").format(
+            what=what, question=question), choices, paid))
 
     def _pick_at(self, index: int) -> None:
         state = self.via

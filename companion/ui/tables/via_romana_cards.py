@@ -20,7 +20,7 @@ from companion.ui.board import EDGE
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.tables.via_romana_map import draw_symbol
-from companion.ui.text import draw_text, fit_size
+from companion.ui.text import draw_paragraph, draw_text, fit_size
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -144,5 +144,5 @@ class CardDialog(Screen):
         m = self.metrics
         surface.fill(theme.BACKGROUND)
         title, _body, _bottom = self._areas()
-        draw_text(surface, self.title, title, fit_size(self.title, m.body, title.width, 0.6),
-                  theme.TEXT, align="left")
+        draw_paragraph(surface, self.title, title, m.body if not m.portrait else m.small,
+                       theme.TEXT)
