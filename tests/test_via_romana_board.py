@@ -106,3 +106,14 @@ def test_too_few_signposts_for_the_closed_roads_is_refused_at_setup() -> None:
     check_playable(board, 3)
     with pytest.raises(Rejected, match="mine.toml: 1 roads start closed for 2 players"):
         check_playable(board, 2)
+
+
+def test_the_example_in_the_board_docs_is_a_valid_board() -> None:
+    import re
+
+    docs = Path(__file__).resolve().parents[1] / "docs" / "via_romana_board.md"
+    example = re.search(r"```toml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
+    assert example is not None
+    board = parse_board(example.group(1), "example")
+    assert [c.name for c in board.cities] == ["Lutetia", "Durocortorum"]
+    assert board.cities[0].position == (0.4, 0.6)
