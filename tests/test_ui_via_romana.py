@@ -265,3 +265,14 @@ def test_the_map_shows_builders_colours_and_greys_closed_roads(app: App,
     (ax, ay), (bx, by) = geometry.spaces[0][0]
     x, y = round(ax + (bx - ax) / 4), round(ay + (by - ay) / 4)
     assert surface.get_at((x, y))[:3] == ROAD_CLOSED
+
+
+def test_the_new_game_screen_offers_the_last_turns_reading(app: App) -> None:
+    driver = Driver(app)
+    driver.taps("new-game", "game-via-romana")
+    driver.name_players(["Ana", "Ben"])
+    driver.taps("option-last_turns", "pick-False", "start")
+    assert app.session is not None
+    assert app.session.record.options["last_turns"] is False
+    assert state(app).settings.last_turns is False
+    assert app.session.record.options["board"] is not None  # the game's own board copy

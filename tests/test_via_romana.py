@@ -206,8 +206,8 @@ def test_rules_object_is_registered_and_fulfils_the_contract() -> None:
     assert (rules.key, rules.min_players, rules.max_players) == ("via-romana", 2, 4)
     assert rules.default_options() == {
         "board_file": None, "starting_castles": None, "castles_per_player": 4,
-        "milestones_per_player": 20, "last_turns": True, "order_board_bonus": 5,
-        "eagle_bonus": 2, "board": None}
+        "milestones_per_player": 20, "last_turns": None, "order_board_bonus": None,
+        "eagle_bonus": None, "board": None}
 
 
 def test_setup_places_starting_castles_in_seat_order(board_file: str) -> None:

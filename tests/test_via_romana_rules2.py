@@ -303,3 +303,23 @@ def test_an_action_names_an_unknown_type_clearly(tmp_path: Path) -> None:
     state = four(write_board(tmp_path))
     with pytest.raises(Rejected, match="no action 'fly'"):
         RULES.apply(state, Action("fly", {}))
+
+
+def test_the_board_file_sets_the_uncertain_readings_and_options_override_it(
+        tmp_path: Path) -> None:
+    text = SMALL_BOARD.replace("signposts = 5", "signposts = 5\nlast_turns = false\n"
+                                                "order_board_bonus = 6\neagle_bonus = 3")
+    board = parse_board(text, "m")
+    assert (board.last_turns, board.order_board_bonus, board.eagle_bonus) == (False, 6, 3)
+    path = write_board(tmp_path, text)
+    from_file = RULES.setup(players(2), {"board_file": path})
+    assert (from_file.settings.last_turns, from_file.settings.order_board_bonus,
+            from_file.settings.eagle_bonus) == (False, 6, 3)
+    chosen = RULES.setup(players(2), {"board_file": path, "last_turns": True,
+                                      "eagle_bonus": 1})
+    assert (chosen.settings.last_turns, chosen.settings.order_board_bonus,
+            chosen.settings.eagle_bonus) == (True, 6, 1)
+    plain = load_board(None)
+    assert (plain.last_turns, plain.order_board_bonus, plain.eagle_bonus) == (True, 5, 2)
+    with pytest.raises(Rejected, match="last_turns must be true or false"):
+        parse_board(SMALL_BOARD.replace("signposts = 5", "signposts = 5\nlast_turns = 1"), "m")

@@ -59,6 +59,10 @@ class Board:
     roads: tuple[Road, ...]
     base_value: int
     signposts: int
+    #: the readings the sources leave open, as this map's defaults (game options override)
+    last_turns: bool = True
+    order_board_bonus: int = 5
+    eagle_bonus: int = 2
 
     def city_index(self, name: str) -> int | None:
         """The index of the city called ``name`` (case-insensitive), or None."""
@@ -181,7 +185,8 @@ def _placed(city: City, at: tuple[float, float] | None, number: int, count: int)
 
 #: the keys each part of the file may have; anything else is most likely a typo
 KNOWN_KEYS: dict[str, frozenset[str]] = {
-    "": frozenset({"name", "symbols", "base_value", "signposts", "province", "city", "road"}),
+    "": frozenset({"name", "symbols", "base_value", "signposts", "province", "city", "road",
+                   "last_turns", "order_board_bonus", "eagle_bonus"}),
     "province": frozenset({"name", "colour"}),
     "city": frozenset({"name", "colour", "symbol", "markers", "x", "y"}),
     "road": frozenset({"cities", "spaces", "closed_for", "colours"}),
@@ -319,10 +324,18 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
     base_value = _int(data.get("base_value", 1), "base_value", 1, 99)
     signposts = _int(data.get("signposts", min(len(roads), BOX_SIGNPOSTS)), "signposts", 1,
                      len(roads))
+    last_turns = data.get("last_turns", True)
+    if not isinstance(last_turns, bool):
+        raise _Problem(_("last_turns must be true or false, not {value!r}.").format(
+            value=last_turns))
     board_name = data.get("name", label)
     return Board(name=str(board_name), source=label, colours=tuple(colours),
                  province_names=tuple(names), symbols=tuple(symbols), cities=tuple(cities),
-                 roads=tuple(roads), base_value=base_value, signposts=signposts)
+                 roads=tuple(roads), base_value=base_value, signposts=signposts,
+                 last_turns=last_turns,
+                 order_board_bonus=_int(data.get("order_board_bonus", 5), "order_board_bonus",
+                                        0, 99),
+                 eagle_bonus=_int(data.get("eagle_bonus", 2), "eagle_bonus", 0, 99))
 
 
 def check_playable(board: Board, players: int) -> None:

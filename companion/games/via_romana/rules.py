@@ -19,9 +19,10 @@ Options (``default_options()``)
 ``board_file``: path of a board TOML file, or None for the shipped default.
 ``starting_castles``: castles each player places before play; None = 2 in a two-player
 game, else 1 (sources disagree). ``castles_per_player`` (4), ``milestones_per_player`` (20).
-The less certain readings (reviews), with today's readings as defaults: ``last_turns``
-(True: the others play once more after the last signpost; False: the game ends with that
-build), ``order_board_bonus`` (5), ``eagle_bonus`` (2).
+The less certain readings (reviews): ``last_turns`` (True: the others play once more after
+the last signpost; False: the game ends with that build), ``order_board_bonus`` (5),
+``eagle_bonus`` (2). None takes the board file's value (the same keys at its top level,
+with today's readings as defaults).
 ``board``: the board file's text, copied in by ``RULES.prepare_options`` when a game is
 created, so the log replays the game whatever later happens to the file.
 
@@ -120,8 +121,6 @@ from companion.games.via_romana.connections import (
     score_completed,
 )
 from companion.games.via_romana.scoring import (
-    LEGION_EAGLE_BONUS,
-    ORDER_BOARD_BONUS,
     ORDER_BOARD_COLOURS,
     break_tie,
     score_tallies,
@@ -147,8 +146,9 @@ from companion.i18n import _
 BUILD_ACTIONS = ("castle", "milestone_city", "milestone_road", "two_milestones")
 DEFAULT_OPTIONS: dict[str, Any] = {
     "board_file": None, "starting_castles": None, "castles_per_player": 4,
-    "milestones_per_player": 20, "last_turns": True, "order_board_bonus": ORDER_BOARD_BONUS,
-    "eagle_bonus": LEGION_EAGLE_BONUS,
+    "milestones_per_player": 20,
+    # None: as the board file says (by default True, 5 and 2)
+    "last_turns": None, "order_board_bonus": None, "eagle_bonus": None,
     # the board file's text, copied in when the game starts (see ``prepare_options``)
     "board": None,
 }
@@ -416,7 +416,7 @@ def _option_int(options: Mapping[str, Any], key: str, default: int, low: int, hi
     return value
 
 
-def _settings(options: Mapping[str, Any], players: int) -> Settings:
+def _settings(options: Mapping[str, Any], players: int, board: Board) -> Settings:
     known = set(DEFAULT_OPTIONS)
     unknown = sorted(set(options) - known)
     if unknown:
@@ -425,13 +425,15 @@ def _settings(options: Mapping[str, Any], players: int) -> Settings:
     castles = _option_int(options, "castles_per_player", 4, 1, 20)
     milestones = _option_int(options, "milestones_per_player", 20, 1, 200)
     starting = _option_int(options, "starting_castles", 2 if players == 2 else 1, 1, castles)
-    last_turns = options.get("last_turns", True)
+    last_turns = options.get("last_turns")
+    if last_turns is None:
+        last_turns = board.last_turns
     if not isinstance(last_turns, bool):
         raise Rejected(_("Option last_turns must be true or false, not {value!r}.").format(
             value=last_turns))
     return Settings(castles, milestones, starting, last_turns,
-                    _option_int(options, "order_board_bonus", ORDER_BOARD_BONUS, 0, 99),
-                    _option_int(options, "eagle_bonus", LEGION_EAGLE_BONUS, 0, 99))
+                    _option_int(options, "order_board_bonus", board.order_board_bonus, 0, 99),
+                    _option_int(options, "eagle_bonus", board.eagle_bonus, 0, 99))
 
 
 def _board_file(options: Mapping[str, Any]) -> str | None:
@@ -481,8 +483,8 @@ class ViaRomanaRules:
         if not self.min_players <= len(players) <= self.max_players:
             raise Rejected(_("Via Romana is for {low} to {high} players, not {n}.").format(
                 low=self.min_players, high=self.max_players, n=len(players)))
-        settings = _settings(options, len(players))
         board = _board(options)
+        settings = _settings(options, len(players), board)
         if len(players) * settings.starting_castles > len(board.cities):
             raise Rejected(_("The board has only {n} cities, too few for the starting castles.")
                            .format(n=len(board.cities)))
