@@ -276,3 +276,22 @@ def test_the_new_game_screen_offers_the_last_turns_reading(app: App) -> None:
     assert app.session.record.options["last_turns"] is False
     assert state(app).settings.last_turns is False
     assert app.session.record.options["board"] is not None  # the game's own board copy
+
+
+def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
+                                                                 tmp_path: Path) -> None:
+    start(app, tmp_path, players=3)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"), city_key(app, "Gamma"))
+    driver.taps("road-0", "pick-('milestone_road', 0, 0)", "card-blue")
+    table = app.top
+    view = getattr(table, "view")  # noqa: B009
+    assert isinstance(view, ViaRomanaView)
+    assert any("Remove the milestones" in line for line in view.banner_lines())
+    driver.tap(city_key(app, "Alpha"))
+    lines = view.banner_lines()
+    assert lines[0] == "Ana placed the last signpost: take the legion eagle."
+    assert lines[1] == "2 more turns after this one, then the final scoring."
+    driver.taps("move-end_turn", "move-end_turn", "move-end_turn")
+    assert view.banner_lines() == [] and app.session is not None
+    assert app.session.rules.is_over(state(app))

@@ -405,9 +405,9 @@ class ViaRomanaView(GameView):
         if state.phase is Phase.LAST_TURNS and state.eagle is not None:
             return [_("{name} placed the last signpost: take the legion eagle.").format(
                 name=self.name(state.eagle)),
-                ngettext("{n} more turn, then the final scoring.",
-                         "{n} more turns, then the final scoring.",
-                         len(state.last_turns) + 1).format(n=len(state.last_turns) + 1)]
+                ngettext("{n} more turn after this one, then the final scoring.",
+                         "{n} more turns after this one, then the final scoring.",
+                         len(state.last_turns)).format(n=len(state.last_turns))]
         return []
 
     # -- drawing --------------------------------------------------------------------------
@@ -421,18 +421,24 @@ class ViaRomanaView(GameView):
         highlight = state.pending[0].road if state.pending else None
         draw_map(surface, state, self.geometry(board), self.colours(), highlight)
         banner = self.banner_lines()
-        if banner:
+        if state.pending:  # a scoring: what to do takes the whole side
             self._paint_banner(surface, side, banner)
-        else:
-            self._paint_players(surface, side)
+            return
+        if banner:  # the eagle: a short banner above the players, who still play
+            top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],
+                                   m.gap)
+            self._paint_banner(surface, top, banner, heading=False)
+        self._paint_players(surface, side)
 
-    def _paint_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str]) -> None:
+    def _paint_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
+                      heading: bool = True) -> None:
         m = self.table.metrics
         panel(surface, rect, theme.ACCENT)
         ink = theme.text_on(theme.ACCENT)
-        inner = rect.inflate(-m.gap * 2, -m.gap * 2)
-        head, body = split_rows(inner, [-int(m.unit * 0.7), 1], m.gap // 2)
-        draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
+        body = rect.inflate(-m.gap * 2, -m.gap * 2)
+        if heading:
+            head, body = split_rows(body, [-int(m.unit * 0.7), 1], m.gap // 2)
+            draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
         draw_paragraph(surface, " ".join(lines), body, m.small, ink)
 
     def _paint_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -451,8 +457,9 @@ class ViaRomanaView(GameView):
         panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if current else None, width=2)
         inner = rect.inflate(-m.gap * 2, -4)
         top, bottom = split_rows(inner, [1, 1], 2)
-        stripe, name, castles, milestones = split_cols(
-            top, [-max(6, m.gap), 3, 2, -int(m.unit * 1.1)], m.gap)
+        dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
+        stripe, name, castles, milestone, milestones = split_cols(
+            top, [-max(6, m.gap), 3, 2, -dot * 2, -int(m.unit * 1.1)], m.gap)
         pygame.draw.rect(surface, colour, stripe, border_radius=3)
         label_size = max(12, min(m.small, top.height))
         draw_text(surface, self.name(index), name,
@@ -461,6 +468,7 @@ class ViaRomanaView(GameView):
         pieces.pips(surface, castles, castles_left(state, index),
                     state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
         pieces.badge(surface, milestones, str(milestones_left(state, index)), colour)
+        pieces.chip(surface, milestone.center, dot, colour)
         markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
         self._paint_markers(surface, markers, index)
         if current and state.phase is not Phase.SETUP:

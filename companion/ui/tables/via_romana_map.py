@@ -52,8 +52,8 @@ def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
     board = state.board
     radius = max(10, min(unit * 3 // 8, min(rect.width, rect.height) // 16))
     name_size = max(12, round(unit * 0.3))
-    margin_x = radius + max(4, unit // 8)
-    margin_top = radius + 4
+    margin_x = radius * 9 // 5 + 2  # room for a piece or a marker value beside a city
+    margin_top = radius * 9 // 5
     margin_bottom = radius + name_size + 2
     width = max(1, rect.width - 2 * margin_x)
     height = max(1, rect.height - margin_top - margin_bottom)
