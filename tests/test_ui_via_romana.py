@@ -156,7 +156,8 @@ def test_tap_budgets_of_every_build_with_real_card_checks(app: App, tmp_path: Pa
     rotomagus = city_key(app, "Rotomagus")
     index = int(rotomagus.split("-")[1])
     assert spent(rotomagus, f"pick-('castle', None, {index})", "card-grey") <= 3
-    assert state(app).cities[index] is not None and state(app).cities[index].castle
+    built = state(app).cities[index]
+    assert built is not None and built.castle
     driver.tap("move-end_turn")
     # milestone in a city: the city, "milestone", the card
     lemonum = int(city_key(app, "Lemonum").split("-")[1])
@@ -256,6 +257,7 @@ def test_the_map_shows_builders_colours_and_greys_closed_roads(app: App,
     info = table.areas()["info"].inflate(-m.gap * 2, -m.gap * 2)  # type: ignore[attr-defined]
     geometry = view.geometry(view.areas(info)[1])
     surface = pygame.display.get_surface()
+    assert surface is not None
     (ax, ay), (bx, by) = geometry.spaces[1][0]
     assert surface.get_at((round((ax + bx) / 2), round((ay + by) / 2)))[:3] == (200, 50, 45)
     driver.taps("move-end_turn")

@@ -30,6 +30,18 @@ def refused(state: ViaRomanaState, type_: str, player: int | None = None,
     return str(info.value)
 
 
+def milestone(state: ViaRomanaState, road: int, origin: str, colour: str) -> ViaRomanaState:
+    """A milestone on ``road`` built from the city ``origin``, paid with one card."""
+    return RULES.apply(state, Action("milestone_road", {"road": road, "from": origin,
+                                                        "cards": [card(colour)]}))
+
+
+def milestone_refused(state: ViaRomanaState, road: int, origin: str, colour: str) -> str:
+    with pytest.raises(Rejected) as info:
+        milestone(state, road, origin, colour)
+    return str(info.value)
+
+
 def four(board_file: str, **options: Any) -> ViaRomanaState:
     """Livia in Aquae, Marcus in Burgus, Julia in Castra, Titus in Emporium; Durum empty."""
     return new_game(board_file, 4, ["Aquae", "Burgus", "Castra", "Emporium"], **options)
@@ -43,10 +55,9 @@ def test_a_road_between_two_provinces_takes_either_end_colour(tmp_path: Path) ->
     aquae = state.board.city_index("Aquae")
     assert aquae is not None
     assert road_colours(state, 0, aquae) == ("blue", "grey")
-    paid_grey = act(state, "milestone_road", road=0, **{"from": "Aquae"}, cards=[card("grey")])
+    paid_grey = milestone(state, 0, "Aquae", "grey")
     assert paid_grey.roads[0][0] == 0
-    message = refused(state, "milestone_road", road=0, **{"from": "Aquae"},
-                      cards=[card("green")])
+    message = milestone_refused(state, 0, "Aquae", "green")
     assert "blue or grey" in message
 
 
@@ -54,8 +65,7 @@ def test_a_road_inside_one_province_takes_only_that_colour(tmp_path: Path) -> No
     text = SMALL_BOARD + '[[road]]\ncities = ["Aquae", "Emporium"]\nspaces = 2\n'
     state = four(write_board(tmp_path, text.replace("signposts = 5", "signposts = 6")))
     assert road_colours(state, 5, 0) == ("blue",)
-    assert "blue card, not grey" in refused(state, "milestone_road", road=5,
-                                            **{"from": "Aquae"}, cards=[card("grey")])
+    assert "blue card, not grey" in milestone_refused(state, 5, "Aquae", "grey")
 
 
 def test_the_board_file_still_overrides_a_road_s_colours(tmp_path: Path) -> None:
@@ -81,7 +91,7 @@ def test_the_game_ends_at_the_last_signpost_with_roads_still_open(tmp_path: Path
     state = four(write_board(tmp_path, SMALL_BOARD.replace("signposts = 5", "signposts = 1")))
     # Marcus on turn? Livia is first: she ends, Marcus completes Burgus–Castra (1 space).
     state = act(state, "end_turn")
-    state = act(state, "milestone_road", road=1, **{"from": "Burgus"}, cards=[card("grey")])
+    state = milestone(state, 1, "Burgus", "grey")
     assert state.signposts_left == 0 and state.phase is Phase.LAST_TURNS
     assert state.eagle == 1
     open_roads = [i for i, closed in enumerate(state.closed) if not closed]
@@ -96,7 +106,7 @@ def _last_signpost(tmp_path: Path, **options: Any) -> ViaRomanaState:
     state = four(write_board(tmp_path, SMALL_BOARD.replace("signposts = 5", "signposts = 1")),
                  **options)
     state = act(state, "end_turn")
-    return act(state, "milestone_road", road=1, **{"from": "Burgus"}, cards=[card("grey")])
+    return milestone(state, 1, "Burgus", "grey")
 
 
 def test_without_last_turns_the_game_ends_once_the_last_scoring_is_picked(
@@ -248,7 +258,7 @@ def test_end_here_and_score_is_recorded_and_undoable(tmp_path: Path) -> None:
 def test_end_here_waits_for_a_pending_pick(tmp_path: Path) -> None:
     state = four(write_board(tmp_path))
     state = act(state, "end_turn")
-    state = act(state, "milestone_road", road=1, **{"from": "Burgus"}, cards=[card("grey")])
+    state = milestone(state, 1, "Burgus", "grey")
     assert state.pending
     assert "road scoring" in refused(state, "end_game")
 
