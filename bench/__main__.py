@@ -43,6 +43,7 @@ def collect(quick: bool) -> list[Figure]:
     from bench.latency import acknowledgement, press_to_screen
     from bench.memory import memory
     from bench.startup import resume, startup
+    from bench.via_romana_map import map_frame
 
     figures = [idle_cost(quick)]
     figures += press_to_screen(quick)
@@ -50,6 +51,7 @@ def collect(quick: bool) -> list[Figure]:
     figures += memory(quick)
     figures += resume(quick)
     figures += acknowledgement(quick)
+    figures.append(map_frame(quick))
     return figures
 
 
