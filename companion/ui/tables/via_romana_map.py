@@ -153,7 +153,8 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
         else:
             _segment(surface, pieces.EDGE, start, end, width + 2)
             _segment(surface, colours[owner], start, end, width)
-    if closed:
+    unmarked = {c.road for c in (*state.scored, *state.pending) if not c.signpost}
+    if closed and index not in unmarked:  # closed after the last signpost: grey, no post
         _signpost(surface, geometry.road_middle(index), max(8, geometry.radius * 2 // 3))
 
 
