@@ -372,15 +372,15 @@ class ViaRomanaView(GameView):
     # -- words ----------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
-        who = self.name(action.player) if action.player is not None else _("table")
-        words = {"start_castle": _("starting castle"), "castle": _("castle"),
-                 "milestone_city": _("milestone"), "milestone_road": _("milestone"),
-                 "two_milestones": _("2 milestones"), "pick_marker": _("marker"),
-                 "end_turn": _("end of turn"), "order_board": _("order board"),
-                 "end_game": _("end here")}
         where = action.payload.get("city") or action.payload.get("from") or ""
-        what = words.get(action.type, action.type.replace("_", " "))
-        return f"{who}: {what} {where}".strip()
+        return self.sentence(action, str(where))
+
+    def move_names(self) -> dict[str, str]:
+        return {"start_castle": _("Starting castle"), "order_board": _("Order board"),
+                "castle": _("Castle"), "milestone_city": _("Milestone in a city"),
+                "milestone_road": _("Milestone on a road"), "two_milestones": _("Two milestones"),
+                "pick_marker": _("City marker"), "end_turn": _("End turn"),
+                "end_game": _("End here and score")}
 
     def hint(self) -> str:
         state = self.via
