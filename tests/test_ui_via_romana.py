@@ -80,6 +80,15 @@ class CountingDriver(Driver):
         super().touch(pos)
 
 
+def done_on_board(driver: Driver) -> list[str]:
+    """Tap the prompt of a physical step away ("done"); returns what it asked for."""
+    asked = list(driver.app.prompts)
+    if asked:
+        driver.touch(driver.app.prompt_rect.center)
+        assert driver.app.prompts == []
+    return asked
+
+
 def start(app: App, tmp_path: Path, players: int = 2, marker: int = 2,
           board: str | None = None, **options: object) -> GameSession:
     if board is None:
@@ -123,8 +132,13 @@ def test_a_whole_game_by_touch_with_taps_on_the_map(app: App, tmp_path: Path) ->
     driver.tap("card-grey")  # either end's colour pays on a road between two provinces
     assert state(app).pending and state(app).signposts_left == 0
     assert app.top.name == "table"
+    assert done_on_board(driver) == [
+        "Alpha – Beta is complete: take the milestones off its road spaces and put up a Roma "
+        "signpost.", "Ana placed the last signpost: give Ana the legion eagle."]
     driver.tap(city_key(app, "Alpha"))  # Ana has the most pieces: her marker pick, on the map
     assert state(app).collected[0][0].value == 3
+    assert done_on_board(driver) == [
+        "Ana takes the 3 marker from Alpha. Then Ben draws 1 card (open display first)."]
     driver.taps("move-end_turn", "move-end_turn")  # last turns: Ben, then Ana
     driver.tap("move-final-scoring")
     driver.tap("score")
@@ -262,7 +276,9 @@ def test_the_map_shows_builders_colours_and_greys_closed_roads(app: App,
     assert surface.get_at((round((ax + bx) / 2), round((ay + by) / 2)))[:3] == (200, 50, 45)
     driver.taps("move-end_turn")
     driver.taps("road-0", "pick-('milestone_road', 0, 1)", "card-grey")  # Ben completes it
+    done_on_board(driver)
     driver.tap(city_key(app, "Beta"))  # ... and picks Beta's marker: the road is closed
+    done_on_board(driver)
     app.render(force=True)
     (ax, ay), (bx, by) = geometry.spaces[0][0]
     x, y = round(ax + (bx - ax) / 4), round(ay + (by - ay) / 4)
@@ -290,7 +306,9 @@ def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
     view = getattr(table, "view")  # noqa: B009
     assert isinstance(view, ViaRomanaView)
     assert any("Remove the milestones" in line for line in view.banner_lines())
+    assert len(done_on_board(driver)) == 2
     driver.tap(city_key(app, "Alpha"))
+    done_on_board(driver)
     lines = view.banner_lines()
     assert lines[0] == "Ana placed the last signpost: take the legion eagle."
     assert lines[1] == "2 more turns after this one, then the final scoring."

@@ -8,11 +8,11 @@ up a signpost, take the legion eagle) is a banner beside the map.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.games.base import Action
+from companion.games.base import Action, Rejected
 from companion.games.via_romana import (
     MAX_CARDS_PER_ROUND,
     Phase,
@@ -227,9 +227,9 @@ class ViaRomanaView(GameView):
 
         def paid(cards: list[CardPayload]) -> None:
             if road is None:
-                self.dispatch(kind, {"city": self.city(city), "cards": cards}, me)
+                self.act(kind, {"city": self.city(city), "cards": cards}, me)
             else:
-                self.dispatch(kind, {"road": road, "from": self.city(city), "cards": cards}, me)
+                self.act(kind, {"road": road, "from": self.city(city), "cards": cards}, me)
 
         what = {"castle": _("Castle in {city}"), "milestone_city": _("Milestone in {city}"),
                 "milestone_road": _("Milestone from {city}"),
@@ -247,8 +247,58 @@ class ViaRomanaView(GameView):
                                "scored road.").format(name=self.name(connection.chooser),
                                                       a=self.city(road.a), b=self.city(road.b)))
             return
-        self.dispatch("pick_marker", {"city": self.city(index), "road": connection.road},
+        self.act("pick_marker", {"city": self.city(index), "road": connection.road},
                       connection.chooser)
+
+    # -- moves with physical steps ---------------------------------------------------------
+
+    def act(self, action_type: str, payload: dict[str, Any], player: int | None) -> bool:
+        """Dispatch a move; what it asks the players to do on the board becomes a prompt."""
+        before = self.via
+        try:
+            after: ViaRomanaState | None = self.session.rules.apply(
+                before, Action(action_type, payload, player))
+        except Rejected:
+            after = None  # the dispatch says why in words
+        done = self.dispatch(action_type, payload, player)
+        if done and after is not None:
+            for text in self.physical_steps(before, after):
+                self.app.prompt(text)
+        return done
+
+    def physical_steps(self, before: ViaRomanaState, after: ViaRomanaState) -> list[str]:
+        """What changed on the board that the players must now do by hand."""
+        board = after.board
+        steps: list[str] = []
+        known = {c.road for c in (*before.pending, *before.scored)}
+        for connection in (*after.pending, *after.scored):
+            if connection.road in known:
+                continue
+            road = board.road_label(connection.road)
+            if connection.signpost:
+                steps.append(_("{road} is complete: take the milestones off its road spaces "
+                               "and put up a Roma signpost.").format(road=road))
+            else:
+                steps.append(_("{road} is complete: take the milestones off its road spaces "
+                               "(no signpost is left).").format(road=road))
+        if after.eagle is not None and before.eagle is None:
+            steps.append(_("{name} placed the last signpost: give {name} the legion eagle.")
+                         .format(name=self.name(after.eagle)))
+        picked = {c.road for c in before.scored}
+        for connection in after.scored:
+            if connection.road in picked or connection.marker is None \
+                    or connection.marker_city is None:
+                continue
+            draws = ", ".join(ngettext("{name} draws {n} card", "{name} draws {n} cards", n)
+                              .format(name=self.name(p), n=n) for p, n in connection.draws)
+            text = _("{name} takes the {value} marker from {city}.").format(
+                name=self.name(connection.chooser), value=connection.marker.value,
+                city=board.cities[connection.marker_city].name)
+            if draws:
+                text = _("{taken} Then {draws} (open display first).").format(
+                    taken=text, draws=draws)
+            steps.append(text)
+        return steps
 
     # -- buttons --------------------------------------------------------------------------
 
@@ -296,7 +346,7 @@ class ViaRomanaView(GameView):
                         city=self.city(city), n=stack[0])))
             self.form(_("{name} picks a city marker").format(name=self.name(chooser)),
                       [Pick("city", _("From which city?"), options)],
-                      lambda v: self.dispatch("pick_marker", {"city": v["city"],
+                      lambda v: self.act("pick_marker", {"city": v["city"],
                                                               "road": connection.road}, chooser))
         return ask
 
@@ -362,7 +412,7 @@ class ViaRomanaView(GameView):
         for city in (road.a, road.b):
             stack = self.via.stacks[city]
             if self.via.board.cities[city].colour == colour and stack and str(stack[0]) == number:
-                self.dispatch("pick_marker", {"city": self.city(city), "road": connection.road},
+                self.act("pick_marker", {"city": self.city(city), "road": connection.road},
                               connection.chooser)
                 return True
         self.app.message(_("That marker ({label}) is not on top of either city of this "
