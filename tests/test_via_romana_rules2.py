@@ -333,3 +333,13 @@ def test_the_board_file_sets_the_uncertain_readings_and_options_override_it(
     assert (plain.last_turns, plain.order_board_bonus, plain.eagle_bonus) == (True, 5, 2)
     with pytest.raises(Rejected, match="last_turns must be true or false"):
         parse_board(SMALL_BOARD.replace("signposts = 5", "signposts = 5\nlast_turns = 1"), "m")
+
+
+def test_a_new_game_reads_the_board_file_afresh_even_with_an_old_copy(tmp_path: Path) -> None:
+    """Options copied from an earlier game (its line-up and options) carry its board copy;
+    a new game still reads the file as it is now."""
+    path = write_board(tmp_path)
+    old = RULES.prepare_options({"board_file": path})
+    Path(path).write_text(SMALL_BOARD.replace("Aquae", "Aquincum"), encoding="utf-8")
+    fresh = RULES.prepare_options(old)
+    assert "Aquincum" in fresh["board"] and "Aquae" not in fresh["board"]

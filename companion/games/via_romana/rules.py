@@ -470,9 +470,9 @@ class ViaRomanaRules:
         """The options a new game keeps in its log: with its own copy of the board.
 
         A board file edited or deleted after the game began then changes nothing for it.
+        A copy already in ``options`` (options taken over from an earlier game) is replaced:
+        a new game reads the file as it is now.
         """
-        if options.get("board") is not None:
-            return dict(options)
         return {**options, "board": board_text(_board_file(options))}
 
     def break_tie(self, result: ScoreResult, winner: str | None) -> ScoreResult:
