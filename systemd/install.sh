@@ -264,7 +264,7 @@ if ((UPDATE)); then
         echo "  changed    checkout ${before:0:12} -> ${after:0:12}"
     fi
     # The pull may have changed this very script: the new one installs.
-    exec "$SOURCE/systemd/install.sh" --source "$SOURCE" --skip-apt
+    exec "$SOURCE/systemd/install.sh" --source "$SOURCE"
 fi
 
 # ------------------------------------------------------------------- apt

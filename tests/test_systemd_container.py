@@ -226,27 +226,71 @@ def test_a_crash_loop_is_started_again_after_its_back_off(
     assert "Finished" in journal or "Deactivated successfully" in journal, journal
 
 
-def test_update_keeps_the_release_before_and_rollback_returns_to_it(
+GIT = "git -c user.name=CI -c user.email=ci@example.invalid"
+# A finished game in the service's log, and the whole log as SQL, to show it untouched.
+SEED_GAME = f"""
+from pathlib import Path
+from companion.games.base import PlayerInfo
+from companion.store import Store
+store = Store.open(Path("{STORE_DIR}"))
+game = store.create_game("glory-to-rome", [PlayerInfo("Livia", "red", 1),
+                                           PlayerInfo("Marcus", "blue", 2)], {{}})
+store.finish_game(game, {{"winner": "Livia"}})
+store.close()
+"""
+DUMP_STORE = f"""
+import sqlite3, pathlib
+for path in sorted(pathlib.Path("{STORE_DIR}").glob("*.db")):
+    print(path.name)
+    print("\\n".join(sqlite3.connect(path).iterdump()))
+"""
+
+
+def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     container: Container, running: dict[str, str]
 ) -> None:
-    container.run(["systemctl", "stop", UNIT], timeout=60)
-    store_before = container.sh(f"cd {STORE_DIR} && find . -type f | sort | xargs sha256sum"
-                                ).stdout
+    # An "upstream" repository and the owner's clone of it, installed from.
+    container.sh(f"rm -rf /root/upstream /root/checkout && cp -a {SOURCE_INSIDE} /root/upstream"
+                 f" && cd /root/upstream && git init -q && {GIT} add -A && "
+                 f"{GIT} commit -qm base && git clone -q /root/upstream /root/checkout")
+    container.run(["bash", "/root/checkout/systemd/install.sh", "--source", "/root/checkout"],
+                  timeout=600)
     first = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
-    container.sh(f"rm -rf /root/next && cp -a {SOURCE_INSIDE} /root/next && "
-                 "printf '\\n# next release\\n' >> /root/next/companion/__init__.py")
-    update = container.run(["bash", "/root/next/systemd/install.sh", "--source", "/root/next"],
-                           timeout=600).stdout
-    assert "the one before kept" in update
+    container.run(["systemctl", "stop", UNIT], timeout=60)
+    container.run(["/opt/companion/current/bin/python", "-c", SEED_GAME], user="companion")
+    store_before = container.run(["/opt/companion/current/bin/python", "-c", DUMP_STORE]).stdout
+    assert "Livia" in store_before
+    container.run(["systemctl", "start", UNIT], timeout=120)
+    pid_before = show(container, "MainPID")["MainPID"]
+    container.sh(f"cd /root/upstream && printf '\\n# the next release\\n' >> "
+                 f"companion/__init__.py && {GIT} commit -qam next")
+
+    update = container.run(["companion-update"], timeout=600).stdout
+    assert "changed    checkout" in update, update
+    assert "the one before kept" in update and "Restarted companion.service." in update
     second = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
     assert second != first
     assert container.run(["readlink", "/opt/companion/previous"]).stdout.strip() == first
-    rollback = container.run(["/usr/local/sbin/companion-update", "--rollback"]).stdout
-    assert "the release before" in rollback
+    assert "# the next release" in container.run(
+        ["cat", f"{second}/app/companion/__init__.py"]).stdout
+    after = wait_for(container, "s['SubState'] == 'running'", 60)
+    assert after["MainPID"] != pid_before
+
+    rollback = container.run(["companion-update", "--rollback"]).stdout
+    assert "the release before" in rollback and "Restarted companion.service." in rollback
     assert container.run(["readlink", "/opt/companion/current"]).stdout.strip() == first
-    assert container.sh(f"cd {STORE_DIR} && find . -type f | sort | xargs sha256sum"
-                        ).stdout == store_before
+    wait_for(container, "s['SubState'] == 'running'", 60)
+    container.run(["systemctl", "stop", UNIT], timeout=60)
+    assert container.run(["/opt/companion/current/bin/python", "-c", DUMP_STORE]
+                         ).stdout == store_before
     container.run(["systemctl", "start", UNIT], timeout=120)
+
+
+def test_the_hardware_watchdog_is_armed_by_the_manager(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    shown = container.run(["systemctl", "show", "--property=RuntimeWatchdogUSec"]).stdout
+    assert shown.strip() == "RuntimeWatchdogUSec=14s"
 
 
 def test_doctor_reports_the_running_service(
