@@ -25,6 +25,7 @@ esac
 key=$(echo "$LAYOUT $SUITE $MIRROR $PACKAGES" | sha256sum | cut -c1-16)
 target=$CACHE/rootfs-$SUITE-$key
 if [[ -x $target/usr/lib/systemd/systemd ]]; then
+    touch "$target"  # in use: kept by the pruning below
     echo "$target"
     exit 0
 fi
@@ -41,8 +42,9 @@ if [[ ! -x $target/usr/lib/systemd/systemd ]]; then
     rm -rf "$partial"/var/cache/apt/archives/*.deb "$partial"/var/lib/apt/lists/*
     echo companion-ci >"$partial/etc/hostname"
     mv "$partial" "$target"
-    # Older builds of this suite are no longer wanted.
+    # Builds of other package lists unused for a week go; a newer one may still be in use
+    # by a checkout of another branch on this machine.
     find "$CACHE" -maxdepth 1 -name "rootfs-$SUITE-*" ! -name "rootfs-$SUITE-$key" \
-        ! -name '*.partial' -exec rm -rf {} + 2>/dev/null || true
+        ! -name '*.partial' -mtime +7 -exec rm -rf --one-file-system {} + 2>/dev/null || true
 fi
 echo "$target"
