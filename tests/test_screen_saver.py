@@ -91,7 +91,7 @@ def test_the_touch_that_wakes_a_dark_screen_does_nothing_else(app: App) -> None:
         reached.append(args[0])
         return True
 
-    app.guard = guard  # type: ignore[method-assign, assignment]
+    app.guard = guard  # type: ignore[method-assign,assignment]
     app.deliver(PointerDown((10, 10)))
     app.deliver(Tap((10, 10)))
     assert reached == [] and sent == [OFF, FULL]

@@ -31,6 +31,7 @@ from companion.events import (
     DeviceStatus,
     InputEvent,
     InputQueue,
+    StoreNotice,
     TagArrived,
 )
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
@@ -43,7 +44,7 @@ from companion.ui.layout import Metrics, metrics_for
 from companion.ui.rotation import Rotation
 from companion.ui.screen import Screen
 from companion.ui.screen_saver import ScreenSaver
-from companion.ui.text import draw_paragraph
+from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.waiter import InputWaiter
 
 if TYPE_CHECKING:  # both come with the first game: the home screen starts without them
@@ -59,6 +60,8 @@ BUSY_INTERVAL = 0.004
 #: how long after the last input the loop stays on the short interval
 BUSY_AFTER_INPUT = 0.3
 MESSAGE_SECONDS = 12.0
+#: how long shutting down waits for moves still on their way to the disk
+SHUTDOWN_SAVE_SECONDS = 5.0
 STATUS_SECONDS = 10.0
 
 
@@ -160,6 +163,7 @@ class App:
                        else None)
         self._fingers: dict[tuple[int, int], tuple[int, int]] = {}
         self._mouse_down: tuple[int, int] | None = None
+        self._saving_rect: pygame.Rect | None = None
 
     # -- screens ------------------------------------------------------------------------
 
@@ -598,6 +602,8 @@ class App:
             return Tag(event.reader, event.uid.upper())
         if isinstance(event, DeviceStatus):
             self.device_status(event)
+        if isinstance(event, StoreNotice):
+            self.notify(event.message)
         return None
 
     def deliver(self, intent: Intent) -> None:
@@ -641,10 +647,29 @@ class App:
                 self.deliver(Press(press.button, press.long))
         self._await_commit(COMMIT_GRACE)
         self._expire(time.monotonic())
+        self._show_saving()
         self.render()
         if self.saver is not None:
             self.saver.update(time.monotonic(), self.on_home)
         return had_input
+
+    @property
+    def saving_shown(self) -> bool:
+        """True while "Saving..." is on screen (moves wait for a slow disk)."""
+        return self._saving_rect is not None
+
+    def _show_saving(self) -> None:
+        """Say "Saving..." while moves wait for the disk beyond one step's grace."""
+        saving = self.session is not None and self.session.saving
+        if saving and self._saving_rect is None:
+            m = self.metrics
+            width = m.unit * 3
+            self._saving_rect = pygame.Rect(m.width - width - m.gap, m.gap, width,
+                                            max(m.unit // 2, m.small + m.gap))
+            self.invalidate(self._saving_rect)
+        elif not saving and self._saving_rect is not None:
+            self.invalidate(self._saving_rect)
+            self._saving_rect = None
 
     @property
     def on_home(self) -> bool:
@@ -694,7 +719,7 @@ class App:
                     return had_input
             if item is None:  # a wake-up from request_stop
                 continue
-            if not isinstance(item, Committed | CommitFailed | DeviceStatus):
+            if not isinstance(item, Committed | CommitFailed | DeviceStatus | StoreNotice):
                 had_input = True
             intent = self._device_intent(item)
             if intent is not None:
@@ -756,12 +781,22 @@ class App:
         if item is not None:
             self._pending.append(item)
 
-    def close(self) -> None:
-        """Finish the commits in flight and release the waiter's file descriptors."""
+    def close(self, timeout: float = SHUTDOWN_SAVE_SECONDS) -> int:
+        """Finish the commits in flight (for up to ``timeout`` s) and release the waiter.
+
+        Returns how many moves were abandoned unsaved (never shown, so nothing shown is
+        lost); they are reported on stderr for the journal.
+        """
+        abandoned = 0
         if self._writer is not None:
-            self._writer.close()
+            abandoned = self._writer.close(timeout)
+            if abandoned:
+                print(_("companion: {count} moves were still waiting for the disk at "
+                        "shutdown and were not saved (none of them had been shown).").format(
+                            count=abandoned), file=sys.stderr)
         if self.waiter is not None:
             self.waiter.close()
+        return abandoned
 
     def request_stop(self) -> None:
         """Safe from signal handlers and other threads: the loop ends within one wait."""
@@ -836,6 +871,10 @@ class App:
 
     def _draw_banners(self) -> None:
         m = self.metrics
+        if self._saving_rect is not None:
+            pygame.draw.rect(self.surface, theme.INFO_BANNER, self._saving_rect,
+                             border_radius=m.gap)
+            draw_text(self.surface, _("Saving..."), self._saving_rect, m.small, theme.TEXT)
         if self.status is not None:
             height = max(m.unit // 2, m.small)
             rect = pygame.Rect(0, 0, m.width, height)
