@@ -111,7 +111,8 @@ MUTANTS = (
            "full=check_failed_marker(path).exists()", "full=False",
            (f"{OPEN}::test_damage_in_the_long_log_is_found_in_the_background_then_set_aside",)),
     Mutant("one pin drops the other buttons", "companion/devices/config.py",
-           "            pins[name] = pin\n        return {name: pins[name] for name in BUTTON_NAMES}",
+           "            pins[name] = pin\n"
+           "        return {name: pins[name] for name in BUTTON_NAMES}",
            "            pass\n        return pins",
            ("tests/test_devices_config.py::test_one_pin_keeps_every_other_button_on_its_default",)),
 )
