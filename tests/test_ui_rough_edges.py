@@ -14,15 +14,7 @@ from companion.session import GameSession
 from companion.ui import theme
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_session
-from companion.ui.form import (
-    Counts,
-    Number,
-    Pick,
-    PickDialog,
-    SeveralDialog,
-    Step,
-    run_form,
-)
+from companion.ui.form import Counts, Number, Pick, PickDialog, SeveralDialog, Step, run_form
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen

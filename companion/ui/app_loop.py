@@ -523,7 +523,13 @@ class App:
     def resume_game(self) -> None:
         from companion.session import GameSession
 
-        session = GameSession.resume(self.store)
+        try:
+            session = GameSession.resume(self.store)
+        except Rejected as exc:  # e.g. an older game whose board file has since gone
+            self.message(_("The unfinished game cannot be set up again: {reason}").format(
+                reason=exc))
+            self.go_home()
+            return
         if session is None:
             self.message(_("There is no unfinished game to resume."))
             self.go_home()
@@ -571,15 +577,20 @@ class App:
                         back: Callable[[], None] | None = None,
                         colours: dict[str, str] | None = None,
                         times: dict[str, float] | None = None,
-                        extra: tuple[str, str, Callable[[], None]] | None = None) -> None:
+                        extra: tuple[str, str, Callable[[], None]] | None = None,
+                        tie_break: Callable[[str | None], ScoreResult] | None = None) -> None:
         """The scoreboard; bars in the players' colours (those of the game on screen), and
-        each player's time on turn when it was recorded."""
+        each player's time on turn when it was recorded.
+
+        ``tie_break`` lets the table settle a shared victory there (it records the choice);
+        ``extra`` is one more button beside Done (key, label, action).
+        """
         from companion.ui.screens.scoreboard import ScoreboardScreen
 
         if colours is None and self.session is not None:
             colours = {player.name: player.colour for player in self.session.players}
         self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours,
-                                   times=times, extra=extra))
+                                   times=times, extra=extra, tie_break=tie_break))
 
     def abandon_game(self) -> None:
         self.leave_turn()

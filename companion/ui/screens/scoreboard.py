@@ -28,7 +28,8 @@ class ScoreboardScreen(Screen):
     def __init__(self, app: App, result: ScoreResult, title: str,
                  back: Callable[[], None], colours: dict[str, str] | None = None,
                  times: dict[str, float] | None = None,
-                 extra: tuple[str, str, Callable[[], None]] | None = None) -> None:
+                 extra: tuple[str, str, Callable[[], None]] | None = None,
+                 tie_break: Callable[[str | None], ScoreResult] | None = None) -> None:
         super().__init__(app)
         #: one more button beside Done (key, label, action): the history's "Replay"
         self.extra = extra
@@ -38,6 +39,8 @@ class ScoreboardScreen(Screen):
         self.title = title
         self.back = back
         self.colours = colours or {}
+        #: while set and the victory is shared, the table may give it to one player
+        self.tie_break = tie_break
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -51,14 +54,34 @@ class ScoreboardScreen(Screen):
 
     def build(self) -> None:
         super().build()
+        m = self.metrics
         _ranking, _chart, _explanation, bottom = self._areas()
-        if self.extra is not None:
-            key, label, action = self.extra
-            done, other = split_cols(bottom, [1, 1], self.metrics.gap * 2)
-            self.add(key, other, label, action)
-            self.add("done", done, _("Done"), self.back, selected=True)
-        else:
-            self.add("done", bottom, _("Done"), self.back, selected=True)
+        if self.tie_break is None or len(self.result.winners) < 2:
+            if self.extra is not None:
+                key, label, action = self.extra
+                done, other = split_cols(bottom, [1, 1], m.gap * 2)
+                self.add(key, other, label, action)
+                self.add("done", done, _("Done"), self.back, selected=True)
+            else:
+                self.add("done", bottom, _("Done"), self.back, selected=True)
+            return
+        tied = list(self.result.winners)
+        cells = split_cols(bottom, [1] * (len(tied) + 1), m.gap)
+        for name, cell in zip(tied, cells, strict=False):
+            self.add(f"tie-{name}", cell, _("{name} wins").format(name=name),
+                     self._decide(name),
+                     fill=theme.colour_rgb(self.colours[name]) if name in self.colours else None)
+        self.add("tie-shared", cells[-1], _("Keep it shared"), self._decide(None),
+                 selected=True)
+
+    def _decide(self, winner: str | None) -> Callable[[], None]:
+        def decide() -> None:
+            if self.tie_break is None:
+                return
+            self.result = self.tie_break(winner)
+            self.tie_break = None
+            self.app.invalidate()
+        return decide
 
     def on_back(self) -> None:
         self.back()
@@ -76,8 +99,11 @@ class ScoreboardScreen(Screen):
         ranking, chart, explanation, _bottom = self._areas()
         self._paint_ranking(surface, ranking)
         self._paint_chart(surface, chart)
-        if self.result.explanation:
-            draw_paragraph(surface, self.result.explanation, explanation, m.body, theme.TEXT)
+        text = self.result.explanation
+        if self.tie_break is not None and len(self.result.winners) > 1:
+            text = _("A tie: the table may give the victory to one of them, or keep it shared.")
+        if text:
+            draw_paragraph(surface, text, explanation, m.body, theme.TEXT)
 
     def _paint_ranking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.metrics
