@@ -169,8 +169,8 @@ def test_via_romana_whole_game(app: App) -> None:
     assert session is not None
     assert session.record.options["board_file"] == str(board)
     game_id = session.game_id
-    driver.taps("move-start_castle", "pick-Alpha", "move-start_castle", "pick-Beta")
-    driver.taps("move-milestone_road", "pick-(0, 0)", "pick-one")
+    driver.taps("city-0", "city-1")  # starting castles: a tap on each city of the map
+    driver.taps("road-0", "pick-('milestone_road', 0, 0)", "card-blue")
     assert session.state.pending
     driver.taps("move-pick-0", "pick-Alpha")
     driver.taps("move-end_turn", "move-end_turn")

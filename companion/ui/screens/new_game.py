@@ -49,6 +49,7 @@ def option_labels() -> dict[str, str]:
         "surplus_cap": _("Surplus limit"), "board_file": _("Board file"),
         "starting_castles": _("Starting castles"), "castles_per_player": _("Castles each"),
         "milestones_per_player": _("Milestones each"),
+        "last_turns": _("Turns after the last signpost"),
     }
 
 
@@ -70,6 +71,9 @@ def option_choices(key: str, players: list[PlayerRow]) -> list[tuple[Any, str]] 
         return [(None, _("by player count")), (1, "1"), (2, "2")]
     if key == "surplus_cap":
         return [(None, _("the table decides")), *((n, str(n)) for n in range(1, 11))]
+    if key == "last_turns":
+        return [(None, _("as the board file says")), (True, _("one more each")),
+                (False, _("none: the game ends"))]
     if key == "board_file":
         return [(None, _("the shipped map")), ("__type__", _("type a file path"))]
     return None
