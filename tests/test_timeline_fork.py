@@ -47,12 +47,12 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 continue
             entry = (LogEntry("do", _add(amount)) if kind == "do" else LogEntry(kind))
             try:
-                submitted = session.submit(entry)
+                checked = session.submit(entry)
             except Rejected:
                 continue
-            if submitted is None:
+            if checked is None:
                 continue
-            in_flight.append(submitted)
+            in_flight.append(checked)
             if kind == "do":
                 model, cursor = model[:cursor] + [amount], cursor + 1
             elif kind == "undo":
