@@ -40,7 +40,7 @@ from companion.games.ave_roma_model import (
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES as GLORY
 from companion.games.glory_to_rome import GloryState, hand_limit, has_function
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIALS,
     ROLES,

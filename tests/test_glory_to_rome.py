@@ -11,7 +11,7 @@ from glory_support import NAMES, clients, give, play, structure
 from companion.games import get_rules
 from companion.games.base import PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES, GloryState
-from companion.games.glory_to_rome_state import (
+from companion.games.glory_to_rome.state import (
     Building,
     actions_this_turn,
     clientele_limit,

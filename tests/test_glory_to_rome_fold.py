@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from companion.games.base import Action, PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES, GloryState
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIALS,
     ROLES,
     buildings_in_set,
 )
-from companion.games.glory_to_rome_state import clientele_limit, vault_limit
+from companion.games.glory_to_rome.state import clientele_limit, vault_limit
 
 
 def candidates(state: GloryState, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:

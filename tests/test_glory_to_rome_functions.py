@@ -11,7 +11,7 @@ from glory_support import NAMES, clients, foundation, give, play, structure
 
 from companion.games.base import PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES, GloryState, pending
-from companion.games.glory_to_rome_state import Bonus, Building
+from companion.games.glory_to_rome.state import Bonus, Building
 
 
 def start(players: int = 2, **options: Any) -> GloryState:

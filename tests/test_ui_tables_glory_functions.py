@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
 
-from companion.games.glory_to_rome_state import Bonus  # noqa: E402
+from companion.games.glory_to_rome.state import Bonus  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 

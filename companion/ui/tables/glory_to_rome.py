@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from companion.games.base import Action
-from companion.games.glory_to_rome_bonus import ROLE_KINDS, action_label
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIALS,
     ROLES,
@@ -22,7 +21,8 @@ from companion.games.glory_to_rome_data import (
     material_label,
     role_label,
 )
-from companion.games.glory_to_rome_state import (
+from companion.games.glory_to_rome.grants import ROLE_KINDS, action_label
+from companion.games.glory_to_rome.state import (
     GloryState,
     actions_this_turn,
     has_function,

@@ -11,10 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games import glory_to_rome_payload as read
 from companion.games.base import Rejected
-from companion.games.glory_to_rome_bonus import action_label, grant_bath, grant_on_completion
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome import payload as read
+from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIAL_ROLE,
     MATERIAL_VALUE,
@@ -24,7 +23,8 @@ from companion.games.glory_to_rome_data import (
     material_label,
     role_label,
 )
-from companion.games.glory_to_rome_state import (
+from companion.games.glory_to_rome.grants import action_label, grant_bath, grant_on_completion
+from companion.games.glory_to_rome.state import (
     Building,
     GloryState,
     PlayerState,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     BASE_HAND_LIMIT,
     MATERIAL_VALUE,
     MATERIALS,

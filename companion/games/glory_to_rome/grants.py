@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.base import Rejected
-from companion.games.glory_to_rome_data import role_label
-from companion.games.glory_to_rome_state import Bonus, GloryState, has_function
+from companion.games.glory_to_rome.data import role_label
+from companion.games.glory_to_rome.state import Bonus, GloryState, has_function
 from companion.i18n import _
 
 #: The Thinker "role" of a School or Academy grant.
