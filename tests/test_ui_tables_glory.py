@@ -26,7 +26,7 @@ def test_palace_asks_how_many_cards_and_jacks(app: App) -> None:
     session.dispatch("think", {"option": "jack"}, 0)  # Ana leads: takes a Jack, turn ends
     session.dispatch("think", {"option": "refill", "hand": 3}, 1)
     driver = open_table(app, session)
-    assert session.state.leader == 0 and session.state.players[0].jacks == 1
+    assert session.state.leader == 0 and session.state.players[0].jacks == 1 + 1
     # with a Palace the Jack toggle gives way to the questions after the lead
     assert not app.top.has_button("move-jack")
     supply = session.state.jacks_supply
@@ -35,8 +35,8 @@ def test_palace_asks_how_many_cards_and_jacks(app: App) -> None:
     driver.number_dialog(1)
     state = session.state
     assert session.actions[-1].payload == {"role": "craftsman", "cards": 3, "jacks": 1}
-    assert state.cards_played[0] == 3 and state.players[0].jacks == 0
-    assert state.jacks_supply == supply + 1
+    assert state.cards_played[0] == 3 and state.players[0].jacks == 1
+    assert state.jacks_supply == supply and state.jacks_played[0] == 1  # back after the turn
     # Ben has no Palace: one card, straight away, and his Jack toggle is there
     assert app.top.has_button("move-jack")
     driver.tap("move-follow")

@@ -62,7 +62,7 @@ def test_school_thinks_through_the_think_form(app: App) -> None:
     assert not app.top.has_button("pick-lay_foundation")
     driver.taps("pick-think", "pick-jack")
     assert session.actions[-1].payload == {"option": "jack", "bonus": "School"}
-    assert session.state.players[1].jacks == 1 and session.state.jacks_supply == supply - 1
+    assert session.state.players[1].jacks == 1 + 1 and session.state.jacks_supply == supply - 1
     driver.taps("move-bonus-1-School", "pick-think", "pick-refill")
     driver.number_dialog(2)
     assert session.actions[-1].payload == {"option": "refill", "hand": 2, "bonus": "School"}

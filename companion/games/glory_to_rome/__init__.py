@@ -13,7 +13,8 @@ refuse, notices the end of the game and scores it. Hands, stockpiles and the dec
 tracked: what the score needs from them is typed in at the end.
 
 Options (``default_options``): ``card_set`` "imperium" | "republic"; ``jacks`` 5 or 6
-(Jacks in the supply at the start); ``leader`` seat index of the first Leader.
+(Jacks in the box: each player is dealt one with their four cards, the supply holds the
+rest); ``leader`` seat index of the first Leader.
 
 Actions
 -------
@@ -24,7 +25,8 @@ Choosing (phase "lead" for the Leader, then "follow" for each other player clock
 - ``lead`` {"role": ROLE, "cards": int = 1, "jacks": int = 0} — the Leader leads ROLE
   (laborer, craftsman, legionary, architect, merchant, patron). ``cards``: role cards played
   (more than 1 only with a Palace, each gives an action); ``jacks``: how many of them are
-  Jacks (they return to the supply).
+  Jacks. Played Jacks return to the supply at the end of the turn, except that a Senate's
+  holder takes those their opponents played.
 - ``follow`` {"cards": int = 1, "jacks": int = 0} — follow the led role.
 - ``think`` {"option": "jack" | "refill" | "draw_one", "hand": int} — Think instead. "jack"
   takes a Jack from the supply; "refill" draws up to the hand limit (only below it);
@@ -33,20 +35,27 @@ Choosing (phase "lead" for the Leader, then "follow" for each other player clock
 
 Role actions (phase "actions"; the acting player, each uses one action unless noted):
 
-- ``lay_foundation`` {"building": NAME, "out_of_town": bool = false, "material": MATERIAL}
-  — Architect/Craftsman. ``material`` only for buildings the data gives no material
-  (Crane, Domus Aurea, Tribunal). Out of town uses two actions unless the player has a
-  client of the site's role (or a Tower).
+- ``lay_foundation`` {"building": NAME, "out_of_town": bool = false, "material": MATERIAL,
+  "site": MATERIAL} — Architect/Craftsman. ``material`` only for buildings the data gives
+  no material (Crane, Domus Aurea, Tribunal); ``site`` only for a Statue on a site of
+  another material (it then gives that site's influence). Out of town only when no
+  in-town site of that material is left; it takes two actions of the role in a row this
+  turn (a client's, a Palace card's or a granted one count; a Tower waives the second).
 - ``add_material`` {"building": NAME, "complete": bool = false} — Architect/Craftsman: one
   material onto an own foundation; ``complete`` for a Scriptorium's marble. A Villa completes
   with one Architect material. Completion grants the site's influence at once.
-- ``stairway`` {"owner": SEAT, "building": NAME} — Architect with a Stairway.
-- ``hire_client`` {"role": ROLE} — Patron.
-- ``vault`` {"material": MATERIAL, "source": "stockpile" | "hand" | "deck"} — Merchant.
-  "hand" needs a Basilica, "deck" an Atrium (leave ``material`` out: it stays unknown).
-- ``colosseum`` {"from": SEAT, "role": ROLE} — Legionary with a Colosseum. Refused against
-  an opponent with an active Wall, or an active Palisade unless the taker has a Bridge
-  (which ignores Palisades; a Wall holds even then).
+- Architect moves may carry ``"stairway": {"owner": SEAT, "building": NAME}``: with a
+  Stairway, the same action opens an opponent's completed structure to everyone.
+  ``stairway`` {"owner", "building"} alone uses an Architect action for nothing else.
+- ``hire_client`` {"role": ROLE, "hand": ROLE, "deck": ROLE} — Patron: ``role`` from the
+  pool; in the same action an Aqueduct may also hire ``hand`` and a Bar ``deck``.
+- ``vault`` {"material": MATERIAL, "source": "stockpile" | "hand" | "deck", "also_hand":
+  MATERIAL} — Merchant. "hand" needs a Basilica, "deck" an Atrium (leave ``material``
+  out: it stays unknown); with a Basilica ``also_hand`` vaults a card from hand in the
+  same action.
+- ``colosseum`` {"from": SEAT, "role": ROLE} — Legionary with a Colosseum, from a
+  neighbour (any opponent with a Bridge). Refused against an opponent with an active
+  Wall, or an active Palisade unless the taker has a Bridge (a Wall holds even then).
 - ``act`` {} — any other action of the role (Laborer, Legionary demands, ...).
 - ``done`` {} — give up the rest of your actions this turn.
 - ``prison_exchange`` {"from": SEAT, "building": NAME} — uses no action, by the player who
@@ -68,17 +77,25 @@ Building actions (granted by a structure's function; ``payload["bonus"]`` names 
   The player must still have the structure's function; an out-of-town foundation uses two
   of the granted actions (unless a matching client or Tower). Granted Craftsman actions
   count for the Academy.
-- ``done`` {"bonus": NAME} skips the rest of that structure's actions. A regular move by
-  the holder also declines what they left pending (the rules have them taken at once).
+- ``done`` {"bonus": NAME} skips the rest of that structure's actions. While some are
+  pending, a regular move by their holder is refused with a message naming them.
 - Pending grants: ``state.bonus`` (``Bonus``: player, building, role, left), newest last;
   ``pending(state, player)``; ``action_label(role)`` names a role or "Thinker".
 
 Table:
 
-- ``end_game`` {"reason": "deck" | "forum" | "concede", "player": SEAT} — the players confirm
-  the deck ran out, a Forum (Imperium) / Forum Romanum (Republic) win (``player`` required,
-  their Forum and a client of every role are checked) or a concession. The last in-town site
-  being taken and a Catacomb completed end the game by themselves.
+- ``end_game`` {"reason": "deck" | "forum" | "concede", "player": SEAT, "stockpile": bool}
+  — the players confirm the deck ran out, a Forum Romanum (Republic) win (``player``
+  required, with ``stockpile`` true once the table has checked a material of each type
+  there) or a concession. The Imperium Forum wins by itself after the move that gives its
+  holder a client of every role (Ludus Magna and Storeroom as their cards say); the last
+  in-town site taken and a Catacomb completed end the game by themselves (a Forum win in
+  the same move comes first).
+
+Action counts are worked out when each player's own actions begin (``actions_due``), so a
+function completed earlier in the turn counts; a Circus Maximus or Ludus Magna completed
+during one's own actions adds its actions at once; a client hired now acts from the next
+turn.
 
 What the table screen shows
 ---------------------------
