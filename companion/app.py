@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from companion.ui.app_loop import App
 
 DEFAULT_SIZE = (800, 480)
+#: exit status when another companion already holds the data folder
+ALREADY_RUNNING = 2
 
 
 def _open_display(args: argparse.Namespace) -> object:
@@ -53,24 +55,35 @@ def run_app(args: argparse.Namespace) -> int:
     import pygame
 
     from companion.events import new_input_queue
+    from companion.folder_lock import AlreadyRunning, lock_data_folder
     from companion.notify import SystemdNotifier
-    from companion.store import Store
+    from companion.store import Store, default_data_dir
     from companion.ui.app_loop import App
     from companion.ui.text import forget_fonts
 
+    data_dir = args.data_dir or default_data_dir()
+    try:
+        folder_lock = lock_data_folder(data_dir)
+    except AlreadyRunning as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return ALREADY_RUNNING
     notifier = SystemdNotifier()
     inputs = new_input_queue()
-    store = Store.open(args.data_dir)
+    store = Store.open(data_dir)
     try:
         surface = _open_display(args)
     except pygame.error as exc:
         print(_("companion: cannot open the display: {error}").format(error=exc),
               file=sys.stderr)
         store.close()
+        _release(folder_lock)
         return 1
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, notifier=notifier)
-    app.power_off = lambda: _shut_down(app)
+    from companion.power import power_off_offered
+
+    if power_off_offered():
+        app.power_off = lambda: _shut_down(app)
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         app.request_stop()
@@ -92,9 +105,15 @@ def run_app(args: argparse.Namespace) -> int:
         if devices is not None:
             devices.close()
         store.close()
+        _release(folder_lock)
         notifier.close()
         forget_fonts()
         pygame.quit()
+
+
+def _release(folder_lock: int | None) -> None:
+    if folder_lock is not None:
+        os.close(folder_lock)
 
 
 def _start_devices(app: App, args: argparse.Namespace) -> Devices:
@@ -102,14 +121,14 @@ def _start_devices(app: App, args: argparse.Namespace) -> Devices:
     from companion.devices import DeviceConfigError, load_device_config, start_devices
     from companion.devices.config import DeviceConfig
     from companion.devices.simulated import button_for_key
-    from companion.events import DeviceStatus
 
     try:
         config = load_device_config(args.config)
     except DeviceConfigError as exc:
-        app.inputs.put(DeviceStatus("config", "defaults", _(
-            "Device settings not used ({error}); continuing with the defaults.").format(
-                error=exc)))
+        # a notice that stays until tapped: a reader's status must not cover it
+        app.notify(_("Device settings not used ({error}); continuing with the "
+                     "defaults.").format(error=exc))
+        app.render()
         config = DeviceConfig()
     devices = start_devices(config, app.inputs, args.simulate)
     app.key_to_button = button_for_key

@@ -43,7 +43,8 @@ class TagRemoved:
 class DeviceStatus:
     """A device changed state, with a message in words for the status line.
 
-    ``opened``, ``lost``, ``reopened``; ``unavailable`` (a reader not reached at start),
+    ``opened``, ``lost``, ``reopened``; ``unsteady`` (a reader that keeps dropping out and
+    reconnecting, said once); ``unavailable`` (a reader not reached at start),
     ``simulated`` (no GPIO here, keyboard stand-ins instead), ``fault`` (a bridge's reader
     reports an error).
     """
