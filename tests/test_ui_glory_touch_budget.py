@@ -1,4 +1,5 @@
-"""The tap budget of a typical 3-player Glory to Rome Architect turn, counted by touch.
+"""The tap budget of a typical 3-player Glory to Rome Architect turn, counted by touch
+(at most 7; 16 at 800x480 and 15 at 720x1280 on the text table before).
 
 The turn: the Leader leads Architect, one player follows, one Thinks and refills, the
 Leader adds two materials (one action plus an Architect client) and the follower lays a
@@ -13,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from glory_support import open_table  # noqa: E402
 
+from companion.events import ButtonPress  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
@@ -40,18 +42,32 @@ def before_the_typical_turn(app: App) -> GameSession:
     return session
 
 
-def test_typical_architect_turn_touches(app: App) -> None:
+def press_seat(app: App, seat: int, long: bool = False) -> None:
+    """A player's physical seat button (no screen touch)."""
+    app.inputs.put(ButtonPress(f"seat{seat}", long=long))
+    app.step()
+    app.settle()
+
+
+def test_typical_architect_turn_takes_seven_touches(app: App) -> None:
+    """16 touches at 800x480 and 15 at 720x1280 on the text table; now 7 at both sizes.
+
+    Ben follows with a short press of his seat button and Cato Thinks with a long press:
+    two button presses, no screen touch for either choice.
+    """
     session = before_the_typical_turn(app)
     driver = open_table(app, session)
-    driver.tap("move-lead-architect")
-    driver.tap("move-follow")
-    driver.taps("move-think", "pick-refill")
-    driver.number_dialog(3)
-    for _material in range(2):
-        driver.taps("move-material", "pick-Temple")
-    driver.taps("move-foundation", "pick-Wall", "pick-in")
+    driver.tap("move-lead-architect")  # 1
+    press_seat(app, 2)  # Ben follows
+    press_seat(app, 3, long=True)  # Cato Thinks: the hand size, his last answer offered
+    assert app.top.name == "number"
+    driver.tap("done")  # 2: 4 cards, below the limit of 5: a refill
+    assert session.actions[-1].payload == {"option": "refill", "hand": 4}
+    driver.taps("move-material-Temple", "move-material-Temple")  # 3, 4
+    driver.taps("move-foundation", "pick-concrete", "pick-Wall")  # 5, 6, 7
     state = session.state
     assert state.turn == 8 and state.players[0].building("Temple").materials == 2
     assert state.players[1].building("Wall") is not None
-    # the building list pages on the small screen: one more touch to find the Wall
-    assert driver.touches == {800: 16, 720: 15}[app.metrics.width]
+    assert [a.type for a in session.actions[-6:]] == [
+        "lead", "follow", "think", "add_material", "add_material", "lay_foundation"]
+    assert driver.touches == 7

@@ -109,6 +109,7 @@ What the table screen shows
   ``len(vault)`` always, and ``vault_view(state, i)`` (a material only during the turn it
   was placed, else None); ``vault_limit``, ``clientele_limit``, ``hand_limit``.
 - ``sites_left(state)``: material -> (in town, out of town).
+- ``physical_steps(before, after)``: what the players must now do by hand, in words.
 - Labels and pickers: ``role_label``, ``material_label``, ``buildings_in_set(card_set)``.
 - All of these helpers can be imported from this package.
 - At the end: ``state.end_reason`` ("deck", "forum", "concede", "in_town_sites",
@@ -133,6 +134,7 @@ from companion.games.glory_to_rome.state import (
     GloryState,
     PlayerState,
     VaultCard,
+    actions_due,
     actions_this_turn,
     clientele_limit,
     hand_limit,
@@ -142,10 +144,11 @@ from companion.games.glory_to_rome.state import (
     vault_limit,
     vault_view,
 )
+from companion.games.glory_to_rome.steps import physical_steps
 
 __all__ = ["BUILDING_MATERIAL", "MATERIALS", "MATERIAL_ROLE", "ROLES", "ROLE_KINDS",
            "ROLE_MATERIAL", "RULES", "THINKER", "Bonus", "Building", "GloryRules",
-           "GloryState", "PlayerState", "VaultCard", "action_label", "actions_this_turn",
-           "buildings_in_set", "clientele_limit", "hand_limit", "has_function",
-           "material_label", "pending", "role_label", "sites_left", "think_options",
-           "vault_limit", "vault_view"]
+           "GloryState", "PlayerState", "VaultCard", "action_label", "actions_due",
+           "actions_this_turn", "buildings_in_set", "clientele_limit", "hand_limit",
+           "has_function", "material_label", "pending", "physical_steps", "role_label",
+           "sites_left", "think_options", "vault_limit", "vault_view"]
