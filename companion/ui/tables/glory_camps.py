@@ -34,6 +34,9 @@ from companion.ui.text import draw_text
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
+#: the Jack cards' face
+JACK_WHITE: RGB = (236, 236, 230)
+
 
 def material_colour(material: str) -> RGB:
     return theme.THING_COLOURS[material]
@@ -74,18 +77,22 @@ def sites_note(state: GloryState) -> str:
                     left).format(n=left)
 
 
-def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                colours: Sequence[RGB], m: Metrics) -> None:
-    """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
+def table_layout(rect: pygame.Rect, players: int, m: Metrics
+                 ) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+    """(turn strip, one camp per player, site stacks) inside ``rect``: camps side by side
+    on the landscape screen, one above the other on the portrait one; never scrolled."""
     strip_height = max(28, round(m.small * 1.25))
     sites_height = max(34, round(m.unit * (0.9 if m.portrait else 0.75)))
     strip, camps, sites = split_rows(rect, [-strip_height, 1, -sites_height], m.gap)
+    split = split_rows if m.portrait else split_cols
+    return strip, split(camps, [1] * players, m.gap), sites
+
+
+def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                colours: Sequence[RGB], m: Metrics) -> None:
+    """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
+    strip, cells, sites = table_layout(rect, len(state.players), m)
     paint_strip(surface, strip, state, m)
-    count = len(state.players)
-    if m.portrait:
-        cells = split_rows(camps, [1] * count, m.gap)
-    else:
-        cells = split_cols(camps, [1] * count, m.gap)
     for index, cell in enumerate(cells):
         paint_camp(surface, cell, state, index, colours[index], m)
     paint_sites(surface, sites, state, m)
@@ -126,26 +133,33 @@ def paint_camp(surface: pygame.Surface, rect: pygame.Rect, state: GloryState, in
     if inner.width > inner.height * 3:  # a wide row (portrait): who on the left, what right
         unit = max(14, min(inner.height // 4, round(m.unit * 0.45)))
         who, what = split_cols(inner, [2, 5], 8)
-        header, note, _rest = split_rows(who, [-round(unit * 1.35), -round(unit * 0.9), 1], 3)
+        header, note, jacks, _rest = split_rows(
+            who, [-round(unit * 1.35), -round(unit * 0.9), -round(unit * 0.9), 1], 3)
         clients, vault, buildings = split_rows(what, [-unit, -unit, 1], 3)
     else:
-        unit = max(14, min(inner.height // 6, round(m.unit * 0.5)))
-        header, note, clients, vault, buildings = split_rows(
-            inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, 1], 3)
+        unit = max(14, min(inner.height // 7, round(m.unit * 0.5)))
+        header, note, clients, vault, jacks, buildings = split_rows(
+            inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1], 3)
     name_area, influence_area = split_cols(header, [1, -round(header.height * 1.5)], 4)
     board.badge(surface, name_area, player.name, colour)
     board.badge(surface, influence_area, str(player.influence), theme.ACCENT)
-    text, jacks = split_cols(note, [1, -round(note.height * 2.2)], 4)
     grants = pending(state, index)
     words = ", ".join(_("{building}: {left} {role}").format(
         building=g.building, left=g.left, role=action_label(g.role)) for g in grants)
-    draw_text(surface, words or choice_note(state, index), text, max(11, note.height),
+    draw_text(surface, words or choice_note(state, index), note, max(11, note.height),
               theme.ACCENT if grants else theme.TEXT, align="left")
-    if player.jacks:
-        board.badge(surface, jacks, _("J×{n}").format(n=player.jacks), (235, 235, 235))
+    paint_jacks(surface, jacks, player.jacks)
     paint_clients(surface, clients, state, index)
     paint_vault(surface, vault, state, index)
     paint_buildings(surface, buildings, state, index)
+
+
+def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+    """The Jacks a player holds, as small white cards."""
+    width = max(8, round(rect.height * 0.75))
+    for slot in range(min(count, max(1, rect.width // (width + 2)))):
+        card = pygame.Rect(rect.left + slot * (width + 2), rect.top, width, rect.height)
+        board.card(surface, card, JACK_WHITE, label=_("J"))
 
 
 def _count_label(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int) -> None:

@@ -630,6 +630,10 @@ class GloryView(GameView):
         return _("vaults a card")
 
     def player_note(self, index: int) -> str:
+        """The choice beside a name in the turn order; the camps say it when that row is
+        too narrow to (four or five players side by side on the portrait screen)."""
+        if self.table.metrics.portrait and len(self.glory.players) > 3:
+            return ""
         return choice_note(self.glory, index)
 
     def table_prompt(self) -> str:
