@@ -11,7 +11,7 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from glory_support import open_table  # noqa: E402
+from glory_support import build, open_table  # noqa: E402
 from ui_driver import Driver  # noqa: E402
 
 from companion.events import ButtonPress  # noqa: E402
@@ -146,3 +146,21 @@ def test_the_leaders_short_press_asks_for_a_role_on_the_screen(app: App) -> None
     assert app.banner is not None and "lead a role on the screen" in app.banner.text
     press_seat(app, 1, long=True)
     assert app.top.name == "number"  # Think: how many cards in hand
+
+
+def test_granted_actions_wait_for_their_holder_who_may_skip_them(app: App) -> None:
+    session, driver = start(app, 2)
+    build(session, {0: "Amphitheatre"}, turns=3)  # Ana's four Craftsman actions wait
+    app.invalidate()
+    app.step()
+    assert session.state.leader == 1 and session.state.bonus != ()
+    # Ben's move is not held up; Ana's regular moves wait for her Amphitheatre actions
+    session.dispatch("lead", {"role": "laborer"}, 1)
+    app.invalidate()
+    app.step()
+    assert session.state.acting is None and session.state.phase == "follow"
+    assert not app.top.has_button("move-follow")
+    assert app.top.has_button("move-bonus-0-Amphitheatre")
+    driver.tap("move-skip-Amphitheatre")
+    assert session.state.bonus == () and session.actions[-1].payload == {"bonus": "Amphitheatre"}
+    assert app.top.has_button("move-follow")

@@ -32,11 +32,12 @@ from companion.games.glory_to_rome import (
     hand_limit,
     has_function,
     material_label,
+    pending,
     physical_steps,
     role_label,
     vault_view,
 )
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
@@ -104,6 +105,10 @@ class GloryView(GameView):
         jack_label = _("Jack: yes") if self.with_jack else _("Jack: no")
         jack: list[Move] = [] if palace else [
             ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
+        if pending(state, me):  # their granted actions first: taken or skipped, never lost
+            return [*anytime, *((f"skip-{building}", _("Skip the {building} actions").format(
+                building=building), self._skip(me, building), True)
+                for building in dict.fromkeys(g.building for g in pending(state, me)))]
         if state.phase == "lead":
             return [*anytime, *((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
                                  self._lead(role), True) for role in ROLES),
@@ -143,6 +148,9 @@ class GloryView(GameView):
             moves.append(("colosseum", _("Colosseum: take a client"), self._colosseum,
                           bool(self._client_holders(me))))
         return moves
+
+    def _skip(self, me: int, building: str) -> Callable[[], None]:
+        return lambda: self._act(me, "done", {"bonus": building})
 
     def menu_items(self) -> list[MenuItem]:
         return [("end-game", _("The game ends now..."), self._end_game)]
@@ -447,7 +455,8 @@ class GloryView(GameView):
         for player, building in seen:
             grants = [g for g in self.glory.bonus
                       if g.player == player and g.building == building]
-            what = ", ".join(f"{g.left} {action_label(g.role)}" for g in grants)
+            what = ", ".join(ngettext("{n} {role} action", "{n} {role} actions", g.left).format(
+                n=g.left, role=action_label(g.role)) for g in grants)
             moves.append((f"bonus-{player}-{building}", _("{name}: {building} ({what})").format(
                 name=self.name(player), building=building, what=what),
                 self._bonus(player, building), True))
