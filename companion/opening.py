@@ -25,6 +25,16 @@ from companion.migrations import SCHEMA_VERSION, migrate, schema_version
 
 DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 SIDECARS = ("-wal", "-shm")
+WAL_MAGIC = (bytes.fromhex("377f0682"), bytes.fromhex("377f0683"))
+WAL_HEADER = 32
+WAL_FRAME_HEADER = 24
+#: tables left to the background check at start: they grow with the history
+GROWING_TABLES = ("log", "log_aside")
+#: beside the log when the background check found damage: the next start checks it all
+CHECK_FAILED_SUFFIX = "-check-failed"
+#: from this schema version on, every transaction of ours writes the meta page
+#: (``meta.writes``), so a log of ours always holds it
+TOUCHES_META_FROM = 4
 
 
 class Damaged(sqlite3.DatabaseError):
@@ -120,6 +130,37 @@ def _database_id(path: Path, uri_query: str) -> str | None:
         db.close()
 
 
+def _meta_page_and_version(path: Path) -> tuple[int, int] | None:
+    """(root page of ``meta``, schema version) of the main file alone, if it has them."""
+    db = connect(path, "mode=ro&immutable=1")
+    try:
+        row = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'meta'").fetchone()
+        return (int(row[0]), schema_version(db)) if row else None
+    finally:
+        db.close()
+
+
+def committed_wal_pages(wal: Path) -> set[int]:
+    """Pages that committed frames of ``wal`` hold (frames whose salts match its header)."""
+    pages: set[int] = set()
+    with wal.open("rb") as handle:
+        header = handle.read(WAL_HEADER)
+        if len(header) < WAL_HEADER or header[:4] not in WAL_MAGIC:
+            return pages
+        page_size = int.from_bytes(header[8:12], "big")
+        salts = header[16:24]
+        pending: set[int] = set()
+        while True:
+            frame = handle.read(WAL_FRAME_HEADER)
+            if len(frame) < WAL_FRAME_HEADER or frame[8:16] != salts:
+                return pages
+            pending.add(int.from_bytes(frame[:4], "big"))
+            if int.from_bytes(frame[4:8], "big"):  # a commit frame ends a transaction
+                pages |= pending
+                pending = set()
+            handle.seek(page_size, os.SEEK_CUR)
+
+
 def _aside_name(path: Path, label: str) -> Path:
     """A free name beside ``path`` (``companion-<label>-<stamp>[-n].db``): never overwrite."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -134,29 +175,38 @@ def _aside_name(path: Path, label: str) -> Path:
 def set_stranger_wal_aside(path: Path) -> str | None:
     """Move aside a write-ahead log that belongs to another database; the words, if so.
 
-    The database's id is read twice: from the main file alone (``immutable=1`` ignores
-    the log) and as SQLite would see it with the log applied (read-only, so closing
-    cannot fold the log in). A different id, or a log that hides our tables, is a
-    stranger. Without an id in the main file nothing can be told, and nothing is moved.
+    Every transaction of ours writes the meta page, which holds the database's random
+    id. So a log with committed frames but none for that page is a stranger; and so is
+    one that changes the id, read from the main file alone (``immutable=1`` ignores the
+    log) and as SQLite sees it with the log applied (read-only, so closing cannot fold
+    the log in). A main file without an id tells nothing: nothing is moved then.
     """
     wal = Path(str(path) + "-wal")
     try:
         if not path.exists() or wal.stat().st_size == 0:
             return None
+        pages = committed_wal_pages(wal)
     except OSError:
         return None
+    if not pages:
+        return None  # SQLite applies nothing from it
     try:
         own = _database_id(path, "mode=ro&immutable=1")
+        layout = _meta_page_and_version(path)
     except sqlite3.Error:
         return None
-    if own is None:
+    if own is None or layout is None:
         return None
-    try:
-        seen = _database_id(path, "mode=ro")
-    except sqlite3.Error as exc:
-        if not (is_damage(exc) or "no such table" in str(exc)):
-            return None  # cannot tell (e.g. no shared memory on a read-only medium)
-        seen = None
+    meta_page, version = layout
+    if version >= TOUCHES_META_FROM and meta_page not in pages:
+        seen: str | None = None
+    else:
+        try:
+            seen = _database_id(path, "mode=ro")
+        except sqlite3.Error as exc:
+            if not (is_damage(exc) or "no such table" in str(exc)):
+                return None  # cannot tell (e.g. no shared memory on a read-only medium)
+            seen = None
     if seen == own:
         return None
     aside = _aside_name(path, "stranger")
@@ -171,6 +221,53 @@ def set_stranger_wal_aside(path: Path) -> str | None:
         ) from exc
     return _("A write-ahead log that belongs to another database was found beside the game "
              "log; it was not applied and was kept as {aside}.").format(aside=f"{aside}-wal")
+
+
+def check_failed_marker(path: Path) -> Path:
+    return Path(str(path) + CHECK_FAILED_SUFFIX)
+
+
+def start_check(db: sqlite3.Connection, full: bool = False) -> str:
+    """``quick_check`` of what does not grow with the history ("ok" or the first problem).
+
+    The log tables are left to :func:`full_check` in the background, so a 100,000-row
+    history starts as fast as an empty one; ``full`` (after the background check found
+    damage) checks everything before the log is used.
+    """
+    if full:
+        return str(db.execute("PRAGMA quick_check").fetchone()[0])
+    tables = [row[0] for row in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in ["sqlite_master", *tables]:
+        if table in GROWING_TABLES:
+            continue
+        verdict = str(db.execute(f'PRAGMA quick_check("{table}")').fetchone()[0])
+        if verdict != "ok":
+            return verdict
+    return "ok"
+
+
+def full_check(path: Path) -> list[str]:
+    """The full ``integrity_check`` on a read-only connection of its own ([] when ok).
+
+    Damage found leaves a marker beside the log, so the next start checks everything
+    and moves a damaged log aside before using it; a clean check removes the marker.
+    """
+    db = connect(path, "mode=ro")
+    try:
+        verdict = [str(row[0]) for row in db.execute("PRAGMA integrity_check")]
+    except sqlite3.DatabaseError as exc:
+        verdict = [str(exc)]
+    finally:
+        db.close()
+    marker = check_failed_marker(path)
+    if verdict == ["ok"]:
+        with contextlib.suppress(OSError):
+            marker.unlink(missing_ok=True)
+        return []
+    with contextlib.suppress(OSError):
+        marker.write_text("\n".join(verdict) + "\n")
+    return verdict
 
 
 def prepare(db: sqlite3.Connection) -> None:
@@ -193,7 +290,7 @@ def open_database(path: Path) -> Opened:
         if stranger:
             notices.append(stranger)
         db = connect(path)
-        verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+        verdict = start_check(db, full=check_failed_marker(path).exists())
         if verdict != "ok":
             raise Damaged(f"integrity check failed: {verdict}")
         found = schema_version(db)
@@ -207,11 +304,12 @@ def open_database(path: Path) -> Opened:
         prepare(db)
         return Opened(db, notices=notices)
     except sqlite3.Error as exc:
+        if is_damage(exc):
+            # moved aside before the failed connection closes: closing would delete its WAL
+            return _start_fresh(path, exc, notices, failed=db)
         if db is not None:
             with contextlib.suppress(sqlite3.Error):
                 db.close()
-        if is_damage(exc):
-            return _start_fresh(path, exc, notices)
         notices.append(describe_medium_problem(path.parent, exc))
         return open_read_only(path, notices)
 
@@ -235,20 +333,27 @@ def open_read_only(path: Path, notices: list[str]) -> Opened:
     return Opened(memory_database(), persistent=False, notices=notices)
 
 
-def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str]) -> Opened:
+def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
+                 failed: sqlite3.Connection | None = None) -> Opened:
     """Move a damaged database and its -wal/-shm aside (never overwrite) and begin anew."""
     aside = _aside_name(path, "damaged")
     try:
         path.rename(aside)
-        for extra in SIDECARS:
+        for extra in (*SIDECARS, CHECK_FAILED_SUFFIX):
             source = Path(str(path) + extra)
             if source.exists():
                 source.rename(Path(str(aside) + extra))
     except OSError as move_error:
+        if failed is not None:
+            with contextlib.suppress(sqlite3.Error):
+                failed.close()
         notices.append(_("The game log at {path} is damaged ({error}) and could not be moved "
                          "aside ({reason}); this game night will not be saved.").format(
                              path=path, error=exc, reason=move_error.strerror))
         return Opened(memory_database(), persistent=False, notices=notices)
+    if failed is not None:
+        with contextlib.suppress(sqlite3.Error):
+            failed.close()
     notices.append(_("The game log was damaged ({error}). It was kept as {aside} and a new "
                      "log was started.").format(error=exc, aside=aside))
     try:

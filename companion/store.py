@@ -14,7 +14,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
-from companion.opening import Opened, memory_database, open_database
+from companion.opening import Opened, full_check, memory_database, open_database
 
 DB_NAME = "companion.db"
 class StoreError(Exception):
@@ -148,6 +148,27 @@ class Store:
     def integrity_ok(self) -> bool:
         return not self.integrity_problems()
 
+    def check_in_background(self, on_damage: Callable[[str], None]) -> threading.Thread | None:
+        """The full integrity check on its own connection and thread (long histories).
+
+        ``on_damage`` gets the words for the table if it fails (called on that thread).
+        """
+        if not self.persistent or self.read_only:
+            return None
+        path = self.path
+
+        def check() -> None:
+            problems = full_check(path)
+            if problems:
+                on_damage(_("The game log at {path} shows damage ({problem}). What is on "
+                            "screen is what could be read. The log will be kept aside and a "
+                            "new one begun at the next start; copy the data folder off the "
+                            "card first.").format(path=path, problem=problems[0]))
+
+        thread = threading.Thread(target=check, name="integrity-check", daemon=True)
+        thread.start()
+        return thread
+
     # -- writing -------------------------------------------------------------------------
 
     @contextmanager
@@ -163,6 +184,8 @@ class Store:
             try:
                 db.execute("BEGIN IMMEDIATE")
                 yield db
+                # every transaction writes the meta page: see opening.set_stranger_wal_aside
+                db.execute("UPDATE meta SET value = value + 1 WHERE key = 'writes'")
                 db.execute("COMMIT")
             except sqlite3.Error as exc:
                 if db.in_transaction:
@@ -170,8 +193,14 @@ class Store:
                 raise StoreError(describe_write_error(exc)) from exc
 
     def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of one query; a page that cannot be read is a StoreError in words."""
         with self._lock:
-            return self._db.execute(sql, parameters).fetchall()
+            try:
+                return self._db.execute(sql, parameters).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(_("The game log could not be read ({error}). Copy the data "
+                                   "folder off the card; the next start checks it.").format(
+                                       error=exc)) from exc
 
     def create_game(self, game: str, players: Sequence[PlayerInfo],
                     options: dict[str, Any]) -> int:

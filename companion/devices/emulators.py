@@ -217,6 +217,7 @@ class BridgeEmulator(_Emulator):
         self.dead = dead
         self.repeat_tags = True
         self.tags: dict[str, str] = {}
+        self.hellos = 0  # VERSION requests answered
         self._lines = bp.LineSplitter()
         self._beat = 0
         self._next_beat = 0.0
@@ -256,6 +257,7 @@ class BridgeEmulator(_Emulator):
         for line in self._lines.feed(data):
             if self.answering and line.startswith(b"VERSION*") and line == bp.format_line(
                     "VERSION").rstrip(b"\n"):
+                self.hellos += 1
                 lines = bp.format_line("HELLO", str(bp.PROTOCOL_VERSION), self.firmware,
                                        ",".join(self.readers))
                 for reader in self.dead:

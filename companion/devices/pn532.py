@@ -8,7 +8,8 @@ retries (RFConfiguration MaxRetries 0xFF) answers the moment a card enters the f
 the host sleeps on the port meanwhile. Every ``heartbeat`` seconds the wait is aborted
 (an ACK frame, section 6.2.1.3) and issued again; the PN532 acknowledging the new command
 is how a reader that went away is noticed. While a tag is on it, the host polls with
-limited retries every ``poll_interval`` so that a removal shows within two polls. After
+limited retries every ``poll_interval`` so that a removal shows within two polls (and
+at once after a first read, for the second read a tag needs to count). After
 each read the RF field is switched off so a tag that stays is found afresh (a selected
 tag does not answer the next poll). A garbled or lost answer is no reading at all: it
 neither reports a tag nor takes one away, and a tag needs two matching reads to count.
@@ -86,7 +87,8 @@ class Pn532Reader:
         if self._presence.idle:
             uids = self._wait_for_card()
         else:
-            self._stop.wait(self._timing.poll_interval)
+            if not self._presence.confirming:
+                self._stop.wait(self._timing.poll_interval)
             uids = self._read_field(pn.RF_MAX_RETRIES_QUICK, self._timing.answer_timeout)
         if uids is None:
             if self._stop.is_set():

@@ -27,6 +27,11 @@ class PresenceTracker:
         """No tag on the reader and none being confirmed: the reader may wait for one."""
         return not self._missed and not self._reads
 
+    @property
+    def confirming(self) -> bool:
+        """A tag has been read but not yet often enough to count: read again at once."""
+        return bool(self._reads)
+
     def update(self, seen: set[str]) -> tuple[list[str], list[str]]:
         """Record one answered poll; return (arrived, removed) UIDs."""
         reads = {uid: self._reads.get(uid, 0) + 1 for uid in seen if uid not in self._missed}
