@@ -131,7 +131,7 @@ def paint_camp(surface: pygame.Surface, rect: pygame.Rect, state: GloryState, in
           width=4 if index == current else 2)
     inner = rect.inflate(-8, -8)
     if inner.width > inner.height * 3:  # a wide row (portrait): who on the left, what right
-        unit = max(14, min(inner.height // 4, round(m.unit * 0.45)))
+        unit = max(14, min(inner.height // 4, round(m.unit * 0.6)))
         who, what = split_cols(inner, [2, 5], 8)
         header, note, jacks, _rest = split_rows(
             who, [-round(unit * 1.35), -round(unit * 0.9), -round(unit * 0.9), 1], 3)
@@ -218,9 +218,9 @@ def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, state: GloryStat
     built = state.players[index].buildings
     if not built or rect.height < 12:
         return
-    columns = max(1, rect.width // 96)
+    columns = max(1, rect.width // 120)
     rows = -(-len(built) // columns)
-    height = min(38, (rect.height - 3 * (rows - 1)) // rows)
+    height = min(46, (rect.height - 3 * (rows - 1)) // rows)
     if height < 14:  # too many to draw readably: as many as fit, then how many more
         rows = max(1, (rect.height + 3) // 17)
         height = 14

@@ -639,11 +639,15 @@ class GloryView(GameView):
         return _("vaults a card")
 
     def player_note(self, index: int) -> str:
-        """The choice beside a name in the turn order; the camps say it when that row is
-        too narrow to (four or five players side by side on the portrait screen)."""
-        if self.table.metrics.portrait and len(self.glory.players) > 3:
+        """The choice beside a name in the turn order. On the portrait screen the names
+        sit side by side: the choice alone for three players, nothing for more (the camps
+        say it, with the actions)."""
+        if not self.table.metrics.portrait:
+            return choice_note(self.glory, index)
+        if len(self.glory.players) > 3:
             return ""
-        return choice_note(self.glory, index)
+        words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
+        return words.get(self.glory.choices[index] or "", "")
 
     def table_prompt(self) -> str:
         return _("Final scoring")
