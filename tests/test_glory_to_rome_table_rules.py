@@ -11,7 +11,13 @@ import pytest
 from glory_support import NAMES, clients, foundation, give, play, structure
 
 from companion.games.base import PlayerInfo, Rejected
-from companion.games.glory_to_rome import RULES, GloryState, actions_this_turn, sites_left
+from companion.games.glory_to_rome import (
+    RULES,
+    GloryState,
+    actions_this_turn,
+    physical_steps,
+    sites_left,
+)
 
 
 def start(players: int = 3, **options: Any) -> GloryState:
@@ -302,3 +308,34 @@ def test_a_forum_made_active_on_the_last_in_town_site_wins_over_the_site_end() -
     plain = play(others_think(play(plain, "lead", 0, role="craftsman")), "lay_foundation", 0,
                  building="Forum")
     assert plain.end_reason == "in_town_sites"
+
+
+# --- the physical steps the table is shown --------------------------------------------------
+
+
+def test_the_steps_after_a_turn_with_a_senate_say_where_the_jacks_go() -> None:
+    state = give(start(3), 2, buildings=(structure("Senate", "concrete"),))
+    state = play(state, "lead", 0, role="laborer", jacks=1)
+    state = play(play(state, "follow", 1), "follow", 2, jacks=1)
+    state = play(play(state, "done", 0), "done", 1)
+    after = play(state, "done", 2)
+    assert physical_steps(state, after) == [
+        "Tullia takes 1 Jack played by an opponent (Senate).",
+        "Put the Jack played this turn back in the supply."]
+
+
+def test_the_steps_after_a_colosseum_and_a_completion() -> None:
+    state = give(start(2), 0, buildings=(structure("Colosseum", "stone"),
+                                         foundation("Market", "wood")),
+                 clients=clients(legionary=1))
+    state = give(state, 1, clients=clients(patron=1))
+    state = others_think(play(state, "lead", 0, role="legionary"))
+    taken = play(state, "colosseum", 0, **{"from": 1, "role": "patron"})
+    assert physical_steps(state, taken) == [
+        "Marcus: hand 1 Patron client over; it goes into the taker's vault."]
+    assert physical_steps(taken, play(taken, "done", 0)) == []
+    built = others_think(play(give(start(2), 0, buildings=(foundation("Market", "wood"),)),
+                              "lead", 0, role="craftsman"))
+    done = play(built, "add_material", 0, building="Market")
+    assert physical_steps(built, done) == ["Livia's vault limit just grew to 5.",
+                                           "Livia's clientele limit just grew to 3."]
