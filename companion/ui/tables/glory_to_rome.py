@@ -19,21 +19,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.games.base import Action, Rejected
+from companion.games.base import Action
 from companion.games.glory_to_rome import (
     BUILDING_MATERIAL,
     MATERIALS,
     ROLE_KINDS,
     ROLES,
     RULES,
-    GloryState,
     action_label,
     buildings_in_set,
     hand_limit,
     has_function,
     material_label,
     pending,
-    physical_steps,
     role_label,
     vault_view,
 )
@@ -42,56 +40,18 @@ from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
-from companion.ui.numpad import NumberDialog
-from companion.ui.tables.base import GameView, MenuItem, Move
+from companion.ui.tables.base import MenuItem, Move
 from companion.ui.tables.glory_camps import choice_note, paint_table
+from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
+from companion.ui.tables.glory_think import ThinkDialog
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    pass
 
-#: more payload for a form's move: a building action's {"bonus": NAME}
-Extra = Mapping[str, object] | None
-#: the answer "no" to an optional extra ("also from the hand?")
-NO = "-"
-
-
-class ThinkDialog(NumberDialog):
-    """Think: the cards in hand (refill or draw one follows from it), or take a Jack."""
-
-    def __init__(self, app: App, title: str, initial: int | None, jack: bool,
-                 on_hand: Callable[[int], None], on_jack: Callable[[], None]) -> None:
-        super().__init__(app, title, initial, 0, 30, on_hand)
-        self.jack = jack
-        self.on_jack = on_jack
-
-    def build(self) -> None:
-        super().build()
-        if not self.jack:
-            return
-        cancel = next(b for b in self.buttons if b.key == "cancel")
-        done = next(b for b in self.buttons if b.key == "done")
-        gap = self.metrics.gap
-        whole = cancel.rect.union(done.rect)
-        third = (whole.width - 2 * gap) // 3
-        cancel.rect = pygame.Rect(whole.left, whole.top, third, whole.height)
-        self.add("jack", pygame.Rect(whole.left + third + gap, whole.top, third, whole.height),
-                 _("Take a Jack"), self._take_jack)
-        done.rect = pygame.Rect(whole.right - third, whole.top, third, whole.height)
-
-    def _take_jack(self) -> None:
-        self.app.pop(self)
-        self.on_jack()
-
-
-class GloryView(GameView):
+class GloryView(GloryFunctions):
     def __init__(self, table: object) -> None:
         super().__init__(table)  # type: ignore[arg-type]
         self.with_jack = False
-
-    @property
-    def glory(self) -> GloryState:
-        state: GloryState = self.state
-        return state
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -192,18 +152,6 @@ class GloryView(GameView):
     def _follow(self) -> None:
         self._play_cards("follow", {})
 
-    def _act(self, player: int | None, kind: str, payload: Mapping[str, object]) -> None:
-        """Dispatch a move; then put the physical steps it asks for in front of the table."""
-        before = self.glory
-        if not self.dispatch(kind, dict(payload), player):
-            return
-        try:
-            after = RULES.apply(before, Action(kind, dict(payload), player))
-        except Rejected:  # an earlier move is still being saved: no steps to say
-            return
-        for step in physical_steps(before, after):
-            self.app.prompt(step)
-
     def last_hand(self, player: int) -> int | None:
         """The hand size this player last gave when Thinking, as the next default."""
         for action in reversed(self.session.actions):
@@ -241,26 +189,6 @@ class GloryView(GameView):
         unchecked = [(n, _("{name} (function not checked)").format(name=n))
                      for n in names if BUILDING_MATERIAL.get(n) is None]
         return [*known, *unchecked]
-
-    def _stairway_step(self, me: int, extra: Extra) -> list[Step]:
-        """With a Stairway, an Architect action may also open an opponent's structure."""
-        if extra or self.glory.led_role != "architect" or not has_function(
-                self.glory, me, "Stairway") or not self._stairway_targets(me):
-            return []
-        options = [(NO, _("No"))] + [
-            (f"{owner}:{name}", _("{owner}: {building}").format(owner=self.name(owner),
-                                                               building=name))
-            for owner, _who in self._stairway_targets(me)
-            for name, _label in self._stairway_options(owner)]
-        return [Pick("stairway", _("Use the Stairway too?"), options)]
-
-    @staticmethod
-    def _with_stairway(payload: dict[str, object], values: Values) -> dict[str, object]:
-        use = str(values.get("stairway", NO))
-        if use != NO:
-            owner, name = use.split(":", 1)
-            payload["stairway"] = {"owner": int(owner), "building": name}
-        return payload
 
     def _foundation(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
@@ -365,83 +293,6 @@ class GloryView(GameView):
                                                                        *materials],
                  when=lambda v: basilica and v.get("source") != "hand")]
         self.form(_("Vault"), steps, done)
-
-    # -- building functions ---------------------------------------------------------------
-
-    def _completed(self, owner: int, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
-        return [(b.name, b.name) for b in self.glory.players[owner].buildings
-                if b.completed and keep(b.name)]
-
-    def _opponents_with(self, me: int, options: Callable[[int], list[tuple[str, str]]]
-                        ) -> list[tuple[int, str]]:
-        return [(i, p.name) for i, p in enumerate(self.glory.players)
-                if i != me and options(i)]
-
-    def _stairway_options(self, owner: int) -> list[tuple[str, str]]:
-        return self._completed(owner, lambda name: name not in self.glory.public)
-
-    def _stairway_targets(self, me: int) -> list[tuple[int, str]]:
-        return self._opponents_with(me, self._stairway_options)
-
-    def _stairway(self, player: int | None = None, extra: Extra = None) -> None:
-        me = self.current if player is None else player
-        if me is None:
-            return
-        self.form(_("Stairway"), [
-            Pick("owner", _("Whose structure?"), self._stairway_targets(me)),
-            Pick("building", _("Which structure opens to everyone?"),
-                 lambda v: self._stairway_options(int(v["owner"])))],
-            lambda v: self._act(me, "stairway", {"owner": v["owner"], "building": v["building"],
-                                                 **(extra or {})}))
-
-    def _client_roles(self, owner: int) -> list[tuple[str, str]]:
-        player = self.glory.players[owner]
-        return [(r, _("{role} ({n})").format(role=role_label(r), n=player.client_count(r)))
-                for r in ROLES if player.client_count(r)]
-
-    def _client_holders(self, me: int) -> list[tuple[int, str]]:
-        """Opponents whose clients the Colosseum reaches: neighbours, anyone with a Bridge."""
-        count = len(self.glory.players)
-        reach = {(me - 1) % count, (me + 1) % count}
-        bridge = has_function(self.glory, me, "Bridge")
-        return [(i, p.name) for i, p in enumerate(self.glory.players)
-                if i != me and sum(p.clients) > 0 and (bridge or i in reach)]
-
-    def _colosseum(self, player: int | None = None, extra: Extra = None) -> None:
-        me = self.current if player is None else player
-        if me is None:
-            return
-        self.form(_("Colosseum"), [
-            Pick("from", _("Whose client?"), self._client_holders(me)),
-            Pick("role", _("Which client?"), lambda v: self._client_roles(int(v["from"])))],
-            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"],
-                                                  **(extra or {})}))
-
-    def _prison_options(self, prisoner: int, owner: int) -> list[tuple[str, str]]:
-        mine = self.glory.players[prisoner]
-        return self._completed(owner, lambda name: mine.building(name) is None)
-
-    def _prison_options_of(self, prisoner: int) -> Callable[[int], list[tuple[str, str]]]:
-        return lambda owner: self._prison_options(prisoner, owner)
-
-    def _prison_moves(self) -> list[Move]:
-        """The Prison's exchange, open to whoever just completed one until their next move."""
-        moves: list[Move] = []
-        for prisoner in self.glory.prison_due:
-            targets = self._opponents_with(prisoner, self._prison_options_of(prisoner))
-            moves.append((f"prison-{prisoner}", _("{name}: Prison exchange").format(
-                name=self.name(prisoner)), self._prison(prisoner, targets), bool(targets)))
-        return moves
-
-    def _prison(self, prisoner: int, targets: list[tuple[int, str]]) -> Callable[[], None]:
-        def ask() -> None:
-            self.form(_("{name}: Prison exchange").format(name=self.name(prisoner)), [
-                Pick("from", _("Whose completed structure?"), targets),
-                Pick("building", _("Which structure?"),
-                     lambda v: self._prison_options(prisoner, int(v["from"])))],
-                lambda v: self._act(prisoner, "prison_exchange", {"from": v["from"],
-                                                                  "building": v["building"]}))
-        return ask
 
     # -- building actions (Amphitheatre, Foundry, Garden, School, Bath, Academy) -----------
 
