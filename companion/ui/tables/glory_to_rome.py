@@ -15,7 +15,6 @@ per holder and structure while they are pending, usable out of turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -45,8 +44,6 @@ from companion.ui.tables.glory_camps import choice_note, paint_table
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
 
-if TYPE_CHECKING:
-    pass
 
 class GloryView(GloryFunctions):
     def __init__(self, table: object) -> None:
