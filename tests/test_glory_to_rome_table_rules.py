@@ -339,3 +339,14 @@ def test_the_steps_after_a_colosseum_and_a_completion() -> None:
     done = play(built, "add_material", 0, building="Market")
     assert physical_steps(built, done) == ["Livia's vault limit just grew to 5.",
                                            "Livia's clientele limit just grew to 3."]
+
+
+def test_a_forum_romanum_holder_with_every_role_is_told_to_check_the_stockpile() -> None:
+    five = {"laborer": 1, "craftsman": 1, "legionary": 1, "architect": 1, "merchant": 1}
+    state = give(start(2, card_set="republic"), 0, clients=clients(**five), influence=9,
+                 buildings=(structure("Forum Romanum", "marble"),))
+    state = others_think(play(state, "lead", 0, role="patron"))
+    after = play(state, "hire_client", 0, role="patron")
+    assert after.phase != "over"  # the stockpile is the table's to check
+    assert physical_steps(state, after)[-1].startswith(
+        "Livia has the Forum Romanum and a client of every role")

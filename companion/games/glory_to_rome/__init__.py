@@ -87,7 +87,8 @@ Table:
 - ``end_game`` {"reason": "deck" | "forum" | "concede", "player": SEAT, "stockpile": bool}
   — the players confirm the deck ran out, a Forum Romanum (Republic) win (``player``
   required, with ``stockpile`` true once the table has checked a material of each type
-  there) or a concession. The Imperium Forum wins by itself after the move that gives its
+  there; ``physical_steps`` prompts the table once the clients are there) or a
+  concession. The Imperium Forum wins by itself after the move that gives its
   holder a client of every role (Ludus Magna and Storeroom as their cards say); the last
   in-town site taken and a Catacomb completed end the game by themselves (a Forum win in
   the same move comes first).

@@ -8,7 +8,13 @@ screen shows these sentences as a big prompt. Pure: two states in, sentences out
 from __future__ import annotations
 
 from companion.games.glory_to_rome.data import ROLES, role_label
-from companion.games.glory_to_rome.state import GloryState, clientele_limit, vault_limit
+from companion.games.glory_to_rome.state import (
+    GloryState,
+    clientele_limit,
+    forum_clients,
+    has_function,
+    vault_limit,
+)
 from companion.i18n import _, ngettext
 
 
@@ -31,6 +37,10 @@ def physical_steps(before: GloryState, after: GloryState) -> list[str]:
                     "{name}: hand {n} {role} clients over; they go into the taker's vault.",
                     lost).format(name=player.name, n=lost,
                                  role=role_label(ROLES[role_index])))
+        if _forum_romanum_ready(after, index) and not _forum_romanum_ready(before, index):
+            steps.append(_("{name} has the Forum Romanum and a client of every role: with a "
+                           "material of each type in the stockpile, that wins (Menu, The game "
+                           "ends now).").format(name=player.name))
     if after.turn != before.turn:
         steps += _jacks_back(before, after)
     for name in after.public:
@@ -60,3 +70,9 @@ def _jacks_back(before: GloryState, after: GloryState) -> list[str]:
                               "Put the {n} Jacks played this turn back in the supply.",
                               back).format(n=back))
     return steps
+
+
+def _forum_romanum_ready(state: GloryState, player: int) -> bool:
+    """The part of a Forum Romanum win the companion can see (the stockpile it cannot)."""
+    return (state.phase != "over" and has_function(state, player, "Forum Romanum")
+            and forum_clients(state, player))
