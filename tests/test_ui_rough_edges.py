@@ -255,7 +255,7 @@ def test_a_refused_form_goes_back_to_the_wrong_step_with_the_answers(app: App,
     app.start_session(session)
     app.step()
     steps: list[Step] = [Pick("note", "Why?", [("luck", "Luck"), ("skill", "Skill")]),
-                         Number("amount", "How many?", 0, 9)]
+             Number("amount", "How many?", 0, 9)]
 
     def done(values: dict[str, Any]) -> None:
         app.dispatch("add", {"amount": values["amount"]}, 0)

@@ -31,7 +31,8 @@ class Driver:
     def __init__(self, app: App) -> None:
         self.app = app
         self.seen: set[str] = {app.top.name}
-        self.touches = 0  # screen touches injected so far (the tap budget counts them)
+        #: every touch so far, paging included: what a table would tap
+        self.touches = 0
 
     def touch(self, pos: tuple[int, int]) -> None:
         width, height = self.app.metrics.width, self.app.metrics.height

@@ -27,6 +27,12 @@ def _screens() -> dict[str, Callable[[object], None]]:
             app.start_session(demo_session(app.store, game))
         return show
 
+    def via_romana_scoring(app: object) -> None:
+        from companion.ui.tables.via_romana_demo import scoring_session
+
+        assert isinstance(app, App)
+        app.start_session(scoring_session(app.store))
+
     def home(app: object) -> None:
         assert isinstance(app, App)
         demo_session(app.store, "glory-to-rome")
@@ -68,6 +74,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "table-glory-to-rome-5": shown(lambda app: app.start_session(demo_five(app.store))),
         "table-ave-roma": table("ave-roma"),
         "table-via-romana": table("via-romana"),
+        "table-via-romana-scoring": via_romana_scoring,
         "endgame-entry": endgame,
         "scoreboard": scoreboard,
         "history": history,
@@ -77,8 +84,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
-                "table-ave-roma", "table-via-romana", "endgame-entry", "scoreboard", "history",
-                "settings", "display-settings")
+                "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
+                "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 
 def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
