@@ -74,14 +74,14 @@ def play_typical_round(session: GameSession, driver: Driver, full: bool) -> list
     costs = []
     for player, space, worker, extra in TYPICAL_ROUND:
         assert session.rules.current_player(session.state) == player
-        before = driver.touch_count
+        before = driver.touches
         if full:
             place(driver, space, worker, extra)
         else:
             picks = [e.split(":")[0] if e.startswith("pick-resource") else e
                      for e in extra if e.startswith("pick-")]
             place(driver, space, worker, picks)
-        costs.append(driver.touch_count - before)
+        costs.append(driver.touches - before)
         assert session.actions[-1].type == "place"
         assert session.actions[-1].payload.get("worker") == worker
     return costs
@@ -102,8 +102,8 @@ def test_typical_round_tap_counts_essentials(app: App) -> None:
     take_back_all(session, driver)
     driver.tap("move-confirm_order")
     assert state_of(session).phase == "action" and state_of(session).round == 2
-    print(f"essentials round: {driver.touch_count} touches, placements {costs}")
-    assert driver.touch_count <= 40
+    print(f"essentials round: {driver.touches} touches, placements {costs}")
+    assert driver.touches <= 40
 
 
 def test_typical_round_tap_counts_full(app: App) -> None:
@@ -119,8 +119,8 @@ def test_typical_round_tap_counts_full(app: App) -> None:
     # card 2 taken for 2, Rome 1 paid, Quaestor 5, card 3 taken for 2
     assert cato.coins == 3 - 2 - 1 + 10 - 2
     assert (cato.amount("wheat"), cato.amount("ore"), cato.amount("livestock")) == (3, 0, 1)
-    print(f"full round: {driver.touch_count} touches, placements {costs}")
-    assert driver.touch_count <= 70
+    print(f"full round: {driver.touches} touches, placements {costs}")
+    assert driver.touches <= 70
 
 
 def test_two_rounds_and_an_ending_by_touch(app: App) -> None:
