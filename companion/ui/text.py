@@ -239,20 +239,62 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
               align: str = "center") -> pygame.Rect:
     """One line in ``rect`` (aligned ``left``, ``center`` or ``right``, vertically centred).
 
-    In a mirrored layout "left" and "right" swap: "left" is where a line starts.
+    Text too long for the line shrinks a little, then takes two lines if ``rect`` is tall
+    enough, then shrinks further, and only then is cut with an ellipsis. In a mirrored layout
+    "left" and "right" swap: "left" is where a line starts.
     """
     align = layout.start_align(align)
-    size = fit_size(text, size, rect.width)
-    image = render(ellipsize(text, size, rect.width), size, colour)
+    fitted = fit_size(text, size, rect.width)
+    if measure(text, fitted)[0] > rect.width:
+        lines = _two_lines(text, size, rect)
+        if lines is not None:
+            return _draw_lines(surface, lines[0], lines[1], rect, colour, align)
+        fitted = fit_size(text, size, rect.width, smallest_ratio=0.55)
+    image = render(ellipsize(text, fitted, rect.width), fitted, colour)
     target = image.get_rect(centery=rect.centery)
+    _place(target, rect, align)
+    surface.blit(image, target)
+    return target
+
+
+def _place(target: pygame.Rect, rect: pygame.Rect, align: str) -> None:
     if align == "left":
         target.left = rect.left
     elif align == "right":
         target.right = rect.right
     else:
         target.centerx = rect.centerx
-    surface.blit(image, target)
-    return target
+
+
+def _line_step(size: int) -> int:
+    """Distance between two lines of one label: tighter than the font's generous line gap."""
+    return max(1, int(font(size).get_linesize() * 0.85))
+
+
+def _two_lines(text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int] | None:
+    """The two lines and size ``text`` fills ``rect`` with, if two lines fit it at all."""
+    current = int(size)
+    while current >= max(8, int(size * 0.6)):
+        if 2 * _line_step(current) <= rect.height:
+            lines = wrap(text, current, rect.width)
+            if len(lines) <= 2 and all(measure(line, current)[0] <= rect.width for line in lines):
+                return lines, current
+        current -= 2
+    return None
+
+
+def _draw_lines(surface: pygame.Surface, lines: list[str], size: int, rect: pygame.Rect,
+                colour: RGB, align: str) -> pygame.Rect:
+    step = _line_step(size)
+    top = rect.centery - step * len(lines) // 2
+    drawn = pygame.Rect(rect.centerx, rect.centery, 0, 0)
+    for index, line in enumerate(lines):
+        image = render(line, size, colour)
+        target = image.get_rect(centery=top + step * index + step // 2)
+        _place(target, rect, align)
+        surface.blit(image, target)
+        drawn.union_ip(target)
+    return drawn
 
 
 def _wide(character: str) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from companion.ui import theme
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, measure
 from companion.ui.theme import RGB
 
 
@@ -42,10 +42,13 @@ class Button:
         text_size = self.size or size
         inner = self.rect.inflate(-max(6, self.rect.height // 5), 0)
         if self.sublabel:
-            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 3 // 5)
+            sub_size = int(text_size * 0.75)
+            # a sublabel too long for one line gets the room for two
+            fifths = 3 if measure(self.sublabel, int(sub_size * 0.7))[0] <= inner.width else 2
+            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height * fifths // 5)
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
             draw_text(surface, self.label, top, text_size, colour)
-            draw_text(surface, self.sublabel, bottom, int(text_size * 0.75), colour)
+            draw_text(surface, self.sublabel, bottom, sub_size, colour)
         else:
             draw_text(surface, self.label, inner, text_size, colour)
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from companion.games import get_rules
 from companion.i18n import _
-from companion.ui import theme
+from companion.ui import formats, theme
 from companion.ui.intents import Press
 from companion.ui.layout import grid, split_rows
 from companion.ui.screen import Screen
@@ -31,7 +29,7 @@ class HomeScreen(Screen):
         cells = grid(area, count, columns, m.gap * 2, row_height=height)
         if record:
             players = ", ".join(p.name for p in record.players)
-            when = time.strftime("%d %b %H:%M", time.localtime(record.created))
+            when = formats.moment(record.created, with_year=False)
             self.add("resume", cells.pop(0), _("Resume {title}").format(
                 title=get_rules(record.game).title), self.app.resume_game, selected=True,
                 sublabel=f"{players} · {when}")

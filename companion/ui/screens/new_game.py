@@ -127,7 +127,7 @@ class NewGameScreen(Screen):
             _("Tap tag...") if self.waiting_tag_for == index else _("Tag"))
         self.add(f"tag-{index}", tag, tag_label, self._wait_tag(index),
                  selected=self.waiting_tag_for == index)
-        self.add(f"remove-{index}", remove, "X", self._remove(index),
+        self.add(f"remove-{index}", remove, "×", self._remove(index),
                  enabled=len(self.players) > MIN_PLAYERS, fill=theme.PANEL)
 
     def _option_rows(self, area: pygame.Rect) -> None:

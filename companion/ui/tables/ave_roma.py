@@ -266,7 +266,9 @@ class AveRomaView(GameView):
     def describe(self, action: Action) -> str:
         space = action.payload.get("space")
         if action.type == "place" and isinstance(space, str):
-            return self.sentence(action, f"{space_label(space)} {action.payload.get('worker', '')}")
+            # the space says it: "Marcus: Aedilis 2" (worker 2 on the Aedilis)
+            worker = action.payload.get("worker", "")
+            return self.sentence(action, move=f"{space_label(space)} {worker}".strip())
         return super().describe(action)
 
     def move_names(self) -> dict[str, str]:

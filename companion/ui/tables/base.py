@@ -68,10 +68,11 @@ class GameView:
         """Each action type's name in the table's language (what the undo button says)."""
         return {}
 
-    def sentence(self, action: Action, detail: str = "") -> str:
+    def sentence(self, action: Action, detail: str = "", move: str | None = None) -> str:
         """"Livia: Lay foundation Statue": who, the move's translated name, and what."""
         who = self.name(action.player) if action.player is not None else _("table")
-        move = self.move_names().get(action.type, action.type.replace("_", " "))
+        if move is None:
+            move = self.move_names().get(action.type, action.type.replace("_", " "))
         if detail:
             return _("{name}: {move} {detail}").format(name=who, move=move, detail=detail)
         return _("{name}: {move}").format(name=who, move=move)
