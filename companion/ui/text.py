@@ -343,10 +343,12 @@ def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
         if len(lines) * line_height <= rect.height or current <= 12:
             break
         current -= 2
+    room = max(1, (rect.height + line_height // 2) // line_height)
+    if len(lines) > room:
+        # the last line that fits carries the rest, so it ends in an ellipsis, not mid-text
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
     y = rect.top
     for line in lines:
-        if y + line_height > rect.bottom + line_height // 2:
-            break
         draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, line_height), current,
                   colour, align)
         y += line_height

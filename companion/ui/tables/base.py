@@ -14,6 +14,7 @@ from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
+from companion.ui.layout import mirror
 from companion.ui.text import draw_text, wrap
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ class GameView:
         for text, offset in laid:
             if y + step > rect.bottom + step // 4:
                 break
-            area = pygame.Rect(rect.left + offset, y, rect.width - offset, step)
+            area = mirror(pygame.Rect(rect.left + offset, y, rect.width - offset, step), rect)
             draw_text(surface, text, area, current, colour, align="left")
             y += step
         return y - rect.top
