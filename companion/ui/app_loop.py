@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from companion import i18n
 from companion.events import (
     ButtonPress,
     CommitFailed,
@@ -336,10 +337,22 @@ class App:
         from companion.ui.screens.dialogs import MessageDialog
         from companion.ui.screens.home import HomeScreen
 
+        saved = self.store.setting("language")
+        if saved and i18n.match_language(saved):
+            i18n.set_language(saved)
         self.show(HomeScreen(self))
         if self.store.notice:
             self.push(MessageDialog(self, _("Please note"), self.store.notice))
             self.store.notice = None
+
+    def set_language(self, language: str) -> None:
+        """Switch every screen to ``language`` now and remember it for the next start."""
+        i18n.set_language(language)
+        try:
+            self.store.set_setting("language", i18n.language())
+        except StoreError as exc:
+            self.message(str(exc))
+        self.invalidate()
 
     def go_home(self) -> None:
         from companion.ui.screens.home import HomeScreen

@@ -40,7 +40,7 @@ class Button:
                              border_radius=radius)
         colour = theme.text_on(fill) if self.enabled else theme.TEXT_DISABLED
         text_size = self.size or size
-        inner = self.rect.inflate(-max(6, self.rect.height // 5), 0)
+        inner = self.rect.inflate(-max(6, min(self.rect.height, self.rect.width) // 5), 0)
         if self.sublabel:
             sub_size = int(text_size * 0.75)
             # a sublabel too long for one line gets the room for two

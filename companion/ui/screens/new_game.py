@@ -205,8 +205,11 @@ class NewGameScreen(Screen):
                 self.players[index].name = text
                 self.app.invalidate()
 
+            taken = {p.name for p in self.players}
+            names = [name for name in self.app.store.recent_player_names() if name not in taken]
             self.app.push(KeyboardScreen(self.app, _("Name of player {n}").format(n=index + 1),
-                                         self.players[index].name, done, max_length=16))
+                                         self.players[index].name, done, max_length=16,
+                                         names=names))
         return edit
 
     def _wait_tag(self, index: int) -> Callable[[], None]:
