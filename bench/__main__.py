@@ -39,13 +39,18 @@ def machine() -> str:
 
 
 def collect(quick: bool) -> list[Figure]:
+    from bench.fuzz import fuzz_figures
     from bench.idle import idle_cost
+    from bench.idle_devices import idle_with_devices
     from bench.latency import acknowledgement, press_to_screen
     from bench.memory import memory
     from bench.startup import resume, startup
+    from bench.tag_latency import pn532_tag_to_screen
 
-    figures = [idle_cost(quick)]
+    figures = [idle_cost(quick), idle_with_devices(quick)]
     figures += press_to_screen(quick)
+    figures += pn532_tag_to_screen(quick)
+    figures += fuzz_figures(quick)
     figures.append(startup(quick))
     figures += memory(quick)
     figures += resume(quick)

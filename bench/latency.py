@@ -9,6 +9,8 @@ update that shows the result.
 
 from __future__ import annotations
 
+import functools
+import operator
 import os
 import tempfile
 import threading
@@ -139,9 +141,13 @@ def _button_latencies(bench: Bench, count: int) -> list[float]:
         time.sleep(SETTLE)
         pressed = time.perf_counter()
         pin.drive_high()  # the release completes the press
-        shown = bench.watch.wait_for(lambda applied, e=expected: applied == e, after)
+        shown = bench.watch.wait_for(functools.partial(operator.eq, expected), after)
         latencies.append(shown - pressed)
     return latencies
+
+
+def _is_new_banner(before: object, banner: object) -> bool:
+    return banner not in (None, before)
 
 
 def _tag_latencies(bench: Bench, count: int) -> list[float]:
@@ -152,7 +158,7 @@ def _tag_latencies(bench: Bench, count: int) -> list[float]:
         after = len(bench.watch.frames)
         placed = time.perf_counter()
         bench.bridge.place("seat1", TAG)
-        shown = bench.watch.wait_for(lambda banner, b=before: banner not in (None, b), after)
+        shown = bench.watch.wait_for(functools.partial(_is_new_banner, before), after)
         latencies.append(shown - placed)
         bench.bridge.lift("seat1")
         time.sleep(0.01)

@@ -43,7 +43,8 @@ class TagRemoved:
 class DeviceStatus:
     """A device changed state, with a message in words for the status line.
 
-    ``opened``, ``lost``, ``reopened``; ``unavailable`` (a reader not reached at start),
+    ``opened``, ``lost``, ``reopened``; ``unsteady`` (a reader that keeps dropping out and
+    reconnecting, said once); ``unavailable`` (a reader not reached at start),
     ``simulated`` (no GPIO here, keyboard stand-ins instead), ``fault`` (a bridge's reader
     reports an error).
     """
@@ -69,7 +70,15 @@ class CommitFailed:
     message: str
 
 
-InputEvent = ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
+@dataclass(frozen=True)
+class StoreNotice:
+    """Something the table must be told about the log (the background check found damage)."""
+
+    message: str
+
+
+InputEvent = (ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
+              | StoreNotice)
 class InputQueue(queue.Queue[InputEvent]):
     """The one input queue: unbounded, FIFO, safe across threads, and selectable.
 

@@ -6,6 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# A Pi is several times slower than a laptop: a per-example deadline is not a rule, so no
+# property test may fail for taking long. Settings given in a test inherit this.
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 # Every test runs headless: no window, no sound card.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

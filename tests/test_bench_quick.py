@@ -20,7 +20,10 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
                           env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr[-3000:]
     text = out.read_text()
-    for figure in ("Idle cost", "Press to screen: undo button", "Press to screen: tag",
+    for figure in ("Idle cost", "Idle on the table, Pi devices", "Tag to screen: PN532",
+                   "Tag removal noticed: PN532", "mutated PN532 answers",
+                   "mutated bridge lines", "Press to screen: undo button",
+                   "Press to screen: tag",
                    "Start-up", "Peak memory: a full game of glory-to-rome",
                    "Peak memory: a full game of ave-roma",
                    "Peak memory: a full game of via-romana", "Resume a 1,000-action game",

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from companion.devices import bridge_protocol as bp
 from companion.devices.bridge import BridgeTiming, open_bridge
+from companion.devices.bridge_tags import BridgeTags
 from companion.devices.config import ReaderConfig
 from companion.devices.emulators import BridgeEmulator, PtyPort
 from companion.devices.reader_thread import ReaderThread
@@ -23,7 +24,7 @@ from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 UID = "04A1B2C3D4E5F6"
 OTHER = "5A3C9E71"
-FAST = BridgeTiming(hello_timeout=0.5, ask_again=0.1, heartbeat_timeout=0.4, poll_slice=0.02)
+FAST = BridgeTiming(hello_timeout=0.5, ask_again=0.1, heartbeat_timeout=0.4)
 WAIT = 5.0
 
 
@@ -39,6 +40,19 @@ def test_lines_round_trip_with_checksums() -> None:
     assert bp.parse_line(bp.format_line("ERR", "seat2", "no", "answer")[:-1]) == bp.ReaderFault(
         "seat2", "no answer")
     assert bp.parse_line(b"HB 7*" + bp.checksum("HB 7").encode() + b"\r") == bp.Heartbeat(7)
+
+
+def test_the_checksum_is_crc8_autosar() -> None:
+    assert bp.crc8(b"123456789") == 0xDF  # the catalogued check value of CRC-8/AUTOSAR
+    assert bp.checksum("VERSION") == f"{bp.crc8(b'VERSION'):02X}"
+
+
+def test_two_bytes_swapped_with_the_same_xor_are_caught() -> None:
+    """Protocol 1's XOR let this through: a different UID with the same checksum."""
+    good = bp.format_line("TAG", "seat1", "04A1B2C3D4E5F6")[:-1]
+    forged = good.replace(b"A1B2", b"B1A2")
+    assert bp.parse_line(good) == bp.TagOn("seat1", "04A1B2C3D4E5F6")
+    assert bp.parse_line(forged) is None
 
 
 @pytest.mark.parametrize("line", [
@@ -83,6 +97,40 @@ def test_line_splitter_joins_pieces_and_drops_overlong_lines() -> None:
     assert splitter.feed(b"yyy\nHB 2\n") == [b"HB 2"]
 
 
+def test_a_tag_counts_after_two_matching_lines_and_goes_once() -> None:
+    tags = BridgeTags(stale_after=3.5)
+    assert tags.tag_line("seat1", UID, 0.0) == []
+    assert tags.tag_line("vault", OTHER, 0.0) == []  # another reader between is fine
+    assert tags.tag_line("seat1", UID, 0.01) == [TagArrived("seat1", UID)]
+    assert tags.tag_line("seat1", UID, 1.0) == []  # the repeat after a heartbeat
+    assert tags.gone_line("seat1", OTHER) == []  # not the tag that is there
+    assert tags.gone_line("seat1", UID) == [TagRemoved("seat1", UID)]
+    assert tags.gone_line("seat1", UID) == []
+
+
+def test_one_stray_line_never_makes_a_tag() -> None:
+    tags = BridgeTags(stale_after=3.5)
+    assert tags.tag_line("seat1", OTHER, 0.0) == []  # noise made a valid line once
+    assert tags.tag_line("seat1", UID, 0.1) == []  # the real one resets the count
+    assert tags.tag_line("seat1", UID, 0.1) == [TagArrived("seat1", UID)]
+    assert tags.tag_line("seat1", OTHER, 0.5) == []  # a stray one while a tag is down
+    assert tags.tag_line("seat1", UID, 1.1) == []
+    assert tags.expire(2.0) == []
+
+
+def test_a_replacing_tag_removes_the_old_one_and_a_silent_one_goes_stale() -> None:
+    tags = BridgeTags(stale_after=3.5)
+    tags.tag_line("seat1", UID, 0.0)
+    tags.tag_line("seat1", UID, 0.0)
+    tags.tag_line("seat1", OTHER, 1.0)
+    assert tags.tag_line("seat1", OTHER, 1.0) == [TagRemoved("seat1", UID),
+                                                  TagArrived("seat1", OTHER)]
+    assert tags.next_expiry() == 4.5
+    assert tags.expire(4.4) == []
+    assert tags.expire(4.6) == [TagRemoved("seat1", OTHER)]  # its GONE line was lost
+    assert tags.next_expiry() is None
+
+
 class BridgeRig:
     def __init__(self, link: Path) -> None:
         self.link = link
@@ -90,8 +138,10 @@ class BridgeRig:
         self.emulator = self.plug()
         self.thread: ReaderThread | None = None
 
-    def plug(self, tags: dict[str, str] | None = None) -> BridgeEmulator:
-        emulator = BridgeEmulator(PtyPort(self.link), ("seat1", "vault"), heartbeat=0.05)
+    def plug(self, tags: dict[str, str] | None = None, dead: tuple[str, ...] = ()
+             ) -> BridgeEmulator:
+        emulator = BridgeEmulator(PtyPort(self.link), ("seat1", "vault"), heartbeat=0.05,
+                                  dead=dead)
         emulator.tags.update(tags or {})
         emulator.start()
         return emulator
@@ -125,7 +175,7 @@ def test_opens_with_hello_and_reports_tags_per_reader(rig: BridgeRig) -> None:
     rig.start()
     status = rig.next()
     assert isinstance(status, DeviceStatus) and status.status == "opened"
-    assert "1.0.0" in status.message and "seat1, vault" in status.message
+    assert "2.0.0" in status.message and "seat1, vault" in status.message
     rig.emulator.place("vault", OTHER)
     assert rig.next() == TagArrived("vault", OTHER)
     rig.emulator.place("seat1", UID)
@@ -183,6 +233,30 @@ def test_silent_bridge_is_lost_after_missing_heartbeats_and_comes_back(rig: Brid
     assert rig.status() == "lost"
     rig.emulator.answering = True
     assert rig.status() == "reopened"
+
+
+def test_a_reader_dead_at_power_on_is_reported_after_hello(tmp_path: Path) -> None:
+    rig = BridgeRig(tmp_path / "b")
+    rig.emulator.unplug()
+    rig.emulator = rig.plug(dead=("vault",))
+    try:
+        rig.start()
+        assert rig.status() == "opened"
+        fault = rig.next()
+        assert isinstance(fault, DeviceStatus) and fault.status == "fault"
+        assert "vault" in fault.message and "no MFRC522 answers" in fault.message
+    finally:
+        rig.close()
+
+
+def test_a_single_forged_line_on_the_wire_is_not_a_tag(rig: BridgeRig) -> None:
+    rig.start()
+    assert rig.status() == "opened"
+    rig.emulator.send_raw(bp.format_line("TAG", "seat1", OTHER))  # once, never repeated
+    rig.emulator.place("vault", UID)
+    assert rig.next() == TagArrived("vault", UID)
+    rig.emulator.lift("vault")
+    assert rig.next() == TagRemoved("vault", UID)
 
 
 def test_reader_fault_becomes_a_status(rig: BridgeRig) -> None:

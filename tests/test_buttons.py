@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -10,7 +11,7 @@ from gpiozero.pins.mock import MockFactory
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.devices.buttons import GpioButtons
+from companion.devices.buttons import GpioButtons, HoldTimer
 from companion.devices.chatter import ChatterFilter
 from companion.devices.config import DEFAULT_PINS, ButtonConfig
 from companion.events import ButtonPress, InputEvent
@@ -47,12 +48,13 @@ def events() -> queue.Queue[InputEvent]:
 def make_buttons(factory: MockFactory, clock: FakeClock, events: queue.Queue[InputEvent],
                  hold_time: float = 60.0, menu_hold_time: float = 60.0,
                  names: tuple[str, ...] = ("seat1", "next", "undo"),
-                 ) -> GpioButtons:
-    """Buttons on the default pins (fewer than all: closing each one takes gpiozero a while)."""
+                 holds: HoldTimer | None = None) -> GpioButtons:
+    """Buttons on the default pins, their holds timed by the fake clock."""
     pins = {name: DEFAULT_PINS[name] for name in names}
     config = ButtonConfig(pins=pins, debounce_ms=SETTLE_MS, hold_time=hold_time,
                           menu_hold_time=menu_hold_time)
-    return GpioButtons(config, events, pin_factory=factory, clock=clock)
+    return GpioButtons(config, events, pin_factory=factory, clock=clock,
+                       holds=holds or HoldTimer(clock, start_thread=False))
 
 
 @pytest.fixture
@@ -134,16 +136,61 @@ def test_two_presses_in_a_row_are_two(buttons: GpioButtons, factory: MockFactory
 
 def test_long_press_of_menu_is_reported_while_held_and_not_again_on_release(
         factory: MockFactory, clock: FakeClock, events: queue.Queue[InputEvent]) -> None:
-    bank = make_buttons(factory, clock, events, menu_hold_time=0.05, names=("menu", "undo"))
+    holds = HoldTimer(clock, start_thread=False)
+    bank = make_buttons(factory, clock, events, hold_time=1.5, menu_hold_time=3.0,
+                        names=("menu", "undo"), holds=holds)
     try:
         pin = factory.pin(DEFAULT_PINS["menu"])
         pin.drive_low()
-        clock.advance(3000)
-        assert events.get(timeout=5) == ButtonPress("menu", long=True)
+        clock.advance(2990)
+        holds.fire_due()
+        assert drained(events) == []  # the undo button's 1.5 s is not the menu's
+        clock.advance(10)
+        holds.fire_due()
+        assert drained(events) == [ButtonPress("menu", long=True)]
+        clock.advance(5000)
+        holds.fire_due()
+        assert drained(events) == []  # once per hold
         pin.drive_high()
         clock.advance(300)
         press(factory, clock, "undo")
         assert drained(events) == [ButtonPress("undo")]
+    finally:
+        bank.close()
+
+
+def test_a_hold_released_in_time_is_cancelled(factory: MockFactory, clock: FakeClock,
+                                              events: queue.Queue[InputEvent]) -> None:
+    holds = HoldTimer(clock, start_thread=False)
+    bank = make_buttons(factory, clock, events, hold_time=1.5, names=("undo",), holds=holds)
+    try:
+        press(factory, clock, "undo", held_ms=1400)
+        clock.advance(1000)
+        holds.fire_due()
+        assert drained(events) == [ButtonPress("undo")]
+    finally:
+        bank.close()
+
+
+def test_the_hold_timer_thread_fires_and_sleeps_when_nothing_is_held() -> None:
+    holds = HoldTimer()
+    fired = threading.Event()
+    try:
+        holds.arm("menu", 0.0, fired.set)
+        assert fired.wait(5)
+        holds.arm("undo", 60.0, lambda: None)
+        holds.cancel("undo")
+    finally:
+        holds.close()
+
+
+def test_eight_buttons_add_one_thread_only(factory: MockFactory) -> None:
+    """gpiozero's Button would add a hold thread per button, waking ten times a second."""
+    before = set(threading.enumerate())
+    bank = GpioButtons(ButtonConfig(), queue.Queue(), pin_factory=factory)
+    try:
+        added = [thread.name for thread in set(threading.enumerate()) - before]
+        assert added == ["button-holds"]
     finally:
         bank.close()
 
@@ -161,7 +208,8 @@ def test_short_press_of_menu_is_not_a_long_one(factory: MockFactory, clock: Fake
 def test_active_high_wiring_when_pull_up_is_off(factory: MockFactory, clock: FakeClock,
                                                 events: queue.Queue[InputEvent]) -> None:
     config = ButtonConfig(pins={"next": 16}, pull_up=False, hold_time=60)
-    bank = GpioButtons(config, events, pin_factory=factory, clock=clock)
+    bank = GpioButtons(config, events, pin_factory=factory, clock=clock,
+                       holds=HoldTimer(clock, start_thread=False))
     try:
         pin = factory.pin(16)
         pin.drive_high()

@@ -26,7 +26,7 @@ from companion.events import new_input_queue  # noqa: E402
 from companion.games import GAME_MODULES, get_rules  # noqa: E402
 from companion.games.glory_to_rome_data import BUILDING_MATERIAL  # noqa: E402
 from companion.games.via_romana_board import load_board  # noqa: E402
-from companion.locale import LOCALE_DIR, TRANSLATED, mo_path  # noqa: E402
+from companion.locale import LANGUAGES, LOCALE_DIR, TRANSLATED, mo_path  # noqa: E402
 from companion.locale.build import compiled  # noqa: E402
 from companion.locale.check import extract, problems  # noqa: E402
 from companion.store import Store  # noqa: E402
@@ -37,7 +37,8 @@ from companion.ui.screenshot import SCREEN_NAMES, show_screen  # noqa: E402
 from companion.ui.tables import base as _tables_base  # noqa: E402, F401  (imports wrap)
 
 SIZES = [(800, 480), (720, 1280)]
-ORIGINAL = {"ellipsize": text.ellipsize, "wrap": text.wrap}
+ORIGINAL: dict[str, object] = {"ellipsize": text.ellipsize, "wrap": text.wrap}
+ELLIPSIZE, WRAP = text.ellipsize, text.wrap
 
 
 @pytest.fixture(autouse=True)
@@ -129,6 +130,7 @@ def _data_words() -> set[str]:
     words |= {get_rules(game).title for game in GAME_MODULES}
     words |= {city.name for city in board.cities} | set(board.province_names)
     words |= set(BUILDING_MATERIAL) | set(board.symbols)
+    words |= set(LANGUAGES.values())  # Settings names each language in itself
     words |= set(get_month_names("abbreviated", locale="en").values())
     words |= set(get_day_names("abbreviated", locale="en").values()) | {"AM", "PM"}
     return {word for name in words for word in re.split(r"[\W\d_]+", name) if word}
@@ -148,7 +150,7 @@ class Drawn:
         self.lines: list[tuple[str, str]] = []
         self.paragraphs: list[str] = []
         self.wrapped: set[str] = set()
-        ellipsize, wrap = ORIGINAL["ellipsize"], ORIGINAL["wrap"]
+        ellipsize, wrap = ELLIPSIZE, WRAP
 
         def recording_ellipsize(line: str, size: int, width: int) -> str:
             shown = ellipsize(line, size, width)
@@ -163,7 +165,7 @@ class Drawn:
             return lines
 
         # screens import the functions by name: replace every reference to them
-        previous = {name: getattr(text, name) for name in ORIGINAL}
+        previous: dict[str, object] = {name: getattr(text, name) for name in ORIGINAL}
         for module in [m for name, m in sys.modules.items() if name.startswith("companion.")]:
             for attribute, replacement in (("ellipsize", recording_ellipsize),
                                            ("wrap", recording_wrap)):

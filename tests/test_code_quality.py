@@ -20,9 +20,23 @@ def _tool(name: str) -> list[str]:
 
 
 def test_ruff_is_clean() -> None:
-    done = subprocess.run([*_tool("ruff"), "check", "companion", "tests", "bench"], cwd=ROOT,
+    done = subprocess.run([*_tool("ruff"), "check", "."], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_property_tests_have_no_deadline() -> None:
+    from hypothesis import settings
+
+    assert settings.default is not None and settings.default.deadline is None  # conftest's
+    assert settings(max_examples=5).deadline is None  # and what a test's own settings inherit
+
+
+def test_mypy_covers_the_whole_tree() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert set(config["tool"]["mypy"]["files"]) >= {"companion", "tests", "bench"}
 
 
 def test_mypy_is_clean() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import queue
-import time
 from pathlib import Path
 
 import pytest
@@ -106,12 +105,14 @@ def test_mock_pins_give_real_buttons(tmp_path: Path) -> None:
     events: queue.Queue[InputEvent] = queue.Queue()
     factory = MockFactory()
     config = DeviceConfig(readers=())
-    devices = start_devices(config, events, simulate=False, pin_factory=factory)
+    now = [100.0]
+    devices = start_devices(config, events, simulate=False, pin_factory=factory,
+                            clock=lambda: now[0])
     try:
         assert not devices.simulated and devices.simulated_reader is None
         pin = factory.pin(16)
         pin.drive_low()
-        time.sleep(0.05)  # a real press is longer than the 20 ms settle time
+        now[0] += 0.05  # a real press is longer than the 20 ms settle time
         pin.drive_high()
         assert drained(events) == [ButtonPress("next")]
     finally:
@@ -121,6 +122,7 @@ def test_mock_pins_give_real_buttons(tmp_path: Path) -> None:
 def test_off_a_pi_it_falls_back_and_says_why(monkeypatch: pytest.MonkeyPatch,
                                              tmp_path: Path) -> None:
     monkeypatch.setattr(manager.glob, "glob", lambda pattern: [])
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
     port = PtyPort(tmp_path / "nfc")
     emulator = Pn532Emulator(port)
     emulator.start()
@@ -140,6 +142,32 @@ def test_off_a_pi_it_falls_back_and_says_why(monkeypatch: pytest.MonkeyPatch,
         devices.close()
         emulator.unplug()
     assert devices.readers == []
+
+
+def test_gpiozero_mock_pins_run_the_configured_buttons_off_a_pi(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from gpiozero import Device
+
+    monkeypatch.setattr(manager.glob, "glob", lambda pattern: [])
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    monkeypatch.setattr(Device, "pin_factory", None)
+    events: queue.Queue[InputEvent] = queue.Queue()
+    now = [100.0]
+    devices = start_devices(DeviceConfig(readers=()), events, simulate=False,
+                            clock=lambda: now[0])
+    try:
+        assert not devices.simulated and devices.buttons is not None
+        assert devices.buttons.names == list(DeviceConfig().buttons.pins)
+        assert isinstance(Device.pin_factory, MockFactory)
+        pin = Device.pin_factory.pin(DeviceConfig().buttons.pins["next"])
+        pin.drive_low()
+        now[0] += 0.05  # past the 20 ms settle time
+        pin.drive_high()
+        assert events.get_nowait() == ButtonPress("next")
+    finally:
+        devices.close()
+        if Device.pin_factory is not None:
+            Device.pin_factory.close()
 
 
 def test_gpio_failure_falls_back_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,7 +49,7 @@ def test_amphitheatre_grants_a_craftsman_action_per_influence_even_after_the_tur
     # Livia takes them now, out of turn: the Temple completes and its influence counts
     state = play(state, "add_material", 0, building="Temple", bonus="Amphitheatre")
     assert state.players[0].influence == 2 + 2 + 3
-    assert state.players[0].building("Temple").completed
+    assert (temple := state.players[0].building("Temple")) is not None and temple.completed
     state = play(state, "lay_foundation", 0, building="Road", bonus="Amphitheatre")
     assert pending(state, 0)[0].left == 2
     # an out-of-town site takes the two actions left
@@ -163,7 +163,7 @@ def test_bath_architect_completes_a_villa_with_one_material() -> None:
     state = give(start(), 0, buildings=(structure("Bath", "brick"), foundation("Villa", "stone")))
     state = play(led_by_livia(state, "patron"), "hire_client", 0, role="architect")
     state = play(state, "add_material", 0, building="Villa", bonus="Bath")
-    assert state.players[0].building("Villa").completed
+    assert (villa := state.players[0].building("Villa")) is not None and villa.completed
 
 
 def test_without_a_bath_hiring_grants_nothing() -> None:

@@ -20,7 +20,7 @@ from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 UID = "04A1B2C3D4E5F6"
 OTHER = "5A3C9E71"
-FAST = Pn532Timing(answer_timeout=0.15, poll_interval=0.005, failures_before_lost=3)
+FAST = Pn532Timing(answer_timeout=0.15, heartbeat=0.1, poll_interval=0.005, failures_before_lost=3)
 WAIT = 5.0  # generous upper bound for anything to happen; never a measured duration
 
 
@@ -105,20 +105,42 @@ def settle_after_corruption(rig: Rig) -> None:
     wait_until(lambda: rig.emulator.polls >= polls + 5)
 
 
+def test_with_no_tag_the_reader_waits_instead_of_polling(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    wait_until(lambda: rig.emulator.aborts >= 3)  # three heartbeats: waits re-issued
+    assert rig.emulator.polls == 0  # no InListPassiveTarget answered: nobody polled
+    assert rig.events.empty()  # and the reader was not taken for lost
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+
+
+def test_a_forged_uid_in_one_answer_is_never_a_tag(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    rig.emulator.forged_uids = [OTHER]  # noise turned the first answer into another UID
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+    assert rig.events.empty()
+
+
 def test_corrupt_answers_neither_add_nor_remove_tags(rig: Rig) -> None:
     rig.start()
     opened(rig)
     rig.emulator.garbage = True
-    rig.emulator.corrupt_answers = 2  # fewer than failures_before_lost in a row
-    settle_after_corruption(rig)
-    assert rig.events.empty()  # no tag, no status
     rig.emulator.place(UID)
     assert rig.next() == TagArrived("table", UID)
-    rig.emulator.corrupt_answers = 2
+    rig.emulator.corrupt_answers = 2  # fewer than failures_before_lost in a row
     settle_after_corruption(rig)
     assert rig.events.empty()  # not removed and put back, not lost
     rig.emulator.lift()
     assert rig.next() == TagRemoved("table", UID)
+    rig.emulator.corrupt_answers = 2
+    rig.emulator.place(OTHER)
+    assert rig.next() == TagArrived("table", OTHER)
+    assert rig.events.empty()
 
 
 def test_unplug_and_replug_give_one_status_each_way_and_reading_resumes(rig: Rig) -> None:

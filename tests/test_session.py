@@ -146,7 +146,9 @@ actions_strategy = st.lists(st.one_of(
 
 @given(actions_strategy)
 def test_effective_actions_match_a_cursor_model(steps: list[tuple[str, int]]) -> None:
-    entries, model, cursor = [], [], 0
+    entries: list[LogEntry] = []
+    model: list[int] = []
+    cursor = 0
     for kind, amount in steps:
         if kind == "do":
             entries.append(LogEntry("do", Action("add", {"amount": amount}, at=0.0)))

@@ -132,7 +132,7 @@ def test_demo_material_tag_is_tapped_on_the_vault_reader(app: App) -> None:
     app.step()
     vaulted = len(session.state.players[2].vault)
     driver = Driver(app)
-    app._pick_demo_tag()  # what the menu's "Tap a demo tag..." opens
+    app.pick_demo_tag()  # what the menu's "Tap a demo tag..." opens
     app.step()
     driver.tap(f"pick-{uid}")
     app.step()
@@ -242,9 +242,9 @@ def test_a_signal_ends_the_app_cleanly(tmp_path: Path, stop: signal.Signals) -> 
         time.sleep(0.5)  # into the loop
         child.send_signal(stop)
         try:
-            code = child.wait(timeout=2)
+            code = child.wait(timeout=120)  # a hang guard, not a measured duration
         except subprocess.TimeoutExpired:
-            pytest.fail(f"the app did not stop within 2 s of {stop.name}")
+            pytest.fail(f"the app did not stop after {stop.name}")
         assert code == 0, child.communicate()[1].decode()
     finally:
         if child.poll() is None:

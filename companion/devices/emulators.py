@@ -51,12 +51,17 @@ class PtyPort:
 
 
 class _Emulator:
-    """A thread reading what the driver writes and answering through ``handle``."""
+    """A thread reading what the driver writes and answering through ``handle``.
 
-    def __init__(self, port: PtyPort) -> None:
+    With ``baud`` every byte takes as long as on a UART at that rate (a pty is instant),
+    in both directions, so latencies measured through it include the line time.
+    """
+
+    def __init__(self, port: PtyPort, baud: int | None = None) -> None:
         self.port = port
+        self.baud = baud
         self._stopping = threading.Event()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._thread = threading.Thread(target=self._run, name=type(self).__name__, daemon=True)
 
     def start(self) -> None:
@@ -72,23 +77,32 @@ class _Emulator:
         self.port.close()
 
     def write(self, data: bytes) -> None:
+        self._line_time(len(data))
         with contextlib.suppress(OSError):
             os.write(self.port.master, data)
+
+    def _line_time(self, count: int) -> None:
+        if self.baud:
+            time.sleep(count * 10 / self.baud)  # start bit, 8 data bits, stop bit
 
     def _run(self) -> None:
         while not self._stopping.is_set():
             self.tick()
             try:
-                ready, _, _ = select.select([self.port.master], [], [], 0.02)
+                ready, _, _ = select.select([self.port.master], [], [], self.next_tick())
                 data = os.read(self.port.master, 4096) if ready else b""
             except OSError:
                 return
             if data:
+                self._line_time(len(data))
                 with self._lock:
                     self.handle(data)
 
     def tick(self) -> None:
-        """Called about every 20 ms (heartbeats)."""
+        """Called at least every :meth:`next_tick` seconds (heartbeats)."""
+
+    def next_tick(self) -> float:
+        return 0.05  # how often ``stop`` is noticed
 
     def handle(self, data: bytes) -> None:
         raise NotImplementedError
@@ -97,66 +111,113 @@ class _Emulator:
 class Pn532Emulator(_Emulator):
     """A PN532 in HSU mode: asleep until the wake-up preamble, then answering commands.
 
-    ``place``/``lift`` put a tag on it. ``garbage`` sends noise around every ACK and answer;
-    ``corrupt_answers`` spoils that many answers' DCS; ``answering`` False makes it silent.
+    ``place``/``lift`` put a tag on it. As the chip does, InListPassiveTarget with unlimited
+    retries (MaxRetries 0xFF, the chip's default) waits until a card comes, and an ACK
+    frame from the host aborts that wait; with limited retries it answers at once.
+    ``garbage`` sends noise around every ACK and answer; ``corrupt_answers`` spoils that
+    many answers' DCS; ``forged_uids`` are listed (once each) instead of the real tag, as
+    a corruption that passes the checksums would; ``answering`` False makes it silent.
     """
 
     GARBAGE = b"\xff\x00\x13\x00\xff\x05\xfa\xd5\x4b\x01\x01\x55\xaa\x00\x00"
 
-    def __init__(self, port: PtyPort, *, answering: bool = True, garbage: bool = False) -> None:
-        super().__init__(port)
+    def __init__(self, port: PtyPort, *, answering: bool = True, garbage: bool = False,
+                 baud: int | None = None) -> None:
+        super().__init__(port, baud)
         self.answering = answering
         self.garbage = garbage
         self.corrupt_answers = 0
+        self.forged_uids: list[str] = []  # answers that list these instead of the real tag
         self.tag: str | None = None
         self.polls = 0  # InListPassiveTarget commands answered
+        self.waits = 0  # InListPassiveTarget commands that waited for a card
+        self.aborts = 0  # waits aborted by the host's ACK
+        self.passive_retries = pn.WAIT_FOR_EVER
+        self._waiting = False
         self._awake = False
         self._parser = pn.FrameParser()
 
     def place(self, uid: str) -> None:
-        self.tag = uid
+        with self._lock:
+            self.tag = uid
+            if self._waiting:
+                self._waiting = False
+                self._send_answer(pn.IN_LIST_PASSIVE_TARGET, self._target_list(), ack=False)
 
     def lift(self) -> None:
-        self.tag = None
+        with self._lock:
+            self.tag = None
 
     def handle(self, data: bytes) -> None:
         if b"\x55" in data:
             self._awake = True
         for message in self._parser.feed(data):
-            if (self._awake and self.answering and isinstance(message, pn.Frame)
+            if isinstance(message, pn.Ack) and self._waiting:
+                self._waiting = False
+                self.aborts += 1
+            elif (self._awake and self.answering and isinstance(message, pn.Frame)
                     and message.tfi == pn.HOST_TO_PN532 and message.data):
+                self._waiting = False  # a new command ends a wait
                 self._answer(message.data[0], message.data[1:])
 
+    def _target_list(self) -> bytes:
+        self.polls += 1
+        if self.forged_uids:
+            return pn.target_list_answer([self.forged_uids.pop(0)])
+        return pn.target_list_answer([self.tag] if self.tag else [])
+
     def _answer(self, command: int, params: bytes) -> None:
-        noise = self.GARBAGE if self.garbage else b""
         if command == pn.GET_FIRMWARE_VERSION:
             answer = b"\x32\x01\x06\x07"
         elif command == pn.IN_LIST_PASSIVE_TARGET:
-            self.polls += 1
-            answer = pn.target_list_answer([self.tag] if self.tag else [])
-        elif command in (pn.SAM_CONFIGURATION, pn.RF_CONFIGURATION):
+            if self.tag is None and self.passive_retries == pn.WAIT_FOR_EVER:
+                self.waits += 1
+                self._waiting = True
+                self.write(self._noise() + pn.ACK_FRAME)
+                return
+            answer = self._target_list()
+        elif command == pn.RF_CONFIGURATION:
+            if params[:1] == b"\x05" and len(params) == 4:
+                self.passive_retries = params[3]
+            answer = b""
+        elif command == pn.SAM_CONFIGURATION:
             answer = b""
         else:
-            self.write(noise + pn.ACK_FRAME + b"\x00\x00\xff\x01\xff\x7f\x81\x00")
+            self.write(self._noise() + pn.ACK_FRAME + b"\x00\x00\xff\x01\xff\x7f\x81\x00")
             return
+        self._send_answer(command, answer)
+
+    def _noise(self) -> bytes:
+        return self.GARBAGE if self.garbage else b""
+
+    def _send_answer(self, command: int, answer: bytes, ack: bool = True) -> None:
         frame = bytearray(pn.response_frame(command, answer))
         if self.corrupt_answers > 0:
             self.corrupt_answers -= 1
             frame[-2] ^= 0x5A  # the DCS
-        self.write(noise + pn.ACK_FRAME + noise + bytes(frame) + noise)
+        noise = self._noise()
+        self.write((noise + pn.ACK_FRAME if ack else b"") + noise + bytes(frame) + noise)
 
 
 class BridgeEmulator(_Emulator):
-    """A bridge with MFRC522 readers ``readers``, speaking the line protocol."""
+    """A bridge with MFRC522 readers ``readers``, speaking the line protocol as the firmware.
+
+    Every arrival is sent twice and repeated after each heartbeat while the tag stays;
+    ``dead`` readers are reported with ``ERR`` after each ``HELLO``.
+    """
 
     def __init__(self, port: PtyPort, readers: tuple[str, ...] = ("seat1", "vault"), *,
-                 firmware: str = "1.0.0", heartbeat: float = 0.2, answering: bool = True) -> None:
-        super().__init__(port)
+                 firmware: str = "2.0.0", heartbeat: float = 0.2, answering: bool = True,
+                 dead: tuple[str, ...] = (), baud: int | None = None) -> None:
+        super().__init__(port, baud)
         self.readers = readers
         self.firmware = firmware
         self.heartbeat = heartbeat
         self.answering = answering
+        self.dead = dead
+        self.repeat_tags = True
         self.tags: dict[str, str] = {}
+        self.hellos = 0  # VERSION requests answered
         self._lines = bp.LineSplitter()
         self._beat = 0
         self._next_beat = 0.0
@@ -164,7 +225,7 @@ class BridgeEmulator(_Emulator):
     def place(self, reader: str, uid: str) -> None:
         with self._lock:
             self.tags[reader] = uid
-            self.write(bp.format_line("TAG", reader, uid))
+            self.write(bp.format_line("TAG", reader, uid) * 2)
 
     def lift(self, reader: str) -> None:
         with self._lock:
@@ -183,16 +244,27 @@ class BridgeEmulator(_Emulator):
             self._next_beat = now + self.heartbeat
             self._beat += 1
             with self._lock:
-                self.write(bp.format_line("HB", str(self._beat)))
+                lines = bp.format_line("HB", str(self._beat))
+                if self.repeat_tags:
+                    lines += b"".join(bp.format_line("TAG", reader, uid)
+                                      for reader, uid in self.tags.items())
+                self.write(lines)
+
+    def next_tick(self) -> float:
+        return max(0.0, min(self._next_beat - time.monotonic(), super().next_tick()))
 
     def handle(self, data: bytes) -> None:
         for line in self._lines.feed(data):
             if self.answering and line.startswith(b"VERSION*") and line == bp.format_line(
                     "VERSION").rstrip(b"\n"):
-                self.write(bp.format_line("HELLO", str(bp.PROTOCOL_VERSION), self.firmware,
-                                          ",".join(self.readers)))
+                self.hellos += 1
+                lines = bp.format_line("HELLO", str(bp.PROTOCOL_VERSION), self.firmware,
+                                       ",".join(self.readers))
+                for reader in self.dead:
+                    lines += bp.format_line("ERR", reader, "no", "MFRC522", "answers")
                 for reader, uid in self.tags.items():
-                    self.write(bp.format_line("TAG", reader, uid))
+                    lines += bp.format_line("TAG", reader, uid) * 2
+                self.write(lines)
 
 
 def main(argv: list[str]) -> int:

@@ -2,7 +2,9 @@
 
 ``start_devices`` never fails for want of hardware: off a Pi (no ``/dev/gpiochip*``, or
 gpiozero finds no pin factory) it falls back to the keyboard and an on-screen reader,
-and says why in a :class:`DeviceStatus`.
+and says why in a :class:`DeviceStatus`. gpiozero's own switch
+``GPIOZERO_PIN_FACTORY=mock`` is honoured: the configured buttons then run on mock pins
+on any machine, so the Pi's device set-up can be run and measured off a Pi.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import glob
 import os
 import queue
+import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -46,13 +50,14 @@ class Devices:
 
 
 def start_devices(config: DeviceConfig, events: queue.Queue[InputEvent], simulate: bool,
-                  pin_factory: Any = None) -> Devices:
+                  pin_factory: Any = None, clock: Callable[[], float] = time.monotonic
+                  ) -> Devices:
     """Start the buttons and readers in ``config`` (or stand-ins for them)."""
     if simulate:
         events.put(DeviceStatus("devices", "simulated", _(
             "Simulated devices: keys stand in for the buttons, tags are tapped on screen.")))
         return _simulated(config, events)
-    buttons, reason = _start_buttons(config, events, pin_factory)
+    buttons, reason = _start_buttons(config, events, pin_factory, clock)
     devices = Devices(simulated=False, buttons=buttons)
     if reason is not None:
         events.put(DeviceStatus("buttons", "simulated", _(
@@ -78,12 +83,13 @@ def _simulated(config: DeviceConfig, events: queue.Queue[InputEvent]) -> Devices
                    keys=KeyHoldTracker(config.buttons))
 
 
-def _start_buttons(config: DeviceConfig, events: queue.Queue[InputEvent],
-                   pin_factory: Any) -> tuple[GpioButtons | None, str | None]:
+def _start_buttons(config: DeviceConfig, events: queue.Queue[InputEvent], pin_factory: Any,
+                   clock: Callable[[], float]) -> tuple[GpioButtons | None, str | None]:
     """The GPIO buttons, or None and the reason they cannot be had."""
     if not config.buttons.pins:
         return None, None  # a table without buttons: the touchscreen does it all
-    if pin_factory is None and not glob.glob("/dev/gpiochip*"):
+    chosen = os.environ.get("GPIOZERO_PIN_FACTORY", "").strip()
+    if pin_factory is None and not chosen and not glob.glob("/dev/gpiochip*"):
         return None, _("this machine has no GPIO (no /dev/gpiochip*)")
     try:
         from gpiozero.exc import PinFactoryFallback
@@ -92,6 +98,6 @@ def _start_buttons(config: DeviceConfig, events: queue.Queue[InputEvent],
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", PinFactoryFallback)
-            return GpioButtons(config.buttons, events, pin_factory), None
+            return GpioButtons(config.buttons, events, pin_factory, clock), None
     except Exception as exc:  # gpiozero fails in many ways off a Pi; all mean "no GPIO"
         return None, _("gpiozero cannot use the pins ({error})").format(error=exc)

@@ -19,14 +19,14 @@ from companion.devices.bridge import BridgeTiming
 from companion.devices.pn532 import Pn532Timing
 from companion.devices.reader_thread import ReaderThread
 from companion.devices.readers import open_reader
-from companion.devices.serial_link import ReaderSession, describe_error
+from companion.devices.serial_link import ReaderSession, WakingEvent, describe_error
 from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.i18n import _
 
 
 def run_nfc(reader: str, port: str, baud: int | None) -> int:
     """The ``companion nfc`` command; returns the exit status."""
-    stop = threading.Event()
+    stop = WakingEvent()
 
     def on_signal(_number: int, _frame: FrameType | None) -> None:
         stop.set()

@@ -27,7 +27,11 @@ RF_CONFIGURATION = 0x32
 IN_LIST_PASSIVE_TARGET = 0x4A
 SAM_NORMAL_MODE = b"\x01\x14\x01"  # normal mode, 1 s virtual-card timeout, use IRQ
 RF_FIELD_OFF = b"\x01\x00"  # CfgItem 1 (RF field): AutoRFCA off, field off
-RF_MAX_RETRIES = b"\x05\xff\x01\x02"  # CfgItem 5: ATR 0xFF, PSL 1, passive activation 2
+# CfgItem 5, MaxRetries: ATR 0xFF, PSL 1, then passive activation retries: 0xFF waits for a
+# card for ever (until aborted); 2 answers "no tag" within a few milliseconds.
+RF_MAX_RETRIES_WAIT = b"\x05\xff\x01\xff"
+RF_MAX_RETRIES_QUICK = b"\x05\xff\x01\x02"
+WAIT_FOR_EVER = 0xFF
 LIST_ONE_TYPE_A = b"\x01\x00"  # MaxTg 1, BrTy 0 (106 kbps type A)
 UID_LENGTHS = (4, 7, 10)
 

@@ -5,19 +5,25 @@ removal (whatever the driver repeats), and a :class:`DeviceStatus` when the read
 ``opened``, ``unavailable`` (never reached yet), ``lost`` or ``reopened``. After a loss it
 retries with growing pauses, so plugging the reader back in resumes reading by itself.
 Tags that were on a reader when it was lost are reported removed: nobody can vouch for them.
+
+A reader on a noisy or loose line may drop out and come back every few seconds; that is
+said once (``unsteady``), not as a red "lost" each time. Once it has stayed up for
+``FLAP_WINDOW``, a loss is news again.
 """
 
 from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable
 
-from companion.devices.serial_link import ReaderSession, describe_error
+from companion.devices.serial_link import ReaderSession, WakingEvent, describe_error
 from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.i18n import _
 
 SessionOpener = Callable[[threading.Event], ReaderSession]
+FLAP_WINDOW = 60.0  # seconds: a loss this soon after reopening is the same trouble
 
 
 class ReaderThread(threading.Thread):
@@ -25,7 +31,8 @@ class ReaderThread(threading.Thread):
 
     def __init__(self, device: str, port: str, open_session: SessionOpener,
                  events: queue.Queue[InputEvent], *, first_session: ReaderSession | None = None,
-                 first_detail: str = "", retry_min: float = 0.5, retry_max: float = 10.0) -> None:
+                 first_detail: str = "", retry_min: float = 0.5, retry_max: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(name=f"nfc-{device}", daemon=True)
         self.device = device
         self._port = port
@@ -35,8 +42,11 @@ class ReaderThread(threading.Thread):
         self._first_detail = first_detail
         self._retry_min = retry_min
         self._retry_max = retry_max
-        self._stopping = threading.Event()
+        self._clock = clock
+        self._stopping = WakingEvent()
         self._present: set[tuple[str, str]] = set()
+        self._reopened_at: float | None = None
+        self._unsteady = False  # said so; quiet about losses until it is steady again
 
     @property
     def stop_event(self) -> threading.Event:
@@ -48,6 +58,8 @@ class ReaderThread(threading.Thread):
         self._stopping.set()
         if self.is_alive():
             self.join(timeout)
+        if not self.is_alive():
+            self._stopping.close()
 
     def run(self) -> None:
         ever_opened = self._first is not None
@@ -74,7 +86,10 @@ class ReaderThread(threading.Thread):
                     pause = min(pause * 2, self._retry_max)
                     continue
                 words = _("{detail} on {port}").format(detail=detail, port=self._port)
-                self._status("reopened" if ever_opened else "opened", words)
+                if not self._unsteady:
+                    self._status("reopened" if ever_opened else "opened", words)
+                if ever_opened:
+                    self._reopened_at = self._clock()
                 ever_opened = True
                 pause = self._retry_min
             try:
@@ -83,12 +98,25 @@ class ReaderThread(threading.Thread):
                         self._pass_on(event)
             except Exception as exc:  # OSError above all; anything else must not kill us
                 self._forget_tags()
-                self._status("lost", _("Lost the NFC reader on {port}: {reason}.").format(
-                    port=self._port, reason=describe_error(exc)))
+                self._report_loss(describe_error(exc))
                 self._stopping.wait(pause)
             finally:
                 session.close()
                 session = None
+
+    def _report_loss(self, reason: str) -> None:
+        flapping = (self._reopened_at is not None
+                    and self._clock() - self._reopened_at < FLAP_WINDOW)
+        if not flapping:
+            self._unsteady = False
+            self._status("lost", _("Lost the NFC reader on {port}: {reason}.").format(
+                port=self._port, reason=reason))
+        elif not self._unsteady:
+            self._unsteady = True
+            self._status("unsteady", _(
+                "The NFC reader on {port} keeps dropping out ({reason}) and reconnecting "
+                "by itself; tags are still read. Check its cable and ground.").format(
+                    port=self._port, reason=reason))
 
     def _status(self, status: str, message: str) -> None:
         self._events.put(DeviceStatus(self.device, status, message))

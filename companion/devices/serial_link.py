@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import select
 import termios
+import threading
+from collections.abc import Callable
 from typing import Protocol
 
 import serial
@@ -12,7 +16,32 @@ import serial
 from companion.events import InputEvent
 from companion.i18n import _
 
-READ_SLICE = 0.02  # seconds one read may block, so stop requests are seen quickly
+STOP_CHECK = 0.05  # the longest wait on a stop request that cannot wake a select
+
+
+class WakingEvent(threading.Event):
+    """A stop request that also wakes a thread sleeping in ``select`` on :meth:`fileno`.
+
+    Readers block until bytes come or a deadline passes (no polling in slices), and a
+    stop must still end such a wait at once. ``set`` is safe in a signal handler.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._read_end, self._write_end = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+
+    def set(self) -> None:
+        super().set()
+        with contextlib.suppress(OSError):  # a full pipe is awake already; closed: done
+            os.write(self._write_end, b"\0")
+
+    def fileno(self) -> int:
+        return self._read_end
+
+    def close(self) -> None:
+        for fd in (self._read_end, self._write_end):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 class ReaderSilent(OSError):
@@ -36,9 +65,32 @@ class ReaderSession(Protocol):
 
 
 def open_port(port: str, baud: int) -> serial.Serial:
-    """Open ``port`` raw, 8N1, with short reads; locked so a second program cannot share it."""
-    return serial.Serial(port, baudrate=baud, timeout=READ_SLICE, write_timeout=1.0,
-                         exclusive=True)
+    """Open ``port`` raw, 8N1, reads never blocking (:func:`read_until` waits instead);
+    locked so a second program cannot share it."""
+    return serial.Serial(port, baudrate=baud, timeout=0, write_timeout=1.0, exclusive=True)
+
+
+def read_until(port: serial.Serial, stop: threading.Event, deadline: float,
+               clock: Callable[[], float]) -> bytes:
+    """Sleep until bytes arrive, ``stop`` is set or ``deadline`` passes; what arrived.
+
+    One wake-up per burst of bytes: the thread sleeps in ``select`` on the port (and on
+    the stop request, when it is a :class:`WakingEvent`) rather than in short slices.
+    An unplugged port reads as an error (pyserial: "returned no data"), not as silence.
+    """
+    waits = [port.fileno()]
+    if isinstance(stop, WakingEvent):
+        waits.append(stop.fileno())
+    while not stop.is_set():
+        remaining = deadline - clock()
+        if remaining <= 0:
+            return b""
+        if len(waits) == 1:
+            remaining = min(remaining, STOP_CHECK)
+        ready, _, _ = select.select(waits, [], [], remaining)
+        if waits[0] in ready:
+            return bytes(port.read(max(1, port.in_waiting)))
+    return b""
 
 
 def discard_input(port: serial.Serial) -> None:

@@ -28,6 +28,12 @@ class SettingsScreen(Screen):
                                                    [-m.unit, -m.unit, 1, -m.unit], m.gap)
         return languages, hint, body, bottom
 
+    def _hint_and_display(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The enrol hint, and at its right the way to the display settings."""
+        hint = self._areas()[0]
+        text, display = split_cols(hint, [1, -self.metrics.unit * 3], self.metrics.gap)
+        return text, display
+
     def build(self) -> None:
         super().build()
         m = self.metrics
@@ -48,6 +54,8 @@ class SettingsScreen(Screen):
             _text, forget = split_cols(row, [1, -m.unit * 2.5], m.gap)
             self.add(f"forget-{uid}", forget, _("Forget"), self._forgetter(uid),
                      fill=theme.PANEL_LIGHT)
+        self.add("display", self._hint_and_display()[1], _("Display"),
+                 self.app.open_display_settings, fill=theme.PANEL_LIGHT)
         back, more, demo, shutdown = split_cols(bottom, [1, 1, 1, 1], m.gap)
         for key, label, action in self.app.demo_tag_items():
             self.add(key, demo, label, action)
@@ -55,7 +63,9 @@ class SettingsScreen(Screen):
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=pages), self._more)
-        self.add("shutdown", shutdown, _("Shut down"), self.app.ask_shutdown, fill=theme.DANGER)
+        if self.app.power_off is not None:
+            self.add("shutdown", shutdown, _("Shut down"), self.app.ask_shutdown,
+                     fill=theme.DANGER)
 
     def _language(self, code: str) -> Callable[[], None]:
         return lambda: self.app.set_language(code)
@@ -79,7 +89,7 @@ class SettingsScreen(Screen):
         self.header(surface, _("Settings: NFC tags"))
         _languages, hint, body, _bottom = self._areas()
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
-                       hint, m.small, theme.MUTED)
+                       self._hint_and_display()[0], m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())
         if not tags:
             draw_text(surface, _("No tags enrolled yet."), body, m.body, theme.MUTED)

@@ -1,18 +1,22 @@
 // Companion NFC bridge: MFRC522 readers on SPI, reported over USB serial.
 //
-// Speaks the line protocol in firmware_notes/bridge-protocol.md (version 1).
-// Library: "MFRC522" by GithubCommunity (miguelbalboa/rfid), from the Arduino library
-// manager. Boards: Arduino Nano / Uno / Pro Micro, or a Raspberry Pi Pico with the
-// arduino-pico core. Wiring and reader ids: edit READERS below and see README.md.
+// Speaks the line protocol in firmware_notes/bridge-protocol.md (version 2).
+// Library: "MFRC522" by GithubCommunity (miguelbalboa/rfid) 1.4.x, from the Arduino
+// library manager (a copy is in ../vendor/MFRC522 for the build check). Boards: Arduino
+// Nano / Uno / Pro Micro, or a Raspberry Pi Pico with the arduino-pico core. Wiring and
+// reader ids: edit READERS below and see README.md.
 
 #include <SPI.h>
 #include <MFRC522.h>
 
-static const char FIRMWARE[] = "1.0.0";
-static const uint8_t PROTOCOL = 1;
+static const char FIRMWARE[] = "2.0.0";
+static const uint8_t PROTOCOL = 2;
 
 // One entry per MFRC522: the id the companion sees, and the chip-select (SDA/SS) pin.
-// All readers share SCK, MOSI, MISO and the reset pin.
+// All readers share SCK, MOSI, MISO and the reset pin. The reset line is this sketch's:
+// pulsed once at power-on, then driven high as an output for good. The library is told
+// there is none (UNUSED_PIN), because its PCD_Init turns the pin into an input and pulses
+// it, which would reset every other reader on the line whenever one is re-initialised.
 struct ReaderPins {
   const char *id;
   uint8_t ssPin;
@@ -48,10 +52,16 @@ static unsigned long lastHealth = 0;
 
 // ---- output -------------------------------------------------------------------------
 
+// CRC-8/AUTOSAR: polynomial 0x2F, initial 0xFF, final XOR 0xFF ("123456789" -> 0xDF).
 static uint8_t checksum(const char *text, size_t length) {
-  uint8_t value = 0;
-  for (size_t i = 0; i < length; i++) value ^= (uint8_t)text[i];
-  return value;
+  uint8_t crc = 0xFF;
+  for (size_t i = 0; i < length; i++) {
+    crc ^= (uint8_t)text[i];
+    for (uint8_t bit = 0; bit < 8; bit++) {
+      crc = (crc & 0x80) ? (uint8_t)((crc << 1) ^ 0x2F) : (uint8_t)(crc << 1);
+    }
+  }
+  return crc ^ 0xFF;
 }
 
 static void sendLine(const char *text) {
@@ -96,14 +106,29 @@ static bool chipAnswers(MFRC522 *chip) {
   return version != 0x00 && version != 0xFF;
 }
 
+static void sendFault(uint8_t reader) {
+  char line[48];
+  snprintf(line, sizeof(line), "ERR %s no MFRC522 answers", READERS[reader].id);
+  sendLine(line);
+}
+
+// After every HELLO: what a (re)connecting host must know, faults first, then tags.
+static void sendState() {
+  for (uint8_t i = 0; i < READER_COUNT; i++) {
+    if (!state[i].healthy) sendFault(i);
+  }
+  for (uint8_t i = 0; i < READER_COUNT; i++) {
+    if (state[i].uidSize != 0) {
+      sendTag("TAG", i);
+      sendTag("TAG", i);  // the host counts a tag after two matching lines
+    }
+  }
+}
+
 static void checkHealth(uint8_t reader) {
   bool healthy = chipAnswers(state[reader].chip);
-  if (!healthy && state[reader].healthy) {
-    char line[48];
-    snprintf(line, sizeof(line), "ERR %s no MFRC522 answers", READERS[reader].id);
-    sendLine(line);
-  }
-  if (healthy && !state[reader].healthy) state[reader].chip->PCD_Init();
+  if (!healthy && state[reader].healthy) sendFault(reader);
+  if (healthy && !state[reader].healthy) state[reader].chip->PCD_Init();  // soft reset only
   state[reader].healthy = healthy;
 }
 
@@ -141,6 +166,7 @@ static void pollReader(uint8_t reader) {
     s.uidSize = size;
     s.misses = 0;
     sendTag("TAG", reader);
+    sendTag("TAG", reader);  // twice: the host counts a tag after two matching lines
   }
 }
 
@@ -156,9 +182,7 @@ static void handleLine(char *line) {
   *star = '\0';
   if (strcmp(line, "VERSION") == 0) {
     sendHello();
-    for (uint8_t i = 0; i < READER_COUNT; i++) {
-      if (state[i].uidSize != 0) sendTag("TAG", i);
-    }
+    sendState();
   }
 }
 
@@ -186,15 +210,20 @@ void setup() {
     pinMode(READERS[i].ssPin, OUTPUT);
     digitalWrite(READERS[i].ssPin, HIGH);  // deselect every reader before talking to any
   }
+  pinMode(RST_PIN, OUTPUT);  // one hard reset of all readers, then held high for good
+  digitalWrite(RST_PIN, LOW);
+  delayMicroseconds(10);
+  digitalWrite(RST_PIN, HIGH);
+  delay(50);  // oscillator start-up (datasheet 8.8.2)
   for (uint8_t i = 0; i < READER_COUNT; i++) {
-    state[i].chip = new MFRC522(READERS[i].ssPin, RST_PIN);
+    state[i].chip = new MFRC522(READERS[i].ssPin, MFRC522::UNUSED_PIN);
     state[i].chip->PCD_Init();
     state[i].uidSize = 0;
     state[i].misses = 0;
-    state[i].healthy = true;
-    checkHealth(i);
+    state[i].healthy = chipAnswers(state[i].chip);
   }
   sendHello();
+  sendState();  // a reader dead at power-on is reported after HELLO, where the host sees it
 }
 
 void loop() {
@@ -213,5 +242,8 @@ void loop() {
     char line[24];
     snprintf(line, sizeof(line), "HB %lu", ++heartbeatSequence);
     sendLine(line);
+    for (uint8_t i = 0; i < READER_COUNT; i++) {
+      if (state[i].uidSize != 0) sendTag("TAG", i);  // lets the host notice a lost GONE
+    }
   }
 }
