@@ -228,3 +228,27 @@ def test_every_screen_in_every_language_fits_and_has_its_glyphs(
                             if ch.isprintable() and not ch.isspace() and not piece.face.has(ch)]
     assert not cut, "cut off:\n" + "\n".join(cut)
     assert not missing, "no glyph:\n" + "\n".join(missing)
+
+
+SEED_TERMS = {
+    "de": ["Kastell", "Meilenstein", "Stadtmarker", "Wegweiser", "Auftragstafel", "Legionsadler"],
+    "ro": ["Lider", "Client", "Seif", "Rezervă", "Influență", "Bonus de Negustor", "Gânditor",
+           "Valet"],
+    "ar": ["القائد", "العميل", "الخزنة", "المخزون", "النفوذ", "مكافأة التاجر"],
+    "zh_CN": ["工人", "地区卡", "盈余", "政治影响力", "财务官", "市政官", "商人", "建筑师", "司令官",
+              "省长", "元老院"],
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_glossary_lists_the_seed_terms_and_the_catalog_uses_them(language: str) -> None:
+    from companion.locale.check import read
+
+    glossary = (LOCALE_DIR / language / "glossary.md").read_text(encoding="utf-8")
+    catalog = read(LOCALE_DIR / language / "LC_MESSAGES" / "companion.po")
+    translated = " ".join(
+        " ".join(m.string) if isinstance(m.string, (tuple, list)) else str(m.string)
+        for m in catalog if m.id).casefold()
+    for term in SEED_TERMS[language]:
+        assert term in glossary, term
+        assert term.casefold() in translated, f"{term} is in no translation"
