@@ -13,7 +13,7 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -119,21 +119,53 @@ def _face(family: str, package: str) -> Face | None:
 
 
 @cache
-def chain() -> tuple[Face, ...]:
-    """The fonts in the order a character is looked for, ending in pygame-ce's own font."""
-    faces = [face for family, package in FAMILIES if (face := _face(family, package))]
+def _face_at(index: int) -> Face | None:
+    """The chain's ``index``-th font, looked up the first time a character needs it."""
+    if index < len(FAMILIES):
+        family, package = FAMILIES[index]
+        return _face(family, package)
     bundled = Path(pygame.font.__file__).with_name(pygame.font.get_default_font())
     try:
         bundled_ranges = cmap_ranges(bundled)
     except (OSError, FontFileError):
         bundled_ranges = [(0x20, 0x7E)]
-    faces.append(Face("pygame default", None, bundled_ranges))
-    return tuple(faces)
+    return Face("pygame default", None, bundled_ranges)
+
+
+def primary() -> Face:
+    """The first font of the chain that is installed (Latin text, line heights)."""
+    for index in range(len(FAMILIES) + 1):
+        face = _face_at(index)
+        if face is not None:
+            return face
+    raise AssertionError("pygame's own font closes the chain")  # pragma: no cover
+
+
+def chain() -> tuple[Face, ...]:
+    """Every font in the order a character is looked for, ending in pygame-ce's own font.
+
+    This looks up all of them; drawing looks each up only when a character needs it, so a
+    screen in Latin letters never opens the Chinese font.
+    """
+    return tuple(face for index in range(len(FAMILIES) + 1)
+                 if (face := _face_at(index)) is not None)
+
+
+def forget() -> None:
+    """Look the fonts up again (after installing one, or in tests)."""
+    _face_at.cache_clear()
+    _face_for.cache_clear()
 
 
 def face_for(character: str) -> Face | None:
     """The first face of the chain with a glyph for ``character`` (None: nobody has one)."""
-    for face in chain():
-        if face.has(character):
+    return _face_for(character)
+
+
+@lru_cache(maxsize=4096)
+def _face_for(character: str) -> Face | None:
+    for index in range(len(FAMILIES) + 1):
+        face = _face_at(index)
+        if face is not None and face.has(character):
             return face
     return None

@@ -57,7 +57,7 @@ def _pygame_font(face: fonts.Face, size: int) -> pygame.font.Font:
 
 def font(size: int) -> pygame.font.Font:
     """The main (Latin) font at ``size``: for line heights; measure text with :func:`measure`."""
-    return _pygame_font(fonts.chain()[0], size)
+    return _pygame_font(fonts.primary(), size)
 
 
 def forget_fonts() -> None:
@@ -120,7 +120,7 @@ def _split_by_face(run: bidi.Run) -> list[Piece]:
         if current is not None and _stays(character, current):
             chunk += character
             continue
-        face = fonts.face_for(character) or fonts.chain()[0]
+        face = fonts.face_for(character) or fonts.primary()
         if current is not None and chunk:
             pieces.append(Piece(chunk, current, run.rtl))
         current, chunk = face, character
