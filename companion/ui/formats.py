@@ -9,16 +9,18 @@ from __future__ import annotations
 import time
 from datetime import datetime
 from functools import cache
-
-from babel import Locale
-from babel.dates import format_skeleton, format_time
-from babel.numbers import format_decimal
+from typing import TYPE_CHECKING
 
 from companion import i18n
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 
 @cache
 def _locale(code: str) -> Locale:
+    from babel import Locale  # imported on first use: start-up stays light
+
     try:
         return Locale.parse(code)
     except (ValueError, LookupError):
@@ -33,11 +35,15 @@ def current_locale() -> Locale:
 
 def number(value: float) -> str:
     """``value`` with the language's decimal and grouping separators."""
+    from babel.numbers import format_decimal
+
     return format_decimal(value, locale=current_locale(), numbering_system="latn")
 
 
 def moment(timestamp: float, with_year: bool = True) -> str:
     """A date and time of day (a game's start or end) in the language's medium style."""
+    from babel.dates import format_skeleton, format_time
+
     when = datetime.fromtimestamp(timestamp)
     locale = current_locale()
     try:

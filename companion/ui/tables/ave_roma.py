@@ -34,7 +34,7 @@ from companion.games.base import Action
 from companion.i18n import _, ngettext
 from companion.ui import theme
 from companion.ui.form import Counts, Number, Pick, Several, Step, Values
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import grid, left_to_right, split_cols, split_rows
 from companion.ui.tables.base import GameView, Move
 from companion.ui.text import draw_text
 from companion.ui.widgets import panel
@@ -293,8 +293,10 @@ class AveRomaView(GameView):
         state = self.ave
         regions, rest = split_rows(rect, [-int(m.unit * 1.6), 1], m.gap)
         words = card_words()
-        for position, (region, cell) in enumerate(zip(state.regions, grid(regions, 5, 5, m.gap),
-                                                      strict=True), start=1):
+        with left_to_right():  # the five region positions as they lie on the board
+            cells = grid(regions, 5, 5, m.gap)
+        for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
+                                                  start=1):
             panel(surface, cell, theme.PANEL_LIGHT,
                   theme.ACCENT if region.card == "fresh" else None, width=2)
             head, card, cubes = split_rows(cell.inflate(-m.gap, -m.gap // 2), [1, 1, 1])
