@@ -54,7 +54,8 @@ class Button:
         top = fit_label(self.label, text_size, inner.width, top_height, max_lines=1)
         bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
                            inner.height - top_height,
-                           max_lines=1 if top_height * 5 >= inner.height * 3 else 2)
+                           max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
+                           smallest_ratio=0.5)
         return (*top, *bottom)
 
     def _top_height(self, text_size: int) -> int:
@@ -84,7 +85,7 @@ class Button:
 
 
 def fit_label(text: str, size: int, width: int, height: int,
-              max_lines: int = 2) -> tuple[int, list[str]]:
+              max_lines: int = 2, smallest_ratio: float = 0.6) -> tuple[int, list[str]]:
     """A label's size and lines: one line shrunk a little, else wrapped onto two lines,
     and cut with an ellipsis only when even that does not fit.
 
@@ -97,7 +98,7 @@ def fit_label(text: str, size: int, width: int, height: int,
     if measure(text, one)[0] <= width or max_lines < 2:
         return one, [ellipsize(text, one, width)]
     current = int(size)
-    smallest = max(8, int(size * 0.6))
+    smallest = max(8, int(size * smallest_ratio))
     while True:
         lines = wrap(text, current, width)
         fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width

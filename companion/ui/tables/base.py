@@ -85,10 +85,15 @@ class GameView:
         return {}
 
     def sentence(self, action: Action, detail: str = "", move: str | None = None) -> str:
-        """"Livia: Lay foundation Statue": who, the move's translated name, and what."""
-        who = self.name(action.player) if action.player is not None else _("table")
+        """"Livia: Lay foundation Statue": who, the move's translated name, and what.
+
+        A move of the whole table (no player) says only what it was.
+        """
         if move is None:
             move = self.move_names().get(action.type, action.type.replace("_", " "))
+        if action.player is None:
+            return _("{move} {detail}").format(move=move, detail=detail) if detail else move
+        who = self.name(action.player)
         if detail:
             return _("{name}: {move} {detail}").format(name=who, move=move, detail=detail)
         return _("{name}: {move}").format(name=who, move=move)
