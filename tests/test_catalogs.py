@@ -130,7 +130,7 @@ def _data_words() -> set[str]:
     words = {player.name for player in DEMO_PLAYERS} | {"Titus"}  # Via Romana's fourth
     words |= {get_rules(game).title for game in GAME_MODULES}
     words |= {city.name for city in board.cities} | set(board.province_names)
-    words |= set(BUILDING_MATERIAL) | set(board.symbols)
+    words |= set(BUILDING_MATERIAL)
     words |= set(LANGUAGES.values())  # Settings names each language in itself
     words |= set(get_month_names("abbreviated", locale="en").values())
     words |= set(get_day_names("abbreviated", locale="en").values()) | {"AM", "PM"}

@@ -18,6 +18,7 @@ from companion.games.via_romana.state import (
     order_from,
     replace_at,
 )
+from companion.games.via_romana.words import colour_word
 from companion.i18n import _, ngettext
 
 
@@ -165,7 +166,8 @@ def describe(state: ViaRomanaState, connection: Connection) -> list[str]:
     a, b = board.cities[r.a], board.cities[r.b]
     if connection.marker is not None and connection.marker_city is not None:
         lines.append(_("{chooser} took the {colour} {value} marker from {city}.").format(
-            chooser=chooser, colour=connection.marker.colour, value=connection.marker.value,
+            chooser=chooser, colour=colour_word(connection.marker.colour),
+            value=connection.marker.value,
             city=board.cities[connection.marker_city].name))
     elif connection in state.pending:
         offers = [_("{city} (top marker {value})").format(city=c.name, value=state.stacks[i][0])
