@@ -116,3 +116,26 @@ def test_names_of_earlier_games_are_offered_and_picked_with_one_tap(app: App) ->
     driver.tap("pick-Marcus")
     driver.tap("key-done")
     assert typed == ["Marcus"]
+
+
+def test_a_missing_font_is_said_once_on_screen_with_its_package(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui import fonts, text
+
+    monkeypatch.setattr(fonts, "FAMILIES", (("Noto Sans Nowhere", "fonts-noto-nowhere"),))
+    monkeypatch.setattr(fonts, "_notices", [])
+    monkeypatch.setattr(fonts, "_taken", 0)
+    fonts.forget()
+    text.forget_fonts()
+    try:
+        app.invalidate()
+        app.step()
+        assert app.banner is not None and "fonts-noto-nowhere" in app.banner.text
+        app.banner = None
+        app.invalidate()
+        app.step()
+        assert app.banner is None  # once
+    finally:
+        monkeypatch.undo()
+        fonts.forget()
+        text.forget_fonts()

@@ -37,7 +37,7 @@ from companion.events import (
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _
 from companion.store import LogEntry, Store, StoreError
-from companion.ui import theme
+from companion.ui import fonts, theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
@@ -883,6 +883,9 @@ class App:
         self._dirty = []
         self.present(rects)
         self.display_updates += 1
+        missing_fonts = fonts.new_notices()
+        if missing_fonts:  # found while drawing: said once, with the package to install
+            self.message(" ".join(missing_fonts), error=False)
 
     def _draw_screens(self) -> None:
         for screen in self._visible():

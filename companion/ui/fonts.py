@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from companion.i18n import _
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ STYLE = "bold"  # the weight the screens were designed with
 SIZE_SCALE = 0.6875
 
 _notices: list[str] = []
+_taken = 0
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,14 @@ def notices() -> list[str]:
     return list(_notices)
 
 
+def new_notices() -> list[str]:
+    """The notices not yet taken: the app shows each once, when it is first found."""
+    global _taken
+    fresh = _notices[_taken:]
+    _taken = len(_notices)
+    return fresh
+
+
 def _notice(message: str) -> None:
     if message not in _notices:
         _notices.append(message)
@@ -69,14 +79,14 @@ def _cache_dir() -> Path:
 def _fc_match(family: str) -> tuple[Path, int] | None:
     """The file and face index fontconfig has for ``family`` (None if it only has a stand-in)."""
     if shutil.which("fc-match") is None:
-        _notice("fontconfig is not installed: install the Debian package fontconfig")
+        _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
         return None
     try:
         result = subprocess.run(
             ["fc-match", "-f", "%{file}\t%{index}\t%{family}", f"{family}:{STYLE}"],
             capture_output=True, text=True, timeout=10, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
-        _notice(f"fc-match failed ({error})")
+        _notice(_("fc-match failed ({error})").format(error=error))
         return None
     parts = result.stdout.split("\t")
     if result.returncode != 0 or len(parts) != 3:
@@ -100,7 +110,8 @@ def _loadable(path: Path, index: int) -> Path:
             extract_face(path, index, copy)
     except OSError as error:
         # the collection's first face has the same characters, drawn in another region's style
-        _notice(f"cannot write {copy} ({error}): using the first face of {path}")
+        _notice(_("cannot write {copy} ({error}): using the first face of {path}").format(
+            copy=copy, error=error, path=path))
         return path
     return copy
 
@@ -108,13 +119,16 @@ def _loadable(path: Path, index: int) -> Path:
 def _face(family: str, package: str) -> Face | None:
     found = _fc_match(family)
     if found is None:
-        _notice(f"font {family} is missing: install the Debian package {package}")
+        _notice(_("The font {family} is missing: install the Debian package {package}.")
+                .format(family=family, package=package))
         return None
     path, index = found
     try:
         return Face(family, _loadable(path, index), cmap_ranges(path, index))
     except (OSError, FontFileError) as error:
-        _notice(f"font {family} at {path} cannot be used ({error}): reinstall {package}")
+        _notice(_("The font {family} at {path} cannot be used ({error}): reinstall the Debian "
+                  "package {package}.").format(family=family, path=path, error=error,
+                                               package=package))
         return None
 
 
