@@ -24,7 +24,7 @@ from babel.dates import get_day_names, get_month_names  # noqa: E402
 from companion import i18n  # noqa: E402
 from companion.events import new_input_queue  # noqa: E402
 from companion.games import GAME_MODULES, get_rules  # noqa: E402
-from companion.games.glory_to_rome_data import BUILDING_MATERIAL  # noqa: E402
+from companion.games.glory_to_rome.data import BUILDING_MATERIAL  # noqa: E402
 from companion.games.via_romana.board import load_board  # noqa: E402
 from companion.locale import LANGUAGES, LOCALE_DIR, TRANSLATED, mo_path  # noqa: E402
 from companion.locale.build import compiled  # noqa: E402
@@ -127,7 +127,7 @@ def test_the_system_locale_picks_the_first_language() -> None:
 def _data_words() -> set[str]:
     """Names the game itself supplies: players, titles, cities, buildings, month names."""
     board = load_board(None)
-    words = {player.name for player in DEMO_PLAYERS} | {"Titus"}  # Via Romana's fourth
+    words = {player.name for player in DEMO_PLAYERS}
     words |= {get_rules(game).title for game in GAME_MODULES}
     words |= {city.name for city in board.cities} | set(board.province_names)
     words |= set(BUILDING_MATERIAL)
@@ -151,6 +151,8 @@ class Drawn:
         self.lines: list[tuple[str, str]] = []
         self.paragraphs: list[str] = []
         self.wrapped: set[str] = set()
+        #: the names of the players of the demo games the screen shows (data, not text)
+        self.players: set[str] = set()
         ellipsize, wrap = ELLIPSIZE, WRAP
 
         def recording_ellipsize(line: str, size: int, width: int) -> str:
@@ -189,6 +191,7 @@ def _draw_every_screen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                 drawn = Drawn(monkeypatch)
                 show_screen(app, name)
                 app.render(force=True)
+                drawn.players = set(app.store.recent_player_names(limit=100))
                 yield name, size, drawn
             finally:
                 store.close()
@@ -212,7 +215,7 @@ def test_the_pseudo_locale_shows_no_untranslated_and_no_cut_text(
         assert texts, f"{name} at {size} drew no text"
         for shown in texts:
             words = re.split(r"[\W\d_]+", _outside_markers(shown))
-            if any(word and word not in data for word in words):
+            if any(word and word not in data and word not in drawn.players for word in words):
                 untranslated.append(f"{name} {size}: {shown!r}")
         cut += [f"{name} {size}: {line!r}" for line in _cut(drawn)]
     assert not untranslated, "not translated:\n" + "\n".join(untranslated)
