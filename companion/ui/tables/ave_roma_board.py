@@ -32,7 +32,7 @@ from companion.games.ave_roma import (
 )
 from companion.i18n import _
 from companion.ui import board, theme
-from companion.ui.layout import Metrics, grid, split_cols, split_rows
+from companion.ui.layout import Metrics, grid, left_to_right, split_cols, split_rows
 from companion.ui.text import draw_paragraph, draw_text, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
@@ -84,9 +84,11 @@ def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metri
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                   rgb: Sequence[RGB], m: Metrics) -> None:
     deck_width = max(int(m.unit * 0.9), rect.width // 9)
-    ring, deck = split_cols(rect, [1, -deck_width], m.gap)
-    for position, (region, cell) in enumerate(zip(state.regions, grid(ring, 5, 5, m.gap),
-                                                  strict=True), start=1):
+    with left_to_right():  # the regions and the deck as they lie on the board
+        ring, deck = split_cols(rect, [1, -deck_width], m.gap)
+        cells = grid(ring, 5, 5, m.gap)
+    for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
+                                              start=1):
         paint_region(surface, cell, position, region, rgb, m)
     paint_deck(surface, deck, state.deck, m)
 
