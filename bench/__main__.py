@@ -47,6 +47,7 @@ def collect(quick: bool) -> list[Figure]:
     from bench.startup import resume, startup, startup_with_history
     from bench.store_figures import move_cost
     from bench.tag_latency import pn532_tag_to_screen
+    from bench.via_romana_map import map_frame
 
     figures = [idle_cost(quick), idle_with_devices(quick)]
     figures += press_to_screen(quick)
@@ -58,6 +59,7 @@ def collect(quick: bool) -> list[Figure]:
     figures.append(startup_with_history(quick))
     figures.append(move_cost(quick))
     figures += acknowledgement(quick)
+    figures.append(map_frame(quick))
     return figures
 
 

@@ -331,6 +331,11 @@ class GameSession:
         rules = get_rules(game)
         merged = {**rules.default_options(), **(options or {})}
         validate_players(players, rules)
+        # A game may copy what it read from outside (a board file) into its own options,
+        # so the log alone replays it, whatever later happens to that file.
+        prepare = getattr(rules, "prepare_options", None)
+        if prepare is not None:
+            merged = prepare(merged)
         rules.setup(tuple(players), merged)  # refuses bad options before anything is written
         game_id = store.create_game(game, players, merged)
         return cls(store, store.game(game_id))

@@ -18,7 +18,7 @@ from companion.i18n import _
 def _screens() -> dict[str, Callable[[object], None]]:
     """Screen name -> how to bring the app (an ``App``) to it."""
     from companion.ui.app_loop import App
-    from companion.ui.demo import DEMO_ENTRIES, demo_session
+    from companion.ui.demo import DEMO_ENTRIES, demo_five, demo_session
     from companion.ui.screens.endgame import EndgameScreen
 
     def table(game: str) -> Callable[[object], None]:
@@ -26,6 +26,12 @@ def _screens() -> dict[str, Callable[[object], None]]:
             assert isinstance(app, App)
             app.start_session(demo_session(app.store, game))
         return show
+
+    def via_romana_scoring(app: object) -> None:
+        from companion.ui.tables.via_romana_demo import scoring_session
+
+        assert isinstance(app, App)
+        app.start_session(scoring_session(app.store))
 
     def home(app: object) -> None:
         assert isinstance(app, App)
@@ -65,8 +71,10 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "home": home,
         "new-game": shown(lambda app: app.open_new_game()),
         "table-glory-to-rome": table("glory-to-rome"),
+        "table-glory-to-rome-5": shown(lambda app: app.start_session(demo_five(app.store))),
         "table-ave-roma": table("ave-roma"),
         "table-via-romana": table("via-romana"),
+        "table-via-romana-scoring": via_romana_scoring,
         "endgame-entry": endgame,
         "scoreboard": scoreboard,
         "history": history,
@@ -75,7 +83,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
     }
 
 
-SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
+SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
+                "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 

@@ -89,6 +89,8 @@ class TableScreen(Screen):
                  sublabel=self.view.describe(last) if last else "", size=m.large)
         self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
                  fill=theme.PANEL_LIGHT, size=m.small)
+        inner = areas["info"].inflate(-m.gap * 2, -m.gap * 2)
+        self.buttons.extend(self.view.hotspots(inner))
         moves = self._moves()
         if moves:
             limit = 3 * self._columns()
@@ -133,7 +135,7 @@ class TableScreen(Screen):
             if index is None:
                 self.app.message(_("Nobody sits at seat {n} in this game.").format(n=seat))
             else:
-                self.view.on_player(index)
+                self.view.on_seat(index, press.long)
         else:
             super().on_press(press)
 

@@ -15,10 +15,20 @@ from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
 from companion.ui.text import draw_text, wrap
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
     from companion.ui.screens.table import TableScreen
+
+class Hotspot(Button):
+    """A touch target on the drawn board: the board picture shows it, so it draws nothing."""
+
+    def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
+        if pressed:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=3,
+                             border_radius=self.rect.height // 2)
+
 
 #: a move button: key, label, what it does, enabled
 Move = tuple[str, str, Callable[[], object], bool]
@@ -60,6 +70,11 @@ class GameView:
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's information panel inside ``rect``."""
 
+    def hotspots(self, rect: pygame.Rect) -> list[Button]:
+        """Touch targets on the picture of the board inside ``rect`` (the same ``rect`` as
+        :meth:`paint`); the picture draws them, so they are :class:`Hotspot` buttons."""
+        return []
+
     def describe(self, action: Action) -> str:
         """The last move in a few words, shown on the undo button."""
         return self.sentence(action)
@@ -89,6 +104,10 @@ class GameView:
         """A player's seat button or token: by default "my turn is done"."""
         self.app.message(_("{name}: use the buttons on the screen for this move.").format(
             name=self.name(index)), error=False)
+
+    def on_seat(self, index: int, long: bool) -> None:
+        """A player's seat button, pressed short or long; by default as ``on_player``."""
+        self.on_player(index)
 
     def on_tag(self, tag: Tag, meaning: TagMeaning) -> bool:
         return False
