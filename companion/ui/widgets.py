@@ -51,7 +51,10 @@ class Button:
             return (*fit_label(self.label, text_size, inner.width, inner.height,
                                self.max_lines), 0, [])
         top_height = self._top_height(text_size)
-        top = fit_label(self.label, text_size, inner.width, top_height, max_lines=1)
+        label_size = text_size
+        while label_size > 8 and font(label_size).get_linesize() > top_height + 4:
+            label_size -= 2  # the label keeps to its share when the sublabel takes two lines
+        top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
         bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
                            inner.height - top_height,
                            max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
