@@ -10,6 +10,4 @@ def test_random_inputs_cause_no_error_and_replay_identically() -> None:
     assert result.errors == 0
     assert result.replay_checks == 4 and result.replay_mismatches == 0
     assert result.games_started >= 1
-    # bounded, not growing with the evening: a few more font faces (each keeps its file
-    # open) may still arrive after a short warm-up; a leak would add one per game or check
-    assert result.open_files_max <= result.open_files_after_warm_up + 8
+    assert result.open_files_max <= result.open_files_after_warm_up + 4
