@@ -6,7 +6,7 @@ from bench.evening import run_evening
 
 
 def test_random_inputs_cause_no_error_and_replay_identically() -> None:
-    result = run_evening(1200, seed=7, check_every=300, warm_up=300)
+    result = run_evening(1200, seed=7, check_every=300, warm_up=600)
     assert result.errors == 0
     assert result.replay_checks == 4 and result.replay_mismatches == 0
     assert result.games_started >= 1
