@@ -30,8 +30,10 @@ def startup(quick: bool) -> Figure:
     ratio = companion / reference
     return Figure("Start-up (process start to first frame, home screen)",
                   f"{companion * 1000:.0f} ms", f"{reference * 1000:.0f} ms (import pygame, "
-                  "open the window)", f"{ratio:.2f}x", "<= 1.5x the reference", ratio <= 1.5,
-                  f"median of {runs} runs")
+                  "open the window)", f"{ratio:.2f}x", "<= 1.3x the reference", ratio <= 1.3,
+                  f"median of {runs} runs, to READY=1 after the first flip (dummy driver; "
+                  "simulated "
+                  "devices); the reference exits on SIGTERM as the companion does")
 
 
 def resume(quick: bool) -> list[Figure]:
@@ -46,7 +48,10 @@ def resume(quick: bool) -> list[Figure]:
             data_dir = Path(directory) / str(actions)
             build_store(data_dir, actions)
             extra[actions] = _median_start(_companion(data_dir, "--resume"), runs) - baseline
-    per_action = {n: extra[n] / n for n in sizes}
+    # the cost of one more action: the slope between the smallest and each larger game, so
+    # the fixed cost of opening any saved game is not spread over its actions
+    slope = {n: (extra[n] - extra[sizes[0]]) / (n - sizes[0]) for n in sizes[1:]}
+    slope[sizes[0]] = slope[sizes[1]]
     growth = extra[sizes[-1]] / max(extra[sizes[0]], 1e-6)
     linear_or_better = growth <= (sizes[-1] / sizes[0]) * 1.25
     for actions in sizes:
@@ -56,6 +61,8 @@ def resume(quick: bool) -> list[Figure]:
             f"Resume a {actions:,}-action game to its table",
             f"+{extra[actions] * 1000:.0f} ms",
             f"{baseline * 1000:.0f} ms (start-up to an empty home screen)",
-            f"{per_action[actions] * 1e6:.1f} us/action", target, met,
-            f"median of {runs} runs; {sizes[-1]:,} vs {sizes[0]:,} actions: x{growth:.1f}"))
+            f"{slope[actions] * 1e6:.2f} us/action", target, met,
+            f"median of {runs} runs; us/action is the slope from {sizes[0]:,} actions "
+            f"(the fixed cost left out); {sizes[-1]:,} vs {sizes[0]:,} actions: "
+            f"x{growth:.1f}"))
     return figures
