@@ -23,6 +23,16 @@ if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
 
+@pytest.fixture(autouse=True)
+def english_by_default() -> Iterator[None]:
+    """Every test starts in English, whatever language an earlier test switched the app to."""
+    from companion import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture(params=[(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
     """The app on both displays: the official 7" (800x480) and Touch Display 2 (portrait).
