@@ -44,6 +44,7 @@ def collect(quick: bool) -> list[Figure]:
     from bench.idle_devices import idle_with_devices
     from bench.latency import acknowledgement, press_to_screen
     from bench.memory import memory
+    from bench.redraw import redraw
     from bench.startup import resume, startup, startup_with_history
     from bench.store_figures import move_cost
     from bench.tag_latency import pn532_tag_to_screen
@@ -51,6 +52,7 @@ def collect(quick: bool) -> list[Figure]:
 
     figures = [idle_cost(quick), idle_with_devices(quick)]
     figures += press_to_screen(quick)
+    figures += redraw(quick)
     figures += pn532_tag_to_screen(quick)
     figures += fuzz_figures(quick)
     figures.append(startup(quick))

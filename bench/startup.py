@@ -30,8 +30,10 @@ def startup(quick: bool) -> Figure:
     ratio = companion / reference
     return Figure("Start-up (process start to first frame, home screen)",
                   f"{companion * 1000:.0f} ms", f"{reference * 1000:.0f} ms (import pygame, "
-                  "open the window)", f"{ratio:.2f}x", "<= 1.5x the reference", ratio <= 1.5,
-                  f"median of {runs} runs")
+                  "open the window)", f"{ratio:.2f}x", "<= 1.3x the reference", ratio <= 1.3,
+                  f"median of {runs} runs, to READY=1 after the first flip (dummy driver; "
+                  "simulated "
+                  "devices); the reference exits on SIGTERM as the companion does")
 
 
 def _empty_game(data_dir: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,7 +25,10 @@ log = logging.getLogger(__name__)
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _rendered: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 600
+#: the rendered-text cache holds at most this many bytes of pixels (a count would let a few
+#: big CJK paragraphs or many small labels swing memory by megabytes)
+CACHE_BYTES = 4 * 1024 * 1024
+_cached_bytes = 0
 ELLIPSIS = "…"
 #: drawn for a character no installed font has (never the font's empty box)
 REPLACEMENT = "?"
@@ -62,10 +66,31 @@ def font(size: int) -> pygame.font.Font:
 
 def forget_fonts() -> None:
     """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
+    global _cached_bytes
     _fonts.clear()
     _rendered.clear()
-    _measure.cache_clear()
-    _pieces.cache_clear()
+    _cached_bytes = 0
+    for memo in (_measure, _pieces, _fit_size, _ellipsize, _wrap):
+        memo.cache_clear()
+    for forget in _forgetters:
+        forget()
+
+
+_forgetters: list[Callable[[], None]] = []
+
+
+def on_forget(forget: Callable[[], None]) -> None:
+    """Have :func:`forget_fonts` also clear a layout memo kept elsewhere (a widget's)."""
+    _forgetters.append(forget)
+
+
+def cached_bytes() -> int:
+    """Bytes of pixels the rendered-text cache holds now (at most :data:`CACHE_BYTES`)."""
+    return _cached_bytes
+
+
+def _surface_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
 
 
 def _script(text: str) -> str:
@@ -206,13 +231,17 @@ def _compose(text: str, size: int, colour: RGB) -> pygame.Surface:
 
 
 def render(text: str, size: int, colour: RGB) -> pygame.Surface:
+    """``text`` drawn at ``size``; the least recently used images go when the cache is full."""
+    global _cached_bytes
     key = (text, int(size), colour, layout.mirrored())
     surface = _rendered.get(key)
     if surface is None:
         surface = _compose(text, int(size), colour)
         _rendered[key] = surface
-        if len(_rendered) > _CACHE_SIZE:
-            _rendered.popitem(last=False)
+        _cached_bytes += _surface_bytes(surface)
+        while _cached_bytes > CACHE_BYTES and len(_rendered) > 1:
+            _, dropped = _rendered.popitem(last=False)
+            _cached_bytes -= _surface_bytes(dropped)
     else:
         _rendered.move_to_end(key)
     return surface
@@ -220,6 +249,13 @@ def render(text: str, size: int, colour: RGB) -> pygame.Surface:
 
 def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> int:
     """The largest size down to ``smallest_ratio * size`` at which ``text`` fits ``width``."""
+    return _fit_size(text, int(size), int(width), smallest_ratio, layout.mirrored())
+
+
+# Layout is memoised by (text, size, width, direction): a redraw lays out the same labels
+# again, and measuring them anew was most of a frame's cost.
+@lru_cache(maxsize=4096)
+def _fit_size(text: str, size: int, width: int, smallest_ratio: float, rtl: bool) -> int:
     smallest = max(8, int(size * smallest_ratio))
     current = int(size)
     while current > smallest and measure(text, current)[0] > width:
@@ -228,6 +264,12 @@ def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> i
 
 
 def ellipsize(text: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` at ``size``."""
+    return _ellipsize(text, int(size), int(width), layout.mirrored())
+
+
+@lru_cache(maxsize=4096)
+def _ellipsize(text: str, size: int, width: int, rtl: bool) -> str:
     if measure(text, size)[0] <= width:
         return text
     while text and measure(text + ELLIPSIS, size)[0] > width:
@@ -319,6 +361,12 @@ def _words(paragraph: str) -> list[tuple[str, str]]:
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (a word wider stays whole)."""
+    return list(_wrap(text, int(size), int(width), layout.mirrored()))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, rtl: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -330,7 +378,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
-from companion.ui import theme
-from companion.ui.text import draw_text, ellipsize, fit_size, font, measure, wrap
+from companion.ui import layout, theme
+from companion.ui.text import draw_text, ellipsize, fit_size, font, measure, on_forget, wrap
 from companion.ui.theme import RGB
 
 
@@ -93,13 +94,26 @@ def fit_label(text: str, size: int, width: int, height: int,
     and cut with an ellipsis only when even that does not fit.
 
     A label of one or two characters (a key, a number) shrinks as far as it must and is
-    never cut.
+    never cut. Memoised: a redraw lays out the same labels again.
     """
+    fitted, lines = _fit_label(text, int(size), int(width), int(height), max_lines,
+                               smallest_ratio, layout.mirrored())
+    return fitted, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def _fit_label(text: str, size: int, width: int, height: int, max_lines: int,
+               smallest_ratio: float, rtl: bool) -> tuple[int, tuple[str, ...]]:
+    return _lay_out_label(text, size, width, height, max_lines, smallest_ratio)
+
+
+def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int,
+                   smallest_ratio: float) -> tuple[int, tuple[str, ...]]:
     if len(text) <= 2:
-        return fit_size(text, size, width, smallest_ratio=0.3), [text]
+        return fit_size(text, size, width, smallest_ratio=0.3), (text,)
     one = fit_size(text, size, width)
     if measure(text, one)[0] <= width or max_lines < 2:
-        return one, [ellipsize(text, one, width)]
+        return one, (ellipsize(text, one, width),)
     current = int(size)
     smallest = max(8, int(size * smallest_ratio))
     while True:
@@ -107,14 +121,14 @@ def fit_label(text: str, size: int, width: int, height: int,
         fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
         if fits and len(lines) * font(current).get_linesize() <= height + 4:
-            return current, lines
+            return current, tuple(lines)
         if current <= smallest:
             break
         current -= 2
     lines = wrap(text, current, width)
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
-    return current, [ellipsize(line, current, width) for line in lines]
+    return current, tuple(ellipsize(line, current, width) for line in lines)
 
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,
@@ -138,3 +152,6 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=max(2, rect.height // 5))
     pygame.draw.rect(surface, theme.MUTED, rect, width=1, border_radius=max(2, rect.height // 5))
 
+
+
+on_forget(_fit_label.cache_clear)
