@@ -499,8 +499,8 @@ exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\${@:---update}\"" "$
 # installed again.
 source_digest() {
     (cd "$SOURCE" && {
-        find companion -type f ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 |
-            sort -z | xargs -0 sha256sum
+        find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
+            -print0 | sort -z | xargs -0 sha256sum
         sha256sum pyproject.toml systemd/requirements.txt
         python3 -c 'import sys; print(sys.version)'
     } | sha256sum | cut -c1-16)
@@ -514,14 +514,16 @@ build_release() {
     "$python" -m pip install --disable-pip-version-check --quiet --no-input \
         --require-hashes --no-deps --only-binary :all: -r "$SOURCE/systemd/requirements.txt"
     mkdir -p "$release/app"
-    (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -path '*/__pycache__/*' \
-        -print0 | xargs -0 cp --parents -t "$release/app")
+    (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -name '*.mo' \
+        ! -path '*/__pycache__/*' -print0 | xargs -0 cp --parents -t "$release/app")
     site=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     printf '%s\n' "$release/app" >"$site/companion-app.pth"
     printf '#!%s\nimport sys\n\nfrom companion.cli import main\n\nsys.exit(main())\n' \
         "$python" >"$release/bin/companion"
     chmod 755 "$release/bin/companion"
-    # The service's file system is read-only: compile now, or every start compiles anew.
+    # The service's file system is read-only: compile the catalogs (.po to .mo) and the
+    # bytecode now, or every start compiles them anew in memory.
+    "$python" -m companion.locale.build >/dev/null
     "$python" -m compileall -q -j 0 "$release/app" "$site" >/dev/null
 }
 

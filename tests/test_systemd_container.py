@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from booted_container import CACHE, Container, cached_rootfs, why_no_containers
 
+from companion.locale import TRANSLATED
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 SOURCE_INSIDE = "/srv/companion"
 UNIT = "companion.service"
@@ -173,6 +175,10 @@ def test_the_release_holds_the_locked_set_and_its_bytecode(
                             "| wc -l").stdout
     assert int(sources) > 20
     assert int(compiled) == int(sources)
+    catalogs = container.sh("cd /opt/companion/current/app && "
+                            "ls companion/locale/*/LC_MESSAGES/*.mo").stdout.split()
+    assert catalogs == sorted(f"companion/locale/{language}/LC_MESSAGES/companion.mo"
+                              for language in TRANSLATED)
 
 
 def test_the_unit_reaches_ready_and_reads_the_config_in_etc(
