@@ -161,6 +161,16 @@ def test_installs_once_and_a_second_run_changes_nothing(installed: tuple[str, st
     assert "  changed " not in second
 
 
+def test_a_missing_apt_package_is_installed(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    container.run(["apt-get", "remove", "-y", "-qq", "libgles2"], timeout=120)
+    again = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=900).stdout
+    assert "changed    installed apt packages libgles2" in again, again
+    assert "install ok installed" in container.run(
+        ["dpkg-query", "-W", "-f=${Status}", "libgles2"]).stdout
+
+
 def test_the_release_holds_the_locked_set_and_its_bytecode(
     container: Container, installed: tuple[str, str]
 ) -> None:
