@@ -79,7 +79,7 @@ SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "ta
                 "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 
-def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
+def run_screenshot(screen: str, size: tuple[int, int], out: Path, rotate: int = 0) -> int:
     """Write ``screen`` at ``size`` to ``out``; 2 for an unknown screen, 1 if it cannot write."""
     if screen not in SCREEN_NAMES:
         print(_("companion screenshot: unknown screen {name!r}; choose one of: {names}").format(
@@ -99,7 +99,8 @@ def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
         store = Store.open(Path(data_dir))
         try:
             surface = pygame.Surface(size)
-            app = App(store, new_input_queue(), surface, present=lambda rects: None)
+            app = App(store, new_input_queue(), surface, present=lambda rects: None,
+                      rotation=rotate)
             app.start()
             _screens()[screen](app)
             app.render(force=True)
