@@ -3,8 +3,9 @@
 It is ``devices.toml``, so a table can be rewired without touching the code: on the Pi the
 service reads ``/etc/companion/devices.toml`` (``--config``, made by ``systemd/install.sh``),
 elsewhere the default is the one under the user config directory. A missing file means the
-defaults below (the wiring in ``hardware/PINMAP.md``); a broken one raises :class:`DeviceConfigError`, whose one-line
-message names the file and the key, so the app can show it and carry on with the defaults.
+defaults below (the wiring in ``hardware/PINMAP.md``); a broken one raises
+:class:`DeviceConfigError`, whose one-line message names the file and the key, so the app can
+show it and carry on with the defaults.
 """
 
 from __future__ import annotations
