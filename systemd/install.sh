@@ -169,9 +169,11 @@ if ((ROOT_MODE)); then
     [[ $ROOT != / ]] || fail "--root / would edit /etc/passwd by hand; run without --root instead"
 else
     ((EUID == 0)) || fail "run as root (sudo $0), or use --root DIR for a scratch tree"
-    case $(uname -m) in
-        x86_64 | aarch64) ;;
-        *) fail "$(uname -m): only a 64-bit OS is supported (Raspberry Pi OS Lite 64-bit)" ;;
+    # The userland decides, not the kernel: 32-bit Pi OS often runs a 64-bit kernel.
+    architecture=$(dpkg --print-architecture 2>/dev/null || uname -m)
+    case $architecture in
+        arm64 | amd64 | aarch64 | x86_64) ;;
+        *) fail "$architecture: only a 64-bit OS is supported (Raspberry Pi OS Lite 64-bit)" ;;
     esac
 fi
 

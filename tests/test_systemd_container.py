@@ -161,6 +161,19 @@ def test_installs_once_and_a_second_run_changes_nothing(installed: tuple[str, st
     assert "  changed " not in second
 
 
+def test_a_32_bit_userland_is_refused_before_any_change(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    """32-bit Pi OS often runs a 64-bit kernel: the installer asks dpkg, not uname."""
+    refused = container.sh("mkdir -p /tmp/armhf && printf '#!/bin/sh\\necho armhf\\n' > "
+                           "/tmp/armhf/dpkg && chmod +x /tmp/armhf/dpkg && "
+                           f"PATH=/tmp/armhf:$PATH bash {SOURCE_INSIDE}/systemd/install.sh",
+                           check=False)
+    assert refused.returncode == 1
+    assert "armhf: only a 64-bit OS is supported" in refused.stderr
+    assert "Installing" not in refused.stdout
+
+
 def test_a_missing_apt_package_is_installed(
     container: Container, installed: tuple[str, str]
 ) -> None:
