@@ -256,13 +256,17 @@ fi
 if ((UPDATE)); then
     echo "Updating the checkout $SOURCE:"
     owner=$(stat -c %U "$SOURCE")
-    before=$(git -C "$SOURCE" rev-parse HEAD)
-    if [[ $owner == root ]]; then
-        git -C "$SOURCE" pull --ff-only --quiet
-    else
-        runuser -u "$owner" -- git -C "$SOURCE" pull --ff-only --quiet
-    fi
-    after=$(git -C "$SOURCE" rev-parse HEAD)
+    # As the checkout's owner: git refuses a repository of another user to root.
+    owner_git() {
+        if [[ $owner == root ]]; then
+            git -C "$SOURCE" "$@"
+        else
+            runuser -u "$owner" -- git -C "$SOURCE" "$@"
+        fi
+    }
+    before=$(owner_git rev-parse HEAD)
+    owner_git pull --ff-only --quiet
+    after=$(owner_git rev-parse HEAD)
     if [[ $before == "$after" ]]; then
         echo "  unchanged  checkout at ${after:0:12}"
     else

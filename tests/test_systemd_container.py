@@ -290,12 +290,17 @@ for path in sorted(pathlib.Path("{STORE_DIR}").glob("*.db")):
 def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     container: Container, running: dict[str, str]
 ) -> None:
-    # An "upstream" repository and the owner's clone of it, installed from.
-    container.sh(f"rm -rf /root/upstream /root/checkout && cp -a {SOURCE_INSIDE} /root/upstream"
-                 f" && cd /root/upstream && git init -q && {GIT} add -A && "
-                 f"{GIT} commit -qm base && git clone -q /root/upstream /root/checkout")
-    container.run(["bash", "/root/checkout/systemd/install.sh", "--source", "/root/checkout"],
-                  timeout=600)
+    # An "upstream" repository and its owner's clone of it (not root's: git refuses another
+    # user's repository to root), installed from.
+    container.sh("id owner >/dev/null 2>&1 || useradd --create-home owner")
+    container.sh(f"rm -rf /home/owner/upstream /home/owner/checkout && "
+                 f"cp -a {SOURCE_INSIDE} /home/owner/upstream && "
+                 "chown -R owner:owner /home/owner/upstream")
+    container.run(["sh", "-c", f"cd /home/owner/upstream && git init -q && {GIT} add -A && "
+                   f"{GIT} commit -qm base && git clone -q /home/owner/upstream "
+                   "/home/owner/checkout"], user="owner")
+    container.run(["bash", "/home/owner/checkout/systemd/install.sh", "--source",
+                   "/home/owner/checkout"], timeout=600)
     first = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
     container.run(["systemctl", "stop", UNIT], timeout=60)
     # The crash-loop test before used up the start limit; this one starts it four times.
@@ -305,8 +310,8 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     assert "Livia" in store_before
     container.run(["systemctl", "start", UNIT], timeout=120)
     pid_before = show(container, "MainPID")["MainPID"]
-    container.sh(f"cd /root/upstream && printf '\\n# the next release\\n' >> "
-                 f"companion/__init__.py && {GIT} commit -qam next")
+    container.run(["sh", "-c", "cd /home/owner/upstream && printf '\\n# the next release\\n' "
+                   f">> companion/__init__.py && {GIT} commit -qam next"], user="owner")
 
     update = container.run(["companion-update"], timeout=600).stdout
     assert "changed    checkout" in update, update
