@@ -314,6 +314,7 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
                    f">> companion/__init__.py && {GIT} commit -qam next"], user="owner")
 
     update = container.run(["companion-update"], timeout=600).stdout
+    assert "Traceback" not in update
     assert "changed    checkout" in update, update
     assert "the one before kept" in update and "Restarted companion.service." in update
     second = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
@@ -324,7 +325,10 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     after = wait_for(container, "s['SubState'] == 'running'", 60)
     assert after["MainPID"] != pid_before
 
-    rollback = container.run(["companion-update", "--rollback"]).stdout
+    rolled = container.run(["companion-update", "--rollback"], check=False)
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr + container.run(
+        ["journalctl", "-u", UNIT, "-n", "40", "-o", "cat", "--no-pager"]).stdout
+    rollback = rolled.stdout
     assert "the release before" in rollback and "Restarted companion.service." in rollback
     assert container.run(["readlink", "/opt/companion/current"]).stdout.strip() == first
     wait_for(container, "s['SubState'] == 'running'", 60)
