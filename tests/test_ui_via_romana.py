@@ -69,7 +69,8 @@ PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "green", 2),
 
 
 class CountingDriver(Driver):
-    """Holds a move to its tap budget: the shared driver counts every touch already."""
+    """Counts every touch, so a test can hold a move to its tap budget (the driver itself
+    counts them: ``touches``)."""
 
 
 def done_on_board(driver: Driver) -> list[str]:
