@@ -94,9 +94,9 @@ def show_screen(app: object, screen: str) -> None:
 
 
 def run_screenshot(screen: str, size: tuple[int, int], out: Path,
-                   language: str | None = None) -> int:
-    """Write ``screen`` at ``size`` to ``out`` (in ``language``, if given); 2 for an unknown
-    screen or language, 1 if it cannot write."""
+                   language: str | None = None, rotate: int = 0) -> int:
+    """Write ``screen`` at ``size`` to ``out`` (in ``language``, if given; turned by
+    ``rotate`` degrees); 2 for an unknown screen or language, 1 if it cannot write."""
     if screen not in SCREEN_NAMES:
         print(_("companion screenshot: unknown screen {name!r}; choose one of: {names}").format(
             name=screen, names=", ".join(SCREEN_NAMES)), file=sys.stderr)
@@ -123,7 +123,8 @@ def run_screenshot(screen: str, size: tuple[int, int], out: Path,
         store = Store.open(Path(data_dir))
         try:
             surface = pygame.Surface(size)
-            app = App(store, new_input_queue(), surface, present=lambda rects: None)
+            app = App(store, new_input_queue(), surface, present=lambda rects: None,
+                      rotation=rotate)
             app.start()
             show_screen(app, screen)
             app.render(force=True)
