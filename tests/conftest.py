@@ -56,3 +56,13 @@ def counter_game() -> Iterator[str]:
     GAME_MODULES["counter"] = "counter_game"
     yield "counter"
     GAME_MODULES.pop("counter", None)
+
+
+@pytest.fixture(autouse=True)
+def english_messages() -> Iterator[None]:
+    """Every test starts in English: a test that switches the catalog cannot leak it into
+    the tests after it (rules tests match English refusals)."""
+    from companion import i18n
+
+    i18n.set_language("en")
+    yield
