@@ -425,13 +425,31 @@ class Store:
             totals.setdefault(int(game_id), {})[int(player)] = float(seconds)
         return totals
 
-    def setting(self, key: str, default: Any = None) -> Any:
+    def table_setting(self, key: str, default: Any = None) -> Any:
+        """A value the table set in Settings (the turn reminder), ``default`` if never set."""
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         return json.loads(rows[0][0]) if rows else default
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_table_setting(self, key: str, value: Any) -> None:
         with self._writing() as db:
             db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+
+    # -- settings and remembered names -----------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        """A remembered choice of the table (the language), None if never made."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (f"setting.{key}",))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{key}", value))
+
+    def recent_player_names(self, limit: int = 12) -> list[str]:
+        """Names players have used, the most recent game first (to pick instead of typing)."""
+        rows = self._read("SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC "
+                          "LIMIT ?", (limit,))
+        return [str(row[0]) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -456,6 +474,7 @@ def _remember_players(db: sqlite3.Connection, players: Sequence[PlayerInfo]) -> 
         token = player.token or (row[1] if row else None)
         db.execute("INSERT OR REPLACE INTO profiles VALUES (?, ?, ?, ?, ?, ?)",
                    (player.name, player.colour, player.seat, token, now, games))
+
 
 def _decode(seq: int, kind: str, action: str | None) -> LogEntry:
     if kind != "do":

@@ -97,6 +97,27 @@ def test_step_4_adds_the_write_counter_that_every_write_bumps(tmp_path: Path,
     assert int(after) == int(writes) + 1
 
 
+def test_step_5_remembers_the_players_of_earlier_game_nights(tmp_path: Path) -> None:
+    """A log from before profiles gains them, filled from the games already played."""
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(str(path), isolation_level=None)
+    create_at_version(db, 4)
+    db.execute("INSERT INTO games (id, game, options, created) VALUES (1, 'ave-roma', '{}', 10)")
+    db.execute("INSERT INTO games (id, game, options, created) VALUES (2, 'ave-roma', '{}', 20)")
+    db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", [
+        (1, 0, "Livia", "red", 1, None), (1, 1, "Marcus", "blue", 2, None),
+        (2, 0, "Livia", "green", 3, "04AA"), (2, 1, "Julia", "yellow", 1, None)])
+    assert "profiles" not in _tables(db)
+    assert migrate(db, 5) == 4 and schema_version(db) == 5
+    rows = db.execute("SELECT name, colour, seat, token, games FROM profiles ORDER BY name")
+    assert rows.fetchall() == [("Julia", "yellow", 1, None, 1), ("Livia", "green", 3, "04AA", 2),
+                               ("Marcus", "blue", 2, None, 1)]
+    db.close()
+    store = Store(path)
+    assert [p.name for p in store.profiles()] == ["Julia", "Livia", "Marcus"]
+    store.close()
+
+
 def test_opening_a_version_1_log_migrates_it_and_keeps_its_game(tmp_path: Path,
                                                                 counter_game: str) -> None:
     _version_1_with_a_game(tmp_path)

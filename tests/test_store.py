@@ -148,29 +148,6 @@ def test_flush_folds_the_write_ahead_log(tmp_path: Path) -> None:
     assert len(Store.open(tmp_path).log(game_id)) == 1
 
 
-def test_schema_5_remembers_the_players_of_earlier_game_nights(tmp_path: Path) -> None:
-    """A log from before profiles gains them, filled from the games already played."""
-
-    from companion.migrations import create_at_version, migrate, schema_version
-
-    path = tmp_path / "old.db"
-    db = sqlite3.connect(str(path), isolation_level=None)
-    create_at_version(db, 3)
-    db.execute("INSERT INTO games (id, game, options, created) VALUES (1, 'ave-roma', '{}', 10)")
-    db.execute("INSERT INTO games (id, game, options, created) VALUES (2, 'ave-roma', '{}', 20)")
-    db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", [
-        (1, 0, "Livia", "red", 1, None), (1, 1, "Marcus", "blue", 2, None),
-        (2, 0, "Livia", "green", 3, "04AA"), (2, 1, "Julia", "yellow", 1, None)])
-    assert migrate(db) == 3 and schema_version(db) >= 5
-    rows = db.execute("SELECT name, colour, seat, token, games FROM profiles ORDER BY name")
-    assert rows.fetchall() == [("Julia", "yellow", 1, None, 1), ("Livia", "green", 3, "04AA", 2),
-                               ("Marcus", "blue", 2, None, 1)]
-    db.close()
-    store = Store(path)
-    assert [p.name for p in store.profiles()] == ["Julia", "Livia", "Marcus"]
-    store.close()
-
-
 def test_a_failed_write_is_rolled_back_and_the_next_one_works(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     game_id = store.create_game("counter", PLAYERS, {})

@@ -71,7 +71,7 @@ def test_a_gentle_reminder_after_the_time_the_table_set(
         app: App, counter_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = FakeClock()
     monkeypatch.setattr("companion.ui.app_loop.time.time", fake)
-    app.store.set_setting("turn_reminder_minutes", 3)
+    app.store.set_table_setting("turn_reminder_minutes", 3)
     app.start_session(GameSession.create(app.store, counter_game, PLAYERS, {}))
     app.step()
     due = app.wake_at()

@@ -70,7 +70,7 @@ PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "green", 2),
 
 class CountingDriver(Driver):
     """Counts every touch, so a test can hold a move to its tap budget (the driver itself
-    counts them in ``touches``)."""
+    counts them: ``touches``)."""
 
 
 def done_on_board(driver: Driver) -> list[str]:

@@ -6,7 +6,6 @@ delete one (confirmed). The stats of everybody are one tap away.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,7 +16,7 @@ from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.store import GameRecord
 from companion.turn_clock import format_length
-from companion.ui import theme
+from companion.ui import formats, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
@@ -144,7 +143,7 @@ class HistoryScreen(Screen):
         m = self.metrics
         inner = rect.inflate(-m.gap * 3, -m.gap * 2)
         top, players = split_rows(inner, [1, 1.2], m.gap)
-        when = time.strftime("%d %b %Y %H:%M", time.localtime(record.created))
+        when = formats.moment(record.created)
         title, info = split_cols(top, [1, 1], m.gap)
         draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
         draw_text(surface, _("{when} · {length}").format(

@@ -1,5 +1,5 @@
-"""Settings: the enrolled NFC tags (forget one), how to enrol, the turn reminder, and
-shutting down (on the Pi)."""
+"""Settings: the language, the enrolled NFC tags (forget one), how to enrol, the turn
+reminder, and shutting down (on the Pi)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
+from companion import i18n
 from companion.i18n import _, ngettext
+from companion.locale import LANGUAGES
 from companion.ui import theme
-from companion.ui.layout import split_cols, split_rows
+from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
@@ -22,32 +24,33 @@ class SettingsScreen(Screen):
         super().__init__(app)  # type: ignore[arg-type]
         self.page = 0
 
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The hint with the Players and reminder buttons, the tags, the bottom bar."""
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The languages, the hint with the Players and reminder buttons, the tags, the bar."""
         m = self.metrics
-        hint, body, bottom = split_rows(self.body_rect(), [-m.unit * 1.8, 1, -m.unit], m.gap)
-        return hint, body, bottom
+        languages, hint, body, bottom = split_rows(
+            self.body_rect(), [-m.unit, -m.unit * 1.8, 1, -m.unit], m.gap)
+        return languages, hint, body, bottom
 
     def _hint_and_buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The enrol hint under a row of ways on: players, the turn reminder, the display."""
         m = self.metrics
-        hint, _body, _bottom = self._areas()
+        hint = self._areas()[1]
         buttons, text = split_rows(hint, [-m.unit, 1], m.gap)
         players, reminder, display = split_cols(buttons, [1, 1.6, 1], m.gap)
         return text, players, reminder, display
 
     def _reminder_label(self) -> str:
-        minutes = self.app.store.setting("turn_reminder_minutes") or 0
+        minutes = self.app.store.table_setting("turn_reminder_minutes") or 0
         if not minutes:
             return _("Turn reminder: off")
         return ngettext("Turn reminder: {n} minute", "Turn reminder: {n} minutes",
                         minutes).format(n=minutes)
 
     def _edit_reminder(self) -> None:
-        current = self.app.store.setting("turn_reminder_minutes") or 0
+        current = self.app.store.table_setting("turn_reminder_minutes") or 0
 
         def done(minutes: int) -> None:
-            self.app.store.set_setting("turn_reminder_minutes", minutes or None)
+            self.app.store.set_table_setting("turn_reminder_minutes", minutes or None)
             self.app.turn_reminder = minutes or None
             self.app.invalidate()
 
@@ -57,7 +60,13 @@ class SettingsScreen(Screen):
     def build(self) -> None:
         super().build()
         m = self.metrics
-        _hint, body, bottom = self._areas()
+        languages, _hint, body, bottom = self._areas()
+        # each language by its own name, so anyone finds theirs whatever is showing now
+        for (code, own_name), cell in zip(LANGUAGES.items(),
+                                          grid(languages, len(LANGUAGES), len(LANGUAGES), m.gap),
+                                          strict=True):
+            self.add(f"language-{code}", cell, own_name, self._language(code),
+                     selected=code == i18n.language(), fill=theme.PANEL_LIGHT)
         _text, players, reminder, display = self._hint_and_buttons()
         self.add("players", players, _("Players"), self.app.open_players,
                  fill=theme.PANEL_LIGHT, size=m.small)
@@ -86,6 +95,9 @@ class SettingsScreen(Screen):
             self.add("shutdown", shutdown, _("Shut down"), self.app.ask_shutdown,
                      fill=theme.DANGER)
 
+    def _language(self, code: str) -> Callable[[], None]:
+        return lambda: self.app.set_language(code)
+
     def _more(self) -> None:
         self.page += 1
         self.app.invalidate()
@@ -103,7 +115,7 @@ class SettingsScreen(Screen):
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
         self.header(surface, _("Settings"))
-        _hint, body, _bottom = self._areas()
+        body = self._areas()[2]
         hint = self._hint_and_buttons()[0]
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
                        hint, m.small, theme.MUTED)
