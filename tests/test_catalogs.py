@@ -129,6 +129,7 @@ def _data_words() -> set[str]:
     board = load_board(None)
     words = {player.name for player in DEMO_PLAYERS}
     words |= {get_rules(game).title for game in GAME_MODULES}
+    words |= {get_rules(game).title[:1] for game in GAME_MODULES}  # a chart's bar labels
     words |= {city.name for city in board.cities} | set(board.province_names)
     words |= set(BUILDING_MATERIAL)
     words |= set(LANGUAGES.values())  # Settings names each language in itself
