@@ -21,9 +21,12 @@ from companion.i18n import _
 
 if TYPE_CHECKING:
     from companion.devices import Devices
+    from companion.devices.config import DeviceConfig
     from companion.ui.app_loop import App
 
 DEFAULT_SIZE = (800, 480)
+#: exit status when another companion already holds the data folder
+ALREADY_RUNNING = 2
 
 
 def _open_display(args: argparse.Namespace) -> object:
@@ -93,17 +96,25 @@ def run_app(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
     import pygame
 
-    from companion.events import new_input_queue
+    from companion.events import StoreNotice, new_input_queue
+    from companion.folder_lock import AlreadyRunning, lock_data_folder
     from companion.notify import SystemdNotifier
-    from companion.store import Store
+    from companion.store import Store, default_data_dir
     from companion.ui.app_loop import App
     from companion.ui.text import forget_fonts
 
+    data_dir = args.data_dir or default_data_dir()
+    try:
+        folder_lock = lock_data_folder(data_dir)
+    except AlreadyRunning as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return ALREADY_RUNNING
     notifier = SystemdNotifier()
     inputs = new_input_queue()
-    store = Store.open(args.data_dir)
+    store = Store.open(data_dir)
     if stop.requested:
         store.close()
+        _release(folder_lock)
         return 0
     try:
         surface = _open_display(args)
@@ -111,19 +122,26 @@ def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
         print(_("companion: cannot open the display: {error}").format(error=exc),
               file=sys.stderr)
         store.close()
+        _release(folder_lock)
         return 1
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, notifier=notifier)
-    app.power_off = lambda: _shut_down(app)
+    _set_up_display(app, data_dir)
+    from companion.power import power_off_offered
+
+    if power_off_offered():
+        app.power_off = lambda: _shut_down(app)
     stop.attach(app)
     devices = None
     try:
         app.start()
         if args.resume and store.unfinished_game() is not None:
-            app.resume_game()
+            app.guard(app.resume_game)
         app.show_first_frame()
         if not app.stop_requested:
             devices = _start_devices(app, args)
+        # the full check grows with the history: after the first frame, off the loop
+        store.check_in_background(lambda words: app.inputs.put(StoreNotice(words)))
         return app.run()
     finally:
         app.close()
@@ -131,9 +149,15 @@ def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
         if devices is not None:
             devices.close()
         store.close()
+        _release(folder_lock)
         notifier.close()
         forget_fonts()
         pygame.quit()
+
+
+def _release(folder_lock: int | None) -> None:
+    if folder_lock is not None:
+        os.close(folder_lock)
 
 
 def _start_devices(app: App, args: argparse.Namespace) -> Devices:
@@ -141,21 +165,53 @@ def _start_devices(app: App, args: argparse.Namespace) -> Devices:
     from companion.devices import DeviceConfigError, load_device_config, start_devices
     from companion.devices.config import DeviceConfig
     from companion.devices.simulated import button_for_key
-    from companion.events import DeviceStatus
 
     try:
         config = load_device_config(args.config)
     except DeviceConfigError as exc:
-        app.inputs.put(DeviceStatus("config", "defaults", _(
-            "Device settings not used ({error}); continuing with the defaults.").format(
-                error=exc)))
+        # a notice that stays until tapped: a reader's status must not cover it
+        app.notify(_("Device settings not used ({error}); continuing with the "
+                     "defaults.").format(error=exc))
+        app.render()
+        print(_("companion: device config not used: {error}").format(error=exc),
+              file=sys.stderr)
         config = DeviceConfig()
+    print(describe_device_config(config), file=sys.stderr)
     devices = start_devices(config, app.inputs, args.simulate)
     app.key_to_button = button_for_key
     app.keys = devices.keys
     app.simulated_reader = devices.simulated_reader
     app.vault_reader = config.vault_reader
     return devices
+
+
+def _set_up_display(app: App, data_dir: Path) -> None:
+    """Rotation and backlight from ``display.json``; the saver only where the helper is."""
+    import time
+
+    from companion import backlight, display_settings
+    from companion.ui.screen_saver import ScreenSaver
+
+    path = display_settings.settings_path(data_dir)
+    settings = display_settings.load(path)
+    if settings.problem:
+        app.message(settings.problem)
+    app.display_settings_path = path
+    app.display_settings = settings
+    if settings.rotation:
+        app.set_rotation(settings.rotation)
+    if backlight.SOCKET_PATH.exists():
+        client = backlight.BacklightClient()
+        app.saver = ScreenSaver(settings, client.set, time.monotonic())
+
+
+def describe_device_config(config: DeviceConfig) -> str:
+    """One line for the journal: which file the devices came from and where the readers are."""
+    source = str(config.source) if config.source is not None else _("none, the defaults")
+    readers = ", ".join(f"{reader.id} ({reader.type} on {reader.port})"
+                        for reader in config.readers) or _("none")
+    return _("companion: device config {source}; readers: {readers}").format(
+        source=source, readers=readers)
 
 
 def _shut_down(app: App) -> bool:

@@ -70,7 +70,15 @@ class CommitFailed:
     message: str
 
 
-InputEvent = ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
+@dataclass(frozen=True)
+class StoreNotice:
+    """Something the table must be told about the log (the background check found damage)."""
+
+    message: str
+
+
+InputEvent = (ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
+              | StoreNotice)
 class InputQueue(queue.Queue[InputEvent]):
     """The one input queue: unbounded, FIFO, safe across threads, and selectable.
 

@@ -81,3 +81,23 @@ def power_off(
     raise PowerOffError(
         _("The Pi could not be switched off: neither busctl nor systemctl was found.")
     )
+
+
+#: where the Pi's firmware names the board
+DEVICE_TREE_MODEL = "/proc/device-tree/model"
+
+
+def power_off_offered(model_file: str = DEVICE_TREE_MODEL) -> bool:
+    """Offer "Shut down" only on a Raspberry Pi, or where ``COMPANION_POWER_OFF=1`` asks
+    for it: in a desktop window it would switch off the host, not the companion."""
+    import os
+
+    if os.environ.get("COMPANION_POWER_OFF") in ("1", "yes", "true"):
+        return True
+    if os.environ.get("COMPANION_POWER_OFF") in ("0", "no", "false"):
+        return False
+    try:
+        with open(model_file, encoding="utf-8", errors="replace") as handle:
+            return handle.read().startswith("Raspberry Pi")
+    except OSError:
+        return False

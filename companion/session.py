@@ -33,6 +33,9 @@ MAX_PLAYERS = 5
 #: A snapshot of the state every this many applied actions makes resume independent of
 #: the length of the evening (the log stays the truth; snapshots are only shortcuts).
 SNAPSHOT_EVERY = 200
+#: moves on their way to the disk beyond which new ones are refused (a disk that stalls
+#: must not let the table run ahead of what could be lost)
+MAX_PENDING = 32
 
 
 @functools.cache
@@ -110,11 +113,16 @@ class Timeline:
         self.cursor = 0
         self.states: dict[int, Any] = {0: initial}
 
-    def copy(self) -> Timeline:
-        twin = Timeline(self.rules, self.states[0])
-        twin.actions, twin.origins = list(self.actions), list(self.origins)
-        twin.cursor, twin.states = self.cursor, dict(self.states)
-        return twin
+    @property
+    def length(self) -> int:
+        return len(self.actions)
+
+    def action(self, index: int) -> Action:
+        return self.actions[index]
+
+    def fork(self) -> TimelineFork:
+        """What this timeline will be once the entries in flight are committed (O(1))."""
+        return TimelineFork(self)
 
     def state_at(self, index: int) -> Any:
         if index not in self.states:
@@ -131,12 +139,7 @@ class Timeline:
 
     def check(self, entry: LogEntry) -> Any:
         """The state ``entry`` would lead to; raises Rejected for a refused action."""
-        if entry.kind == "do":
-            assert entry.action is not None
-            return self.rules.apply(self.state, entry.action)
-        if entry.kind == "redo" and self.cursor < len(self.actions):
-            return self.state_at(self.cursor + 1)
-        return None
+        return _check(self, entry)
 
     def record(self, entry: LogEntry, new_state: Any = None, origin: int = 0) -> None:
         """Apply an entry already known to be valid (``new_state`` from :meth:`check`)."""
@@ -158,6 +161,78 @@ class Timeline:
         elif entry.kind == "redo" and self.cursor < len(self.actions):
             self.state_at(self.cursor + 1)
             self.cursor += 1
+
+
+class TimelineFork:
+    """A timeline ahead of its base by the entries in flight, sharing the base's past.
+
+    The base only ever records the same entries, in the same order, that the fork
+    recorded before it; so the first :attr:`shared` actions (and their states) of the
+    base stay the fork's too, and a move costs the same after 20,000 as after 10.
+    """
+
+    def __init__(self, base: Timeline) -> None:
+        self.base = base
+        self.rules = base.rules
+        self.shared = base.length  # the base's first ``shared`` actions are this fork's
+        self.own: list[Action] = []  # the fork's actions after those
+        self.own_states: dict[int, Any] = {}  # states past ``shared``
+        self.cursor = base.cursor
+
+    @property
+    def length(self) -> int:
+        return self.shared + len(self.own)
+
+    def action(self, index: int) -> Action:
+        return self.base.actions[index] if index < self.shared else self.own[index - self.shared]
+
+    def state_at(self, index: int) -> Any:
+        if index <= self.shared:
+            return self.base.state_at(index)
+        if index not in self.own_states:
+            start = max((i for i in self.own_states if i < index), default=self.shared)
+            state = self.state_at(start)
+            for position in range(start, index):
+                state = self.rules.apply(state, self.action(position))
+                self.own_states[position + 1] = state
+        return self.own_states[index]
+
+    @property
+    def state(self) -> Any:
+        return self.state_at(self.cursor)
+
+    def check(self, entry: LogEntry) -> Any:
+        return _check(self, entry)
+
+    def record(self, entry: LogEntry, new_state: Any = None) -> None:
+        if entry.kind == "do":
+            assert entry.action is not None
+            if new_state is None:
+                new_state = self.rules.apply(self.state, entry.action)
+            if self.cursor < self.length:  # a new action discards the undone tail
+                if self.cursor < self.shared:
+                    self.shared = self.cursor
+                    self.own.clear()
+                else:
+                    del self.own[self.cursor - self.shared:]
+                self.own_states = {i: s for i, s in self.own_states.items() if i <= self.cursor}
+            self.own.append(entry.action)
+            self.cursor += 1
+            self.own_states[self.cursor] = new_state
+        elif entry.kind == "undo" and self.cursor > 0:
+            self.cursor -= 1
+        elif entry.kind == "redo" and self.cursor < self.length:
+            self.state_at(self.cursor + 1)
+            self.cursor += 1
+
+
+def _check(timeline: Timeline | TimelineFork, entry: LogEntry) -> Any:
+    if entry.kind == "do":
+        assert entry.action is not None
+        return timeline.rules.apply(timeline.state, entry.action)
+    if entry.kind == "redo" and timeline.cursor < timeline.length:
+        return timeline.state_at(timeline.cursor + 1)
+    return None
 
 
 @dataclass(frozen=True)
@@ -182,11 +257,15 @@ class GameSession:
         self.record = record
         self.rules: GameRules[Any] = get_rules(record.game)
         self.replay_notice: str | None = None
-        self._timeline = Timeline(self.rules, self.rules.setup(record.players, record.options))
+        #: the log seq from which the log could not be replayed (None: all of it was)
+        self.replay_stopped_at: int | None = None
+        self._replay_reason = ""
+        self._initial = self.rules.setup(record.players, record.options)
+        self._timeline = Timeline(self.rules, self._initial)
         self._replay(store.log(record.id))
         # Entries handed to the writer but not yet on disk, and the timeline they lead to.
         self._pending: deque[LogEntry] = deque()
-        self._ahead: Timeline | None = None
+        self._ahead: TimelineFork | None = None
         self.generation = 0
 
     @classmethod
@@ -208,25 +287,63 @@ class GameSession:
     def _replay(self, entries: Sequence[LogEntry]) -> None:
         """Rebuild the timeline from the log, starting at the newest usable snapshot.
 
-        An action today's rules refuse is left out and reported, never fatal.
+        The replay stops at the first entry that cannot be read or that today's rules
+        refuse: the game stands as it was just before it, nothing after it is applied
+        (a later move made sense only after it), and the players are told from where.
         """
-        timeline = self._timeline
+        limit: int | None = None
+        reason = ""
+        for entry in entries:
+            if entry.problem is not None:
+                limit, reason = entry.seq, entry.problem
+                break
+        while True:
+            kept = entries if limit is None else [e for e in entries if e.seq < limit]
+            refused = self._fold_and_apply(kept)
+            if refused is None:
+                break
+            limit, reason = refused
+        if limit is not None:
+            self.replay_stopped_at = limit
+            self._replay_reason = reason
+            self.replay_notice = _(
+                "Moves from {number} on could not be replayed ({reason}). The game is shown "
+                "as it stood before move {number}; those moves are still in the log.").format(
+                    number=limit, reason=reason)
+
+    def _fold_and_apply(self, entries: Sequence[LogEntry]) -> tuple[int, str] | None:
+        """Fold ``entries`` into a fresh timeline; (seq, reason) of a refused action."""
+        timeline = self._timeline = Timeline(self.rules, self._initial)
         timeline.actions, timeline.origins, cursor = _fold_log(entries)
         position = self._restore_snapshot(cursor)
         state = timeline.states[position]
         while position < cursor:
             try:
                 state = self.rules.apply(state, timeline.actions[position])
-            except Rejected as exc:
-                self.replay_notice = _("A recorded move could not be replayed and was left "
-                                       "out: {reason}").format(reason=exc)
-                del timeline.actions[position]
-                del timeline.origins[position]
-                cursor -= 1
-                continue
+            except Exception as exc:  # noqa: BLE001 - a bad log must never stop the app
+                return timeline.origins[position], str(exc) or type(exc).__name__
             position += 1
             timeline.states[position] = state
         timeline.cursor = cursor
+        return None
+
+    def set_unreplayable_aside(self) -> None:
+        """Play on from where the replay stopped: the log from there moves to ``log_aside``.
+
+        Nothing is deleted; the entries can still be read there. Raises StoreError if
+        the log cannot be written.
+        """
+        if self.replay_stopped_at is None:
+            return
+        self.store.set_log_aside(self.game_id, self.replay_stopped_at, self._replay_reason)
+        self.replay_stopped_at = None
+        self.replay_notice = None
+
+    def _refuse_if_stopped(self) -> None:
+        if self.replay_stopped_at is not None:
+            raise Rejected(_("This game could only be replayed up to move {number}. To play "
+                             "on from there, go home, resume it and choose \"Continue from "
+                             "here\".").format(number=self.replay_stopped_at))
 
     def _restore_snapshot(self, cursor: int) -> int:
         """Put the snapshots that match the log in place; return the newest position.
@@ -278,7 +395,7 @@ class GameSession:
 
     @property
     def can_redo(self) -> bool:
-        return self._latest.cursor < len(self._latest.actions)
+        return self._latest.cursor < self._latest.length
 
     @property
     def saving(self) -> bool:
@@ -286,17 +403,23 @@ class GameSession:
         return bool(self._pending)
 
     @property
-    def _latest(self) -> Timeline:
+    def pending_count(self) -> int:
+        """How many submitted entries are still on their way to the disk."""
+        return len(self._pending)
+
+    @property
+    def _latest(self) -> Timeline | TimelineFork:
         return self._ahead or self._timeline
 
     def next_undo(self) -> Action | None:
-        return self._latest.actions[self._latest.cursor - 1] if self.can_undo else None
+        return self._latest.action(self._latest.cursor - 1) if self.can_undo else None
 
     # -- writing, synchronously ----------------------------------------------------------
 
     def _write_now(self, entry: LogEntry) -> None:
         if self._pending:
             raise Rejected(_("Still saving the last move; try again in a moment."))
+        self._refuse_if_stopped()
         new_state = self._timeline.check(entry)
         seq = self.store.append(self.game_id, entry)
         self._timeline.record(entry, new_state, origin=seq)
@@ -336,12 +459,16 @@ class GameSession:
         Raises Rejected at once for a refused action. Returns None for an undo or redo
         with nothing to step over. The state changes only in :meth:`acknowledge`.
         """
+        self._refuse_if_stopped()
+        if len(self._pending) >= MAX_PENDING:
+            raise Rejected(_("Still saving the last {count} moves; wait a moment before the "
+                             "next one.").format(count=len(self._pending)))
         latest = self._latest
         if (entry.kind == "undo" and latest.cursor == 0) or (
-                entry.kind == "redo" and latest.cursor == len(latest.actions)):
+                entry.kind == "redo" and latest.cursor == latest.length):
             return None
         new_state = latest.check(entry)
-        ahead = self._ahead or self._timeline.copy()
+        ahead = self._ahead or self._timeline.fork()
         ahead.record(entry, new_state)
         self._ahead = ahead
         self._pending.append(entry)

@@ -14,7 +14,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,54 +22,9 @@ from typing import Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
+from companion.opening import Opened, full_check, memory_database, open_database
 
 DB_NAME = "companion.db"
-SCHEMA_VERSION = 1
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    created REAL NOT NULL,
-    status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished', 'abandoned')),
-    ended REAL,
-    result TEXT
-);
-CREATE TABLE IF NOT EXISTS players (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    colour TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    token TEXT,
-    PRIMARY KEY (game_id, position)
-);
-CREATE TABLE IF NOT EXISTS log (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
-    action TEXT,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    applied INTEGER NOT NULL,
-    origin INTEGER NOT NULL,
-    code TEXT NOT NULL,
-    state BLOB NOT NULL,
-    PRIMARY KEY (game_id, applied)
-);
-CREATE TABLE IF NOT EXISTS tags (
-    uid TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    value TEXT NOT NULL,
-    label TEXT NOT NULL
-);
-"""
-
-
 class StoreError(Exception):
     """A store problem, in plain words for the table (disk full, read-only medium...)."""
 
@@ -94,6 +49,8 @@ class LogEntry:
     kind: str  # "do", "undo", "redo"
     action: Action | None = None
     seq: int = 0  # its place in the game's log, once written
+    #: why the row could not be read back (then ``action`` is None); None: it was fine
+    problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,14 +65,6 @@ class GameRecord:
     result: dict[str, Any] | None
 
 
-def _memory_database() -> sqlite3.Connection:
-    """A store that keeps nothing: the last resort when no file can be used."""
-    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-    db.execute("PRAGMA foreign_keys = ON")
-    db.executescript(SCHEMA)
-    return db
-
-
 def default_data_dir() -> Path:
     """``$COMPANION_DATA_DIR``, else the platform's user data directory."""
     if os.environ.get("COMPANION_DATA_DIR"):
@@ -124,12 +73,14 @@ def default_data_dir() -> Path:
     return Path(base) / "companion"
 
 
-def _describe_write_error(exc: sqlite3.Error) -> str:
+def describe_write_error(exc: sqlite3.Error) -> str:
+    """A failed write in words: what happened to the move, and why."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
     text = str(exc).lower()
-    if "full" in text:
+    if code == sqlite3.SQLITE_FULL or "full" in text:
         return _("The game could not be saved: the storage is full. Free some space; "
                  "the last move was not recorded.")
-    if "readonly" in text or "read-only" in text:
+    if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
         return _("The game could not be saved: the storage is read-only. "
                  "The last move was not recorded.")
     return _("The game could not be saved ({error}). The last move was not recorded.").format(
@@ -137,14 +88,25 @@ def _describe_write_error(exc: sqlite3.Error) -> str:
 
 
 class Store:
-    """The SQLite store. Open with :meth:`open`; read :attr:`notice` for what happened."""
+    """The SQLite store. Open with :meth:`open`; :attr:`notices` say what happened."""
 
     def __init__(self, path: Path | str) -> None:
-        self.path = Path(path) if str(path) != ":memory:" else Path(":memory:")
-        self.notice: str | None = None
-        self.read_only = False
+        self.path = Path(path)
         self._lock = threading.RLock()  # the log writer thread shares the connection
-        self._db = self._open_checked()
+        self._closed = False
+        opened = (Opened(memory_database(), persistent=False) if str(path) == ":memory:"
+                  else open_database(self.path))
+        self._db = opened.db
+        self.read_only = opened.read_only
+        #: False when nothing is kept on disk (no usable file): tonight is not saved
+        self.persistent = opened.persistent
+        #: what the table must be told about the log, oldest first, until shown
+        self.notices: list[str] = opened.notices
+
+    @property
+    def notice(self) -> str | None:
+        """All notices in one text (None: nothing to tell)."""
+        return "\n".join(self.notices) if self.notices else None
 
     @classmethod
     def open(cls, data_dir: Path | None = None) -> Store:
@@ -153,86 +115,16 @@ class Store:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             store = cls(":memory:")
-            store.notice = _("The data folder {path} cannot be used ({error}); this game "
-                             "night will not be saved.").format(path=directory,
-                                                                error=exc.strerror)
+            store.notices.append(_(
+                "The data folder {path} cannot be used ({error}); this game night will not "
+                "be saved.").format(path=directory, error=exc.strerror))
             return store
         return cls(directory / DB_NAME)
 
-    # -- opening -------------------------------------------------------------------------
-
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA foreign_keys = ON")
-        return db
-
-    def _open_checked(self) -> sqlite3.Connection:
-        if str(self.path) == ":memory:":
-            return _memory_database()
-        try:
-            db = self._connect()
-            verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
-            if verdict != "ok":
-                db.close()
-                raise sqlite3.DatabaseError(f"integrity check failed: {verdict}")
-            self._prepare(db)
-            return db
-        except sqlite3.OperationalError as exc:
-            if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
-                return self._open_read_only(exc)
-            return self._start_fresh(exc)
-        except sqlite3.DatabaseError as exc:
-            return self._start_fresh(exc)
-
-    def _prepare(self, db: sqlite3.Connection) -> None:
-        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise sqlite3.OperationalError(f"attempt to write a readonly database ({mode})")
-        db.execute("PRAGMA synchronous = FULL")
-        db.executescript(SCHEMA)
-        db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)",
-                   (str(SCHEMA_VERSION),))
-
-    def _open_read_only(self, exc: sqlite3.Error) -> sqlite3.Connection:
-        self.read_only = True
-        self.notice = _("The game log at {path} is on read-only storage: old games can be "
-                        "seen, but nothing new will be saved.").format(path=self.path)
-        try:
-            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None,
-                                 check_same_thread=False)
-            db.execute("SELECT count(*) FROM games").fetchone()
-            return db
-        except sqlite3.Error:
-            return _memory_database()
-
-    def _start_fresh(self, exc: sqlite3.Error) -> sqlite3.Connection:
-        """Move a damaged database aside (never overwrite it) and begin a new one."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.stem}-damaged-{stamp}{self.path.suffix}")
-        counter = 1
-        while aside.exists():
-            counter += 1
-            aside = self.path.with_name(
-                f"{self.path.stem}-damaged-{stamp}-{counter}{self.path.suffix}")
-        try:
-            self.path.rename(aside)
-            for sidecar in ("-wal", "-shm"):
-                extra = Path(str(self.path) + sidecar)
-                if extra.exists():
-                    extra.rename(Path(str(aside) + sidecar))
-        except OSError as move_error:
-            self.notice = _("The game log at {path} is damaged and could not be moved aside "
-                            "({error}); this game night will not be saved.").format(
-                                path=self.path, error=move_error.strerror)
-            return _memory_database()
-        self.notice = _("The game log was damaged ({error}). It was kept as {aside} and a new "
-                        "log was started.").format(error=exc, aside=aside)
-        db = self._connect()
-        self._prepare(db)
-        return db
-
     def close(self) -> None:
+        """Close the connection; a write still waiting for it then fails in words."""
         with self._lock:
+            self._closed = True
             self._db.close()
 
     def flush(self) -> None:
@@ -240,16 +132,42 @@ class Store:
 
         Every acknowledged action is already on disk; this only leaves one tidy file.
         """
-        if self.read_only or str(self.path) == ":memory:":
+        if self.read_only or not self.persistent:
             return
         try:
             with self._lock:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as exc:
-            raise StoreError(_describe_write_error(exc)) from exc
+            raise StoreError(describe_write_error(exc)) from exc
+
+    def integrity_problems(self) -> list[str]:
+        """The full ``integrity_check`` (slow on a long history: on demand, not at start)."""
+        verdict = [str(row[0]) for row in self._read("PRAGMA integrity_check")]
+        return [] if verdict == ["ok"] else verdict
 
     def integrity_ok(self) -> bool:
-        return bool(self._read("PRAGMA integrity_check")[0][0] == "ok")
+        return not self.integrity_problems()
+
+    def check_in_background(self, on_damage: Callable[[str], None]) -> threading.Thread | None:
+        """The full integrity check on its own connection and thread (long histories).
+
+        ``on_damage`` gets the words for the table if it fails (called on that thread).
+        """
+        if not self.persistent or self.read_only:
+            return None
+        path = self.path
+
+        def check() -> None:
+            problems = full_check(path)
+            if problems:
+                on_damage(_("The game log at {path} shows damage ({problem}). What is on "
+                            "screen is what could be read. The log will be kept aside and a "
+                            "new one begun at the next start; copy the data folder off the "
+                            "card first.").format(path=path, problem=problems[0]))
+
+        thread = threading.Thread(target=check, name="integrity-check", daemon=True)
+        thread.start()
+        return thread
 
     # -- writing -------------------------------------------------------------------------
 
@@ -260,18 +178,29 @@ class Store:
             raise StoreError(_("The game log is on read-only storage; nothing can be saved."))
         db = self._db
         with self._lock:
+            if self._closed:
+                raise StoreError(_("The game log is already closed; the move was not "
+                                   "recorded."))
             try:
                 db.execute("BEGIN IMMEDIATE")
                 yield db
+                # every transaction writes the meta page: see opening.set_stranger_wal_aside
+                db.execute("UPDATE meta SET value = value + 1 WHERE key = 'writes'")
                 db.execute("COMMIT")
             except sqlite3.Error as exc:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
-                raise StoreError(_describe_write_error(exc)) from exc
+                raise StoreError(describe_write_error(exc)) from exc
 
     def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+        """Rows of one query; a page that cannot be read is a StoreError in words."""
         with self._lock:
-            return self._db.execute(sql, parameters).fetchall()
+            try:
+                return self._db.execute(sql, parameters).fetchall()
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(_("The game log could not be read ({error}). Copy the data "
+                                   "folder off the card; the next start checks it.").format(
+                                       error=exc)) from exc
 
     def create_game(self, game: str, players: Sequence[PlayerInfo],
                     options: dict[str, Any]) -> int:
@@ -312,10 +241,31 @@ class Store:
     # -- reading -------------------------------------------------------------------------
 
     def log(self, game_id: int) -> list[LogEntry]:
+        """The game's log, oldest first; a row that cannot be read says why in ``problem``."""
         rows = self._read("SELECT seq, kind, action FROM log WHERE game_id = ? ORDER BY seq",
                           (game_id,))
-        return [LogEntry(kind, Action.from_json(json.loads(action)) if action else None, seq)
-                for seq, kind, action in rows]
+        return [_decode(seq, kind, action) for seq, kind, action in rows]
+
+    def set_log_aside(self, game_id: int, from_seq: int, reason: str) -> int:
+        """Move the game's log from ``from_seq`` on to ``log_aside`` (kept, not deleted).
+
+        Snapshots taken after that point described the moves set aside: they go.
+        Returns how many entries were moved.
+        """
+        with self._writing() as db:
+            db.execute("INSERT INTO log_aside SELECT game_id, seq, kind, action, ?, ? FROM log "
+                       "WHERE game_id = ? AND seq >= ?", (time.time(), reason, game_id, from_seq))
+            moved = db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?",
+                               (game_id, from_seq)).rowcount
+            db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",
+                       (game_id, from_seq))
+        return int(moved)
+
+    def log_aside(self, game_id: int) -> list[LogEntry]:
+        """Entries set aside by :meth:`set_log_aside`, oldest first."""
+        rows = self._read("SELECT seq, kind, action FROM log_aside WHERE game_id = ? "
+                          "ORDER BY set_aside, seq", (game_id,))
+        return [_decode(seq, kind, action) for seq, kind, action in rows]
 
     def save_snapshot(self, game_id: int, applied: int, origin: int, state: bytes,
                       code: str) -> None:
@@ -381,3 +331,13 @@ class Store:
     def tags(self) -> dict[str, TagMeaning]:
         rows = self._read("SELECT uid, kind, value, label FROM tags ORDER BY uid")
         return {uid: TagMeaning(kind, value, label) for uid, kind, value, label in rows}
+
+
+def _decode(seq: int, kind: str, action: str | None) -> LogEntry:
+    if kind != "do":
+        return LogEntry(kind, None, seq)
+    try:
+        return LogEntry(kind, Action.from_json(json.loads(action or "")), seq)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        return LogEntry(kind, None, seq, problem=_("move {seq} cannot be read: {error}").format(
+            seq=seq, error=exc))

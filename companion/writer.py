@@ -4,19 +4,27 @@ A commit with ``synchronous=FULL`` waits for the disk (milliseconds on an SSD, f
 an SD card). The UI loop hands each checked entry to this thread and keeps answering
 touches; the writer reports each outcome as an event on the same input queue the devices
 use, so an acknowledgement wakes the loop at once and is shown only after its commit.
+
+At shutdown :meth:`LogWriter.close` finishes the queue for a while, then abandons what is
+left: an abandoned entry was never acknowledged, so it was never shown and stays so.
 """
 
 from __future__ import annotations
 
 import contextlib
 import queue
+import sys
 import threading
+import traceback
 
 from companion.events import CommitFailed, Committed, InputEvent
+from companion.i18n import _
 from companion.session import GameSession, Submitted, snapshot_code
 from companion.store import StoreError
 
 _STOP = object()
+#: after the shutdown timeout, how long to wait for the commit already on its way
+LAST_COMMIT_WAIT = 2.0
 
 
 class LogWriter:
@@ -26,6 +34,9 @@ class LogWriter:
         self._events = events
         self._jobs: queue.Queue[object] = queue.Queue()
         self._failed_generation: dict[int, int] = {}  # game id -> generation that failed
+        self._abandon = threading.Event()
+        #: entries dropped at shutdown without reaching the disk
+        self.abandoned = 0
         self._thread = threading.Thread(target=self._run, name="log-writer", daemon=True)
         self._thread.start()
 
@@ -39,19 +50,38 @@ class LogWriter:
         if snapshot is not None:
             self._jobs.put((session, snapshot))
 
+    @property
+    def queued(self) -> int:
+        """Jobs not yet taken up by the thread (roughly: it changes as it works)."""
+        return self._jobs.qsize()
+
     def _run(self) -> None:
         while True:
             job = self._jobs.get()
             if job is _STOP:
                 return
-            if isinstance(job, Submitted):
-                self._commit(job)
-            elif isinstance(job, tuple):
-                session, (applied, origin, state) = job
-                # A snapshot is only a shortcut: if it cannot be saved, the log still is.
-                with contextlib.suppress(StoreError):
-                    session.store.save_snapshot(session.game_id, applied, origin, state,
-                                                code=snapshot_code())
+            if self._abandon.is_set():
+                if isinstance(job, Submitted):
+                    self.abandoned += 1
+                continue
+            try:
+                self._do(job)
+            except Exception:  # noqa: BLE001 - the thread must outlive any one job
+                traceback.print_exc(file=sys.stderr)
+                if isinstance(job, Submitted):
+                    self._events.put(CommitFailed(job, _(
+                        "The move could not be saved (an unexpected error); it was not "
+                        "recorded.")))
+
+    def _do(self, job: object) -> None:
+        if isinstance(job, Submitted):
+            self._commit(job)
+        elif isinstance(job, tuple):
+            session, (applied, origin, state) = job
+            # A snapshot is only a shortcut: if it cannot be saved, the log still is.
+            with contextlib.suppress(StoreError):
+                session.store.save_snapshot(session.game_id, applied, origin, state,
+                                            code=snapshot_code())
 
     def _commit(self, job: Submitted) -> None:
         game_id = job.session.game_id
@@ -67,7 +97,15 @@ class LogWriter:
             return
         self._events.put(Committed(job, seq))
 
-    def close(self, timeout: float = 5.0) -> None:
-        """Finish every submitted commit, then stop the thread."""
+    def close(self, timeout: float = 5.0) -> int:
+        """Finish the queue for up to ``timeout`` seconds, then abandon the rest.
+
+        Returns how many entries were abandoned. Never raises; the store may be closed
+        afterwards (a commit under way finishes first: it holds the store's lock).
+        """
         self._jobs.put(_STOP)
         self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._abandon.set()
+            self._thread.join(LAST_COMMIT_WAIT)
+        return self.abandoned

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.devices.config import (
+    BUTTON_NAMES,
     DEFAULT_PINS,
     DeviceConfig,
     DeviceConfigError,
@@ -77,7 +78,7 @@ vault_reader = "vault"
 [nfc.seat_readers]
 r1 = "seat1"
 """))
-    assert dict(config.buttons.pins) == {"seat1": 17, "menu": 3}
+    assert dict(config.buttons.pins) == {**DEFAULT_PINS, "seat1": 17, "menu": 3}
     assert config.buttons.pull_up is False and config.buttons.debounce_ms == 35
     assert config.readers == (ReaderConfig("bridge", "bridge", "/dev/companion-bridge"),
                               ReaderConfig("table", "pn532", "/dev/serial0", 9600))
@@ -92,6 +93,7 @@ r1 = "seat1"
     ("[buttons.pins]\nseat1 = 40\n", "buttons.pins.seat1"),
     ("[buttons.pins]\nseat1 = \"5\"\n", "buttons.pins.seat1"),
     ("[buttons.pins]\nseat1 = 5\nseat2 = 5\n", "buttons.pins.seat2"),
+    ("[buttons.pins]\nseat1 = 6\n", "buttons.pins.seat1"),  # seat2's default
     ("[buttons]\nhold_time = 0\n", "buttons.hold_time"),
     ("[buttons]\ndebounce_ms = true\n", "buttons.debounce_ms"),
     ("[buttons]\npull_up = 1\n", "buttons.pull_up"),
@@ -130,3 +132,40 @@ def test_a_file_that_is_not_text_is_reported(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(DeviceConfigError, match="devices.toml"):
         load_device_config(path)
+
+
+def test_one_pin_keeps_every_other_button_on_its_default(tmp_path: Path) -> None:
+    config = load_device_config(write(tmp_path, "[buttons.pins]\nundo = 4\n"))
+    assert dict(config.buttons.pins) == {**DEFAULT_PINS, "undo": 4}
+
+
+def test_a_pin_swap_between_two_buttons_is_fine(tmp_path: Path) -> None:
+    config = load_device_config(write(tmp_path, "[buttons.pins]\nseat1 = 6\nseat2 = 5\n"))
+    assert config.buttons.pins["seat1"] == 6 and config.buttons.pins["seat2"] == 5
+    assert config.buttons.pins["menu"] == DEFAULT_PINS["menu"]
+
+
+@pytest.mark.parametrize("text", [
+    "[buttons]\nhold_time = 2\n",
+    "[buttons.pins]\nnext = 4\n",
+    "[nfc]\nvault_reader = \"vault\"\n",
+    "[nfc.seat_readers]\nr1 = \"seat1\"\n",
+    "[[readers]]\nid = \"table\"\ntype = \"pn532\"\nport = \"/dev/serial0\"\n",
+])
+def test_every_table_keeps_the_defaults_for_what_it_leaves_out(tmp_path: Path,
+                                                               text: str) -> None:
+    """Whatever one table sets, everything the file does not mention is the default."""
+    config = load_device_config(write(tmp_path, text))
+    defaults = DeviceConfig()
+    changed = {field for field in ("buttons", "readers", "vault_reader", "seat_readers")
+               if getattr(config, field) != getattr(defaults, field)}
+    assert len(changed) <= 1
+    for name in BUTTON_NAMES:
+        assert name in config.buttons.pins
+    if "buttons" in changed:
+        changed_button_fields = {f for f in ("pull_up", "debounce_ms", "hold_time",
+                                             "menu_hold_time")
+                                 if getattr(config.buttons, f) != getattr(defaults.buttons, f)}
+        changed_pins = {n for n in BUTTON_NAMES
+                        if config.buttons.pins[n] != defaults.buttons.pins[n]}
+        assert len(changed_button_fields) + len(changed_pins) == 1

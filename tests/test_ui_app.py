@@ -132,7 +132,7 @@ def test_demo_material_tag_is_tapped_on_the_vault_reader(app: App) -> None:
     app.step()
     vaulted = len(session.state.players[2].vault)
     driver = Driver(app)
-    app._pick_demo_tag()  # what the menu's "Tap a demo tag..." opens
+    app.pick_demo_tag()  # what the menu's "Tap a demo tag..." opens
     app.step()
     driver.tap(f"pick-{uid}")
     app.step()

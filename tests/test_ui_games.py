@@ -86,6 +86,8 @@ def test_glory_to_rome_whole_game(app: App) -> None:
     driver.tap("pick-0", allow_error=True)
     assert app.banner is not None and app.banner.error
     assert len(session.actions) == before
+    assert app.top.name == "pick"  # the refused form is open again at the step
+    driver.tap("cancel")
     driver.taps("menu", "end-game", "pick-concede")
     assert session.rules.is_over(session.state)
     driver.tap("move-final-scoring")

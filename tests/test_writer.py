@@ -8,7 +8,7 @@ import pytest
 from companion.events import CommitFailed, Committed, InputEvent
 from companion.games.base import PlayerInfo, Rejected
 from companion.session import GameSession
-from companion.store import LogEntry, Store
+from companion.store import LogEntry, Store, StoreError
 from companion.writer import LogWriter
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
@@ -79,3 +79,27 @@ def test_failed_commit_drops_it_and_what_followed(setup) -> None:  # type: ignor
     assert session.state.tallies == (1, 3)
     resumed = GameSession.resume(Store.open(store.path.parent))
     assert resumed is not None and resumed.state == session.state
+
+
+def test_a_transient_failure_fails_what_was_checked_against_it(
+        setup, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """The second move was checked against the first; the disk recovers in between."""
+    store, session, events, writer = setup
+    real_append = store.append
+    calls = []
+
+    def flaky(game_id: int, entry: LogEntry) -> int:
+        calls.append(entry)
+        if len(calls) == 1:
+            raise StoreError("the card hiccupped")
+        return real_append(game_id, entry)
+
+    monkeypatch.setattr(store, "append", flaky)
+    writer.write(session.submit_action("add", {"amount": 2}))
+    writer.write(session.submit_action("add", {"amount": 3}))
+    assert drain(events, session, 2) == ["failed", "failed"]
+    assert store.log(session.game_id) == []  # the second never stands without the first
+    assert len(calls) == 1
+    writer.write(session.submit_action("add", {"amount": 1}))
+    assert drain(events, session, 1) == ["committed"]
+    assert session.state.tallies == (1, 0)

@@ -172,6 +172,7 @@ class _ConfigReader:
         )
 
     def read_pins(self, table: Mapping[str, Any]) -> dict[str, int]:
+        """The pins named here; every button left out keeps its default pin."""
         pins: dict[str, int] = {}
         for name, pin in table.items():
             key = "buttons.pins." + name
@@ -185,7 +186,16 @@ class _ConfigReader:
                     raise self.fail(key, _("GPIO {pin} is already used by {other}").format(
                         pin=pin, other=other))
             pins[name] = pin
-        return pins
+        for name, pin in DEFAULT_PINS.items():
+            if name in pins:
+                continue
+            taken = [other for other, used in pins.items() if used == pin]
+            if taken:
+                raise self.fail("buttons.pins." + taken[0], _(
+                    "GPIO {pin} is {other}'s default pin; give {other} another pin "
+                    "too").format(pin=pin, other=name))
+            pins[name] = pin
+        return {name: pins[name] for name in BUTTON_NAMES}
 
     def read_readers(self, value: Any) -> tuple[ReaderConfig, ...]:
         if value is None:

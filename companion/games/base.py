@@ -21,8 +21,13 @@ S = TypeVar("S")
 class Rejected(Exception):
     """A move the rules refuse. The message is shown to the table as is.
 
-    It says which rule was broken and, where it helps, what to do instead.
+    It says which rule was broken and, where it helps, what to do instead. ``field``
+    optionally names the payload key that was wrong, so a form can go back to that step.
     """
+
+    def __init__(self, message: str = "", field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class ScoreInputError(ValueError):

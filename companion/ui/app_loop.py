@@ -28,20 +28,23 @@ from companion.events import (
     DeviceStatus,
     InputEvent,
     InputQueue,
+    StoreNotice,
     TagArrived,
 )
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _
 from companion.store import LogEntry, Store, StoreError
 from companion.ui import theme
+from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph
+from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.waiter import InputWaiter
 
 if TYPE_CHECKING:  # both come with the first game: the home screen starts without them
     from companion.session import GameSession
+    from companion.ui.screens.dialogs import NoticeDialog
     from companion.writer import LogWriter
 
 #: where SDL cannot wait and we cannot select on the inputs (a desktop window): the wait
@@ -52,6 +55,8 @@ BUSY_INTERVAL = 0.004
 #: how long after the last input the loop stays on the short interval
 BUSY_AFTER_INPUT = 0.3
 MESSAGE_SECONDS = 12.0
+#: how long shutting down waits for moves still on their way to the disk
+SHUTDOWN_SAVE_SECONDS = 5.0
 STATUS_SECONDS = 10.0
 
 
@@ -92,16 +97,6 @@ class TagTapper(Protocol):
     def tap(self, uid: str, reader: str | None = None) -> None: ...
 
 
-class Banner:
-    """A message in words over the bottom of the screen, until tapped or timed out."""
-
-    def __init__(self, text: str, error: bool, until: float) -> None:
-        self.text = text
-        self.error = error
-        self.until = until
-        self.rect = pygame.Rect(0, 0, 0, 0)
-
-
 class App:
     """Owns the screens, the session and the loop; screens call back into it."""
 
@@ -128,6 +123,15 @@ class App:
         self.stack: list[Screen] = []
         self.banner: Banner | None = None
         self.status: Banner | None = None
+        #: physical steps the players must now do on the board (see :meth:`prompt`)
+        self.prompts: list[str] = []
+        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
+        #: the last move the rules refused (a form reopens the step it names)
+        self.last_refusal: Rejected | None = None
+        #: answers of questions not asked because they had only one (newest last)
+        self.skipped_answers: list[object] = []
+        #: notices that stay over every screen, stacked, until each is tapped
+        self.notices: list[NoticeDialog] = []
         self.display_updates = 0
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
         self.errors = 0
@@ -142,6 +146,7 @@ class App:
                        else None)
         self._fingers: dict[tuple[int, int], tuple[int, int]] = {}
         self._mouse_down: tuple[int, int] | None = None
+        self._saving_rect: pygame.Rect | None = None
 
     # -- screens ------------------------------------------------------------------------
 
@@ -150,8 +155,8 @@ class App:
         return self.stack[-1]
 
     def show(self, screen: Screen) -> None:
-        """Switch to ``screen``, dropping any dialogs."""
-        self.stack = [screen]
+        """Switch to ``screen``, dropping any dialogs but the notices not yet read."""
+        self.stack = [screen, *self.notices]
         self.invalidate()
 
     def push(self, dialog: Screen) -> None:
@@ -187,6 +192,43 @@ class App:
         self.banner = Banner(text, error, time.monotonic() + MESSAGE_SECONDS)
         self.invalidate()
 
+    def prompt(self, text: str) -> None:
+        """Put a physical step in front of the table as a big banner across the middle.
+
+        For what the players must now do on the board ("Pay 2 coins and take the region
+        card", "The vault limit is now 5"). Call it *after* the move that causes the step
+        was dispatched (``dispatch`` returned True): the banner stays until it is tapped
+        (that tap does nothing else) or the next move, undo or redo is submitted, the game
+        is left, or the move fails to save. Several prompts before then show together, one
+        paragraph each, in the order given. Taps outside the banner reach the screen.
+        """
+        if text and text not in self.prompts:
+            self.prompts.append(text)
+            self.invalidate()
+
+    def clear_prompts(self) -> None:
+        if self.prompts:
+            self.prompts = []
+            self.invalidate()
+    def notify(self, text: str, choice: tuple[str, Callable[[], None]] | None = None) -> None:
+        """A notice that stays, over whatever screen comes next, until it is tapped.
+
+        Notices stack: a config problem, the store's word on the log and a replay
+        problem can all arrive at start-up, and none may hide another.
+        """
+        from companion.ui.screens.dialogs import NoticeDialog
+
+        if any(notice.text == text for notice in self.notices):
+            return  # said once is enough
+        dialog = NoticeDialog(self, _("Please note"), text, choice)
+        self.notices.append(dialog)
+        self.push(dialog)
+
+    def dismiss_notice(self, dialog: NoticeDialog) -> None:
+        if dialog in self.notices:
+            self.notices.remove(dialog)
+        self.pop(dialog)
+
     def device_status(self, event: DeviceStatus) -> None:
         text = event.message or _("{device}: {status}").format(device=event.device,
                                                                 status=event.status)
@@ -197,7 +239,11 @@ class App:
         """Run a screen's handler; anything it raises becomes words on the screen."""
         try:
             action(*args)
-        except (Rejected, StoreError) as exc:
+        except Rejected as exc:
+            self.last_refusal = exc
+            self.message(str(exc))
+            return False
+        except StoreError as exc:
             self.message(str(exc))
             return False
         except ScoreInputError as exc:
@@ -222,6 +268,7 @@ class App:
         if self.session is None:
             self.message(_("There is no game in progress. Start one from the home screen."))
             return False
+        self.clear_prompts()
         ok = self.guard(self._submit, LogEntry("do", Action(action_type, dict(payload or {}),
                                                             player)))
         if ok:
@@ -248,11 +295,14 @@ class App:
         if not self.session.can_undo:
             self.message(_("Nothing to undo yet."), error=False)
             return
+        self.clear_prompts()
         if self.guard(self._submit, LogEntry("undo")):
             self.banner = None
         self.invalidate()
 
     def redo(self) -> None:
+        if self.session is not None and self.session.can_redo:
+            self.clear_prompts()
         if (self.session is not None and self.session.can_redo
                 and self.guard(self._submit, LogEntry("redo"))):
             self.banner = None
@@ -271,6 +321,7 @@ class App:
             self.writer.save_snapshot(session, session.acknowledge(event.submitted, event.seq))
         else:
             session.reject_pending(event.submitted)
+            self.clear_prompts()
             if event.message:
                 self.message(event.message)
         self.invalidate()
@@ -280,6 +331,10 @@ class App:
     def ask_shutdown(self) -> None:
         from companion.ui.screens.dialogs import ConfirmDialog
 
+        if self.power_off is None:
+            self.message(_("Shutting down is only offered on the Pi; here, close the window "
+                           "(everything is saved)."), error=False)
+            return
         self.push(ConfirmDialog(self, _("Shut down the companion?"),
                                 _("The game is saved. Wait until the screen goes dark before "
                                   "unplugging."), _("Shut down"), self._shut_down))
@@ -295,9 +350,10 @@ class App:
         """Menu entries that tap a demo tag, when the NFC readers are simulated."""
         if self.simulated_reader is None:
             return []
-        return [("demo-tag", _("Tap a demo tag..."), self._pick_demo_tag)]
+        return [("demo-tag", _("Tap a demo tag..."), self.pick_demo_tag)]
 
-    def _pick_demo_tag(self) -> None:
+    def pick_demo_tag(self) -> None:
+        """A list of the demo tags; the one picked arrives as if put on the reader."""
         from companion.devices.simulated import DEMO_TAG_UIDS
         from companion.ui.form import PickDialog
 
@@ -332,18 +388,22 @@ class App:
     # -- navigation -----------------------------------------------------------------------
 
     def start(self) -> None:
-        """The first screen: home, with any notice from the store shown once."""
-        from companion.ui.screens.dialogs import MessageDialog
+        """The first screen: home, with the store's notices on it until each is tapped."""
         from companion.ui.screens.home import HomeScreen
 
         self.show(HomeScreen(self))
-        if self.store.notice:
-            self.push(MessageDialog(self, _("Please note"), self.store.notice))
-            self.store.notice = None
+        self.take_store_notices()
+
+    def take_store_notices(self) -> None:
+        """The store's notices become the app's (they then stay until tapped)."""
+        for text in self.store.notices:
+            self.notify(text)
+        self.store.notices.clear()
 
     def go_home(self) -> None:
         from companion.ui.screens.home import HomeScreen
 
+        self.clear_prompts()
         self.show(HomeScreen(self))
 
     def open_new_game(self) -> None:
@@ -372,12 +432,21 @@ class App:
         self.start_session(session)
 
     def start_session(self, session: GameSession) -> None:
-        from companion.ui.screens.dialogs import MessageDialog
-
         self.session = session
+        self.clear_prompts()
         self.open_table()
         if session.replay_notice:
-            self.push(MessageDialog(self, _("Please note"), session.replay_notice))
+            choice = None
+            if session.replay_stopped_at is not None:
+                choice = (_("Continue from here"), self.continue_from_replay)
+            self.notify(session.replay_notice, choice)
+
+    def continue_from_replay(self) -> None:
+        """Play on from where the replay stopped; the rest of the log is kept aside."""
+        if self.session is not None and self.guard(self.session.set_unreplayable_aside):
+            self.message(_("The game goes on from here; the moves that could not be replayed "
+                           "are kept aside in the log."), error=False)
+        self.invalidate()
 
     def open_table(self) -> None:
         from companion.ui.screens.table import TableScreen
@@ -393,6 +462,7 @@ class App:
         if self.session is None:
             self.go_home()
             return
+        self.clear_prompts()
         self.show(EndgameScreen(self))
 
     def open_scoreboard(self, result: ScoreResult, title: str,
@@ -477,17 +547,22 @@ class App:
             return Tag(event.reader, event.uid.upper())
         if isinstance(event, DeviceStatus):
             self.device_status(event)
+        if isinstance(event, StoreNotice):
+            self.notify(event.message)
         return None
 
     def deliver(self, intent: Intent) -> None:
         """Hand one intent to the top screen; the layout follows at once for the next one."""
         if isinstance(intent, Tap) and self.banner is not None:
-            on_banner = self.banner.rect.collidepoint(intent.pos)
-            self.banner = None
+            self.banner = None  # a tap anywhere dismisses it, and goes on to the screen
             self.invalidate()
-            if on_banner:
+        if (isinstance(intent, PointerDown | Tap) and self.prompts
+                and self.prompt_rect.collidepoint(intent.pos)):
+            if isinstance(intent, Tap):
+                self.prompts = []
                 self.top.pressed = None
-                return
+                self.invalidate()
+            return
         if isinstance(intent, Press) and intent.button == "menu" and intent.long:
             self.guard(self.ask_shutdown)
         else:
@@ -515,8 +590,27 @@ class App:
                 self.deliver(Press(press.button, press.long))
         self._await_commit(COMMIT_GRACE)
         self._expire(time.monotonic())
+        self._show_saving()
         self.render()
         return had_input
+
+    @property
+    def saving_shown(self) -> bool:
+        """True while "Saving..." is on screen (moves wait for a slow disk)."""
+        return self._saving_rect is not None
+
+    def _show_saving(self) -> None:
+        """Say "Saving..." while moves wait for the disk beyond one step's grace."""
+        saving = self.session is not None and self.session.saving
+        if saving and self._saving_rect is None:
+            m = self.metrics
+            width = m.unit * 3
+            self._saving_rect = pygame.Rect(m.width - width - m.gap, m.gap, width,
+                                            max(m.unit // 2, m.small + m.gap))
+            self.invalidate(self._saving_rect)
+        elif not saving and self._saving_rect is not None:
+            self.invalidate(self._saving_rect)
+            self._saving_rect = None
 
     def _await_commit(self, grace: float) -> None:
         """Give a move in flight ``grace`` seconds to commit, so one frame shows it.
@@ -550,7 +644,7 @@ class App:
                     return had_input
             if item is None:  # a wake-up from request_stop
                 continue
-            if not isinstance(item, Committed | CommitFailed | DeviceStatus):
+            if not isinstance(item, Committed | CommitFailed | DeviceStatus | StoreNotice):
                 had_input = True
             intent = self._device_intent(item)
             if intent is not None:
@@ -612,12 +706,22 @@ class App:
         if item is not None:
             self._pending.append(item)
 
-    def close(self) -> None:
-        """Finish the commits in flight and release the waiter's file descriptors."""
+    def close(self, timeout: float = SHUTDOWN_SAVE_SECONDS) -> int:
+        """Finish the commits in flight (for up to ``timeout`` s) and release the waiter.
+
+        Returns how many moves were abandoned unsaved (never shown, so nothing shown is
+        lost); they are reported on stderr for the journal.
+        """
+        abandoned = 0
         if self._writer is not None:
-            self._writer.close()
+            abandoned = self._writer.close(timeout)
+            if abandoned:
+                print(_("companion: {count} moves were still waiting for the disk at "
+                        "shutdown and were not saved (none of them had been shown).").format(
+                            count=abandoned), file=sys.stderr)
         if self.waiter is not None:
             self.waiter.close()
+        return abandoned
 
     def request_stop(self) -> None:
         """Safe from signal handlers and other threads: the loop ends within one wait."""
@@ -688,6 +792,10 @@ class App:
 
     def _draw_banners(self) -> None:
         m = self.metrics
+        if self._saving_rect is not None:
+            pygame.draw.rect(self.surface, theme.INFO_BANNER, self._saving_rect,
+                             border_radius=m.gap)
+            draw_text(self.surface, _("Saving..."), self._saving_rect, m.small, theme.TEXT)
         if self.status is not None:
             height = max(m.unit // 2, m.small)
             rect = pygame.Rect(0, 0, m.width, height)
@@ -696,13 +804,7 @@ class App:
                              rect)
             draw_paragraph(self.surface, self.status.text, rect.inflate(-m.gap * 2, 0),
                            m.small, theme.TEXT, align="center")
+        if self.prompts:
+            self.prompt_rect = draw_prompt(self.surface, m, self.prompts)
         if self.banner is not None:
-            width = m.width - 4 * m.gap
-            height = m.unit * 2 if m.portrait else int(m.unit * 1.7)
-            rect = pygame.Rect(2 * m.gap, m.height - height - 2 * m.gap, width, height)
-            self.banner.rect = rect
-            fill = theme.ERROR_BANNER if self.banner.error else theme.INFO_BANNER
-            pygame.draw.rect(self.surface, fill, rect, border_radius=m.gap * 2)
-            pygame.draw.rect(self.surface, theme.TEXT, rect, width=2, border_radius=m.gap * 2)
-            draw_paragraph(self.surface, self.banner.text, rect.inflate(-m.gap * 4, -m.gap * 2),
-                           m.body, theme.TEXT, align="center")
+            draw_message(self.surface, m, self.banner)

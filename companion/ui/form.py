@@ -2,7 +2,10 @@
 
 A table screen describes a move as a few steps (pick one of these, a number, some
 amounts); :func:`run_form` asks them in dialogs and hands the answers to a callback,
-which dispatches the action. Cancelling at any step records nothing.
+which dispatches the action. Cancelling at any step records nothing. A question with one
+possible answer is not asked. When the rules refuse the move, the form opens again at
+the step that was wrong (the one :class:`Rejected` names in ``field``, else the last one
+asked) with every answer kept and the reason shown.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from companion.ui import theme
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text
-from companion.ui.widgets import panel
+from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
@@ -40,10 +43,13 @@ class Pick:
 
 @dataclass
 class Number:
+    """A whole number; ``maximum`` may be worked out from earlier answers (what the rules
+    allow), so the pad refuses what the move would be refused for."""
+
     key: str
     title: str
     minimum: int = 0
-    maximum: int = 99
+    maximum: int | Callable[[Values], int] = 99
     default: int | None = None
     when: Callable[[Values], bool] | None = None
 
@@ -58,6 +64,9 @@ class Counts:
     maximum: int = 9
     when: Callable[[Values], bool] | None = None
     start: dict[str, int] = field(default_factory=dict)
+    #: per-name upper bounds (e.g. what the player has), fixed or from earlier answers;
+    #: the + stops there
+    limits: dict[str, int] | Callable[[Values], dict[str, int]] | None = None
 
 
 @dataclass
@@ -83,6 +92,10 @@ def run_form(app: App, title: str, steps: Sequence[Step], on_done: Callable[[Val
     _FormRun(app, title, list(steps), on_done, dict(values or {})).next(0)
 
 
+def _options(step: Pick | Several, values: Values) -> list[tuple[Any, str]]:
+    return list(step.options(values) if callable(step.options) else step.options)
+
+
 class _FormRun:
     def __init__(self, app: App, title: str, steps: list[Step],
                  on_done: Callable[[Values], object], values: Values) -> None:
@@ -91,39 +104,67 @@ class _FormRun:
         self.steps = steps
         self.on_done = on_done
         self.values = values
+        self.asked: list[int] = []  # the steps shown, in order (a refusal goes back to one)
 
     def next(self, index: int) -> None:
         while index < len(self.steps):
             step = self.steps[index]
-            if step.when is None or step.when(self.values):
-                break
-            index += 1
+            if step.when is not None and not step.when(self.values):
+                index += 1
+                continue
+            if isinstance(step, Pick):
+                options = _options(step, self.values)
+                if len(options) == 1:  # one possible answer: no question
+                    self.values[step.key] = options[0][0]
+                    self.app.skipped_answers.append(options[0][0])
+                    index += 1
+                    continue
+            break
         else:
-            self.on_done(self.values)
+            self._finish()
             return
+        self.ask(index)
+
+    def _finish(self) -> None:
+        self.app.last_refusal = None
+        self.on_done(self.values)
+        refusal = self.app.last_refusal
+        if refusal is None or not self.asked:
+            return
+        keys = [self.steps[i].key for i in self.asked]
+        field_name = refusal.field
+        index = self.asked[keys.index(field_name)] if field_name in keys else self.asked[-1]
+        del self.asked[self.asked.index(index):]
+        self.ask(index)
+
+    def ask(self, index: int) -> None:
+        step = self.steps[index]
+        self.asked.append(index)
         after = self._answer(step.key, index + 1)
-        if isinstance(step, Pick):
-            options = step.options(self.values) if callable(step.options) else step.options
+        title = f"{self.title}: {step.title}"
+        earlier = self.values.get(step.key)
+        if isinstance(step, Pick | Several):
+            options = _options(step, self.values)
             if not options:
+                self.asked.pop()
                 self.app.message(_("There is nothing to choose for: {what}.").format(
                     what=step.title))
                 return
-            self.app.push(PickDialog(self.app, f"{self.title}: {step.title}", list(options),
-                                     after))
-        elif isinstance(step, Several):
-            options = step.options(self.values) if callable(step.options) else step.options
-            if not options:
-                self.app.message(_("There is nothing to choose for: {what}.").format(
-                    what=step.title))
-                return
-            self.app.push(SeveralDialog(self.app, f"{self.title}: {step.title}", list(options),
-                                        step.minimum, after))
+            if isinstance(step, Pick):
+                self.app.push(PickDialog(self.app, title, options, after, chosen=earlier))
+            else:
+                self.app.push(SeveralDialog(self.app, title, options, step.minimum, after,
+                                            ticked=earlier if isinstance(earlier, list)
+                                            else None))
         elif isinstance(step, Number):
-            self.app.push(NumberDialog(self.app, f"{self.title}: {step.title}", step.default,
-                                       step.minimum, step.maximum, after))
+            maximum = step.maximum(self.values) if callable(step.maximum) else step.maximum
+            initial = earlier if isinstance(earlier, int) else step.default
+            self.app.push(NumberDialog(self.app, title, initial, step.minimum, maximum, after))
         else:
-            self.app.push(CountsDialog(self.app, f"{self.title}: {step.title}", step.names,
-                                       step.maximum, dict(step.start), after))
+            limits = step.limits(self.values) if callable(step.limits) else step.limits
+            start = earlier if isinstance(earlier, dict) else dict(step.start)
+            self.app.push(CountsDialog(self.app, title, step.names, step.maximum, start, after,
+                                       limits=limits))
 
     def _answer(self, key: str, following: int) -> Callable[[Any], None]:
         def answered(value: Any) -> None:
@@ -132,47 +173,87 @@ class _FormRun:
         return answered
 
 
+def shared_prefix(labels: Sequence[str]) -> str:
+    """The words every label starts with (and that leave something after them)."""
+    if len(labels) < 2:
+        return ""
+    split = [label.split(" ") for label in labels]
+    words: list[str] = []
+    for group in zip(*split, strict=False):
+        if len(set(group)) != 1:
+            break
+        words.append(group[0])
+    if any(len(parts) <= len(words) for parts in split):
+        words = words[:-1]
+    return " ".join(words)
+
+
 class PickDialog(Screen):
-    """One question, its answers as big buttons; pages when they do not all fit."""
+    """One question, its answers as big buttons laid out by what they say.
+
+    As many columns as the longest answer allows (on up to two lines), pages only when
+    they still do not fit, and when answers must be cut the words they all share go into
+    the title so the part that tells them apart stays whole.
+    """
 
     modal = True
     name = "pick"
 
     def __init__(self, app: App, title: str, options: list[tuple[Any, str]],
-                 on_pick: Callable[[Any], None]) -> None:
+                 on_pick: Callable[[Any], None], chosen: Any = None) -> None:
         super().__init__(app)
         self.title = title
         self.options = options
         self.on_pick = on_pick
+        self.chosen = chosen
         self.page = 0
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
         box = m.rect().inflate(-2 * m.gap, -2 * m.gap)
-        title, body, bottom = split_rows(inset(box, m.gap), [-m.unit, 1, -m.unit], m.gap)
+        title, body, bottom = split_rows(inset(box, m.gap), [-m.unit * 1.4, 1, -m.unit], m.gap)
         return title, body, bottom
 
-    def _columns(self) -> int:
-        return 2 if self.metrics.portrait else 3
-
-    def _per_page(self, body: pygame.Rect) -> int:
+    def layout(self) -> tuple[int, int, list[str], str, int]:
+        """(columns, row height, the labels shown, the words moved into the title, lines)."""
         m = self.metrics
-        rows = max(1, (body.height + m.gap) // (int(m.unit * 1.1) + m.gap))
-        return rows * self._columns()
+        _title, body, _bottom = self._areas()
+        labels = [label for _value, label in self.options]
+        most = 4 if not m.portrait else max(1, min(3, -(-len(labels) // 4)))
+        prefix = ""
+        for prefix in dict.fromkeys(("", shared_prefix(labels))):
+            shown = [label[len(prefix):].lstrip(" ,:–-") if prefix else label
+                     for label in labels]
+            for columns in range(min(most, max(1, len(shown))), 0, -1):
+                width = (body.width - m.gap * (columns - 1)) // columns
+                if all(_fits(label, m.body, width, int(m.unit * 1.5)) for label in shown):
+                    two_lines = not all(_fits(label, m.body, width, int(m.unit * 1.0))
+                                        for label in shown)
+                    return (columns, int(m.unit * (1.5 if two_lines else 1.1)), shown, prefix,
+                            2)
+        # still too long: one column, three lines a button, rather than cut anything
+        return 1, m.unit * 2, shown, prefix, 3
 
     def build(self) -> None:
         super().build()
         m = self.metrics
         _title, body, bottom = self._areas()
-        per_page = self._per_page(body)
+        columns, row_height, labels, _prefix, lines = self.layout()
+        rows = max(1, (body.height + m.gap) // (row_height + m.gap))
+        per_page = rows * columns
         pages = max(1, -(-len(self.options) // per_page))
         self.page %= pages
-        shown = self.options[self.page * per_page:(self.page + 1) * per_page]
-        rows = -(-per_page // self._columns())
-        row_height = min(int(m.unit * 1.6), (body.height - m.gap * (rows - 1)) // rows)
-        for (value, label), cell in zip(shown, grid(body, len(shown), self._columns(), m.gap,
-                                                    row_height=row_height), strict=True):
-            self.add(f"pick-{value}", cell, label, self._picker(value))
+        start = self.page * per_page
+        shown = list(zip(self.options, labels, strict=True))[start:start + per_page]
+        used_rows = max(1, -(-len(shown) // columns)) if pages == 1 else rows
+        row_height = max(row_height, min(int(m.unit * 2.5),
+                                         (body.height - m.gap * (used_rows - 1)) // used_rows))
+        for ((value, _label), label), cell in zip(shown, grid(body, len(shown), columns, m.gap,
+                                                             row_height=row_height),
+                                                 strict=True):
+            button = self.add(f"pick-{value}", cell, label, self._picker(value),
+                              selected=self.chosen is not None and value == self.chosen)
+            button.max_lines = lines
         cancel, more = split_cols(bottom, [1, 1], m.gap)
         self.add("cancel", cancel, _("Cancel"), self._cancel, fill=theme.PANEL)
         if pages > 1:
@@ -195,11 +276,24 @@ class PickDialog(Screen):
     def on_back(self) -> None:
         self._cancel()
 
+    def shown_title(self) -> str:
+        prefix = self.layout()[3]
+        if not prefix:
+            return self.title
+        return _("{question} ({shared} ...)").format(question=self.title, shared=prefix)
+
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
         surface.fill(theme.BACKGROUND)
         title, _body, _bottom = self._areas()
-        draw_text(surface, self.title, title, m.body, theme.TEXT, align="left")
+        draw_paragraph(surface, self.shown_title(), title, m.body, theme.TEXT)
+
+
+def _fits(label: str, size: int, width: int, height: int) -> bool:
+    """Whether a label fits a button of ``width`` x ``height`` without being cut."""
+    probe = Button("probe", pygame.Rect(0, 0, width, height), label, lambda: None)
+    _size, lines, _sub_size, _sub_lines = probe.label_layout(size)
+    return " ".join(lines) == " ".join(label.split())
 
 
 class CountsDialog(Screen):
@@ -209,11 +303,14 @@ class CountsDialog(Screen):
     name = "counts"
 
     def __init__(self, app: App, title: str, names: Sequence[tuple[str, str]], maximum: int,
-                 start: dict[str, int], on_done: Callable[[dict[str, int]], None]) -> None:
+                 start: dict[str, int], on_done: Callable[[dict[str, int]], None],
+                 limits: dict[str, int] | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.names = list(names)
         self.maximum = maximum
+        self.limits = {name: min(maximum, (limits or {}).get(name, maximum))
+                       for name, _label in names}
         self.amounts = {name: start.get(name, 0) for name, _label in names}
         self.on_done = on_done
 
@@ -236,14 +333,14 @@ class CountsDialog(Screen):
             self.add(f"dec-{name}", minus, "-", self._change(name, -1),
                      enabled=self.amounts[name] > 0)
             self.add(f"inc-{name}", plus, "+", self._change(name, 1),
-                     enabled=self.amounts[name] < self.maximum)
+                     enabled=self.amounts[name] < self.limits[name])
         cancel, done = split_cols(bottom, [1, 1], m.gap)
         self.add("cancel", cancel, _("Cancel"), lambda: self.app.pop(self), fill=theme.PANEL)
         self.add("done", done, _("OK"), self._done, selected=True)
 
     def _change(self, name: str, by: int) -> Callable[[], None]:
         def change() -> None:
-            self.amounts[name] = max(0, min(self.maximum, self.amounts[name] + by))
+            self.amounts[name] = max(0, min(self.limits[name], self.amounts[name] + by))
             self.app.invalidate()
         return change
 
@@ -272,12 +369,12 @@ class SeveralDialog(Screen):
     name = "several"
 
     def __init__(self, app: App, title: str, options: list[tuple[Any, str]], minimum: int,
-                 on_done: Callable[[list[Any]], None]) -> None:
+                 on_done: Callable[[list[Any]], None], ticked: list[Any] | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.options = options
         self.minimum = minimum
-        self.ticked: set[Any] = set()
+        self.ticked: set[Any] = set(ticked or [])
         self.on_done = on_done
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

@@ -70,6 +70,9 @@ class KeyboardScreen(Screen):
     def type_text(self, text: str) -> None:
         if len(self.text) + len(text) <= self.max_length:
             self.text += text
+        else:
+            self.app.message(_("That is the most that fits: {n} characters.").format(
+                n=self.max_length), error=False)
         self.app.invalidate()
 
     def _delete(self) -> None:

@@ -57,6 +57,8 @@ class NumberDialog(Screen):
         super().__init__(app)
         self.title = title
         self.digits = "" if initial is None else str(initial)
+        #: a pre-filled number is replaced by the first digit, not appended to
+        self.fresh = initial is not None
         self.minimum = minimum
         self.maximum = maximum
         self.on_done = on_done
@@ -71,17 +73,35 @@ class NumberDialog(Screen):
                                                                    -m.unit], m.gap)
         return title, value, pad, bottom
 
+    @property
+    def yes_no(self) -> bool:
+        """0 or 1 is a yes/no question: two buttons instead of a pad."""
+        return self.minimum == 0 and self.maximum == 1
+
     def build(self) -> None:
         super().build()
         _title, _value, pad, bottom = self._areas()
-        add_numpad(self, pad, self._key)
+        if self.yes_no:
+            no, yes = split_rows(pad, [1, 1], self.metrics.gap * 2)
+            self.add("answer-no", no, _("No"), self._answer(0), selected=self.digits == "0")
+            self.add("answer-yes", yes, _("Yes"), self._answer(1), selected=self.digits == "1")
+        else:
+            add_numpad(self, pad, self._key)
         cancel, done = grid(bottom, 2, 2, self.metrics.gap)
         self.add("cancel", cancel, _("Cancel"), self._cancel, fill=theme.PANEL)
         self.add("done", done, _("OK"), self._done, selected=True)
 
     def _key(self, key: str) -> None:
-        self.digits = edit_digits(self.digits, key)
+        current = "" if self.fresh and key.isdigit() else self.digits
+        self.fresh = False
+        self.digits = edit_digits(current, key)
         self.app.invalidate()
+
+    def _answer(self, value: int) -> Callable[[], None]:
+        def answer() -> None:
+            self.digits = str(value)
+            self._done()
+        return answer
 
     def _cancel(self) -> None:
         self.app.pop(self)

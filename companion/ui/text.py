@@ -1,43 +1,203 @@
-"""Text drawing with pygame's bundled default font, cached so redraws stay cheap.
+"""Text drawing in any of the players' scripts, cached so redraws stay cheap.
 
-Only the font that ships with pygame-ce is used, so the Pi needs no system fonts.
-Text that does not fit shrinks a little, then wraps or is cut with an ellipsis: a label
-never spills over its button.
+A line is cut into bidi runs (Arabic right to left, Latin and numbers left to right) and each
+run into pieces drawn by the first font of the Noto chain that has the glyphs
+(:mod:`companion.ui.fonts`), so "Livia, ليلى and 李娜" renders every character. Arabic pieces are
+shaped by HarfBuzz. Text that does not fit shrinks a little, then wraps or is cut with an
+ellipsis: a label never spills over its button.
 """
 
 from __future__ import annotations
 
+import logging
+import unicodedata
 from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
+from companion.ui import bidi, fonts
 from companion.ui.theme import RGB
 
-_fonts: dict[int, pygame.font.Font] = {}
+log = logging.getLogger(__name__)
+
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _rendered: OrderedDict[tuple[str, int, RGB], pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600
-ELLIPSIS = "..."
+ELLIPSIS = "…"
+#: drawn for a character no installed font has (never the font's empty box)
+REPLACEMENT = "?"
+_unknown_reported: set[str] = set()
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Characters (logical order) that one font draws in one direction."""
+
+    text: str
+    face: fonts.Face
+    rtl: bool
+
+
+def _pygame_font(face: fonts.Face, size: int) -> pygame.font.Font:
+    size = max(8, int(size))
+    key = (face.family, size)
+    loaded = _fonts.get(key)
+    if loaded is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        if face.path is None:
+            loaded = pygame.font.Font(None, size)
+        else:
+            loaded = pygame.font.Font(face.path, max(6, round(size * fonts.SIZE_SCALE)))
+        _fonts[key] = loaded
+    return loaded
 
 
 def font(size: int) -> pygame.font.Font:
-    size = max(8, int(size))
-    if size not in _fonts:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        _fonts[size] = pygame.font.Font(None, size)
-    return _fonts[size]
+    """The main (Latin) font at ``size``: for line heights; measure text with :func:`measure`."""
+    return _pygame_font(fonts.chain()[0], size)
 
 
 def forget_fonts() -> None:
     """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
     _fonts.clear()
+    _rendered.clear()
+    measure.cache_clear()
+    pieces.cache_clear()
+
+
+def _script(text: str) -> str:
+    """The ISO 15924 code HarfBuzz shapes ``text`` as (the first letter decides)."""
+    for character in text:
+        if not unicodedata.category(character).startswith("L"):
+            continue
+        name = unicodedata.name(character, "")
+        for prefix, code in (("ARABIC", "Arab"), ("HEBREW", "Hebr"), ("CJK", "Hani"),
+                             ("GREEK", "Grek"), ("CYRILLIC", "Cyrl"), ("HIRAGANA", "Hira"),
+                             ("KATAKANA", "Kana"), ("HANGUL", "Hang")):
+            if name.startswith(prefix):
+                return code
+        return "Latn"
+    return "Zyyy"
+
+
+def _shaping(loaded: pygame.font.Font, piece: Piece) -> pygame.font.Font:
+    """Set the font's direction and script for ``piece`` (fonts are shared between pieces)."""
+    try:
+        loaded.set_direction(pygame.DIRECTION_RTL if piece.rtl else pygame.DIRECTION_LTR)
+        loaded.set_script(_script(piece.text))
+    except (pygame.error, AttributeError, ValueError):  # SDL_ttf built without HarfBuzz
+        pass
+    return loaded
+
+
+def _known(character: str) -> str:
+    if fonts.face_for(character) is not None or not character.isprintable():
+        return character
+    if character not in _unknown_reported:
+        _unknown_reported.add(character)
+        log.warning("no installed font has a glyph for U+%04X", ord(character))
+    return REPLACEMENT
+
+
+def _stays(character: str, current: fonts.Face) -> bool:
+    """Whether ``character`` joins the piece being built: letters and digits go to the first
+    font that has them, spaces, punctuation and accents stay with the font around them."""
+    if not character.isprintable() or unicodedata.category(character).startswith("M"):
+        return True
+    if unicodedata.category(character)[0] in "LN":
+        return fonts.face_for(character) is current
+    return current.has(character)
+
+
+def _split_by_face(run: bidi.Run) -> list[Piece]:
+    pieces: list[Piece] = []
+    current: fonts.Face | None = None
+    chunk = ""
+    for character in map(_known, run.text):
+        if current is not None and _stays(character, current):
+            chunk += character
+            continue
+        face = fonts.face_for(character) or fonts.chain()[0]
+        if current is not None and chunk:
+            pieces.append(Piece(chunk, current, run.rtl))
+        current, chunk = face, character
+    if current is not None and chunk:
+        pieces.append(Piece(chunk, current, run.rtl))
+    if not run.rtl:
+        return pieces
+    visual: list[Piece] = []
+    for piece in reversed(pieces):
+        visual.extend(_spaces_apart(piece))
+    return visual
+
+
+def _spaces_apart(piece: Piece) -> list[Piece]:
+    """A right-to-left piece with its outer spaces as pieces of their own, in visual order.
+
+    SDL_ttf misplaces the glyphs of a right-to-left run that starts or ends with a space.
+    """
+    core = piece.text.strip(" ")
+    if not core or core == piece.text:
+        return [piece]
+    lead = piece.text[:len(piece.text) - len(piece.text.lstrip(" "))]
+    trail = piece.text[len(piece.text.rstrip(" ")):]
+    parts = [Piece(trail, piece.face, False), Piece(core, piece.face, True),
+             Piece(lead, piece.face, False)]
+    return [part for part in parts if part.text]
+
+
+@lru_cache(maxsize=2048)
+def pieces(text: str) -> tuple[Piece, ...]:
+    """``text`` as font pieces in the order they appear on screen, left to right."""
+    result: list[Piece] = []
+    for run in bidi.visual_runs(text):
+        result.extend(_split_by_face(run))
+    return tuple(result)
+
+
+@lru_cache(maxsize=4096)
+def measure(text: str, size: int) -> tuple[int, int]:
+    """Width and height ``text`` takes when drawn at ``size``."""
+    width = 0
+    ascent, descent = font(size).get_ascent(), -font(size).get_descent()
+    for piece in pieces(text):
+        loaded = _shaping(_pygame_font(piece.face, size), piece)
+        width += loaded.size(piece.text)[0]
+        ascent = max(ascent, loaded.get_ascent())
+        descent = max(descent, -loaded.get_descent())
+    return width, ascent + descent
+
+
+def _compose(text: str, size: int, colour: RGB) -> pygame.Surface:
+    parts = [(piece, _shaping(_pygame_font(piece.face, size), piece)) for piece in pieces(text)]
+    if len(parts) == 1:
+        piece, loaded = parts[0]
+        return loaded.render(piece.text, True, colour)
+    if not parts:
+        return font(size).render("", True, colour)
+    baseline = max([font(size).get_ascent()] + [loaded.get_ascent() for _, loaded in parts])
+    images = []
+    for piece, loaded in parts:
+        _shaping(loaded, piece)
+        images.append((loaded.render(piece.text, True, colour), baseline - loaded.get_ascent()))
+    width = sum(image.get_width() for image, _ in images)
+    height = max(top + image.get_height() for image, top in images)
+    surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    x = 0
+    for image, top in images:
+        surface.blit(image, (x, top))
+        x += image.get_width()
+    return surface
 
 
 def render(text: str, size: int, colour: RGB) -> pygame.Surface:
     key = (text, int(size), colour)
     surface = _rendered.get(key)
     if surface is None:
-        surface = font(size).render(text, True, colour)
+        surface = _compose(text, int(size), colour)
         _rendered[key] = surface
         if len(_rendered) > _CACHE_SIZE:
             _rendered.popitem(last=False)
@@ -50,15 +210,15 @@ def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> i
     """The largest size down to ``smallest_ratio * size`` at which ``text`` fits ``width``."""
     smallest = max(8, int(size * smallest_ratio))
     current = int(size)
-    while current > smallest and font(current).size(text)[0] > width:
+    while current > smallest and measure(text, current)[0] > width:
         current -= 2
     return current
 
 
 def ellipsize(text: str, size: int, width: int) -> str:
-    if font(size).size(text)[0] <= width:
+    if measure(text, size)[0] <= width:
         return text
-    while text and font(size).size(text + ELLIPSIS)[0] > width:
+    while text and measure(text + ELLIPSIS, size)[0] > width:
         text = text[:-1]
     return text + ELLIPSIS
 
@@ -79,13 +239,34 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
     return target
 
 
+def _wide(character: str) -> bool:
+    return unicodedata.east_asian_width(character) in ("W", "F")
+
+
+def _words(paragraph: str) -> list[tuple[str, str]]:
+    """(separator before, word) pairs: lines break at spaces and between Chinese characters
+    (a closing mark such as "，" stays with the character before it)."""
+    words: list[tuple[str, str]] = []
+    for chunk in paragraph.split(" "):
+        separator = " "
+        word = ""
+        for character in chunk:
+            opens_word = _wide(character) and unicodedata.category(character)[0] != "P"
+            if word and (opens_word or _wide(word[-1]) and not _wide(character)):
+                words.append((separator, word))
+                separator, word = "", ""
+            word += character
+        words.append((separator, word))
+    return words
+
+
 def wrap(text: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font(size).size(candidate)[0] <= width or not line:
+        for separator, word in _words(paragraph):
+            candidate = f"{line}{separator}{word}" if line else word
+            if measure(candidate, size)[0] <= width or not line:
                 line = candidate
             else:
                 lines.append(line)

@@ -15,9 +15,9 @@ TEXT: RGB = (238, 236, 230)
 MUTED: RGB = (165, 168, 178)
 ACCENT: RGB = (214, 164, 64)  # Roman gold: the one thing to touch next
 BUTTON: RGB = (64, 70, 86)
-BUTTON_PRESSED: RGB = (110, 118, 140)
+BUTTON_PRESSED: RGB = (92, 100, 122)
 BUTTON_DISABLED: RGB = (44, 47, 56)
-TEXT_DISABLED: RGB = (110, 112, 120)
+TEXT_DISABLED: RGB = (150, 152, 160)
 DANGER: RGB = (178, 58, 52)
 GOOD: RGB = (62, 140, 84)
 ERROR_BANNER: RGB = (150, 40, 36)
@@ -40,7 +40,7 @@ PLAYER_COLOURS: dict[str, RGB] = {
 THING_COLOURS: dict[str, RGB] = {
     "rubble": (222, 170, 40), "wood": (70, 150, 70), "brick": (190, 60, 50),
     "concrete": (150, 150, 150), "stone": (60, 110, 200), "marble": (140, 80, 170),
-    "livestock": (200, 140, 90), "wheat": (230, 200, 90), "ore": (120, 120, 130),
+    "livestock": (200, 140, 90), "wheat": (230, 200, 90), "ore": (132, 132, 142),
     "wine": (130, 30, 70), "grey": (150, 150, 150), "brown": (140, 95, 55),
     "pink": (230, 130, 170), "gray": (150, 150, 150), "violet": (140, 80, 180),
 }
@@ -72,8 +72,47 @@ def colour_rgb(name: str) -> RGB:
     return (colour.r, colour.g, colour.b)
 
 
+def luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(first: RGB, second: RGB) -> float:
+    """WCAG 2 contrast ratio (1 to 21); text needs at least 4.5 (AA)."""
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+DARK_INK: RGB = (15, 15, 15)
+LIGHT_INK: RGB = (245, 245, 245)
+
+
 def text_on(fill: RGB) -> RGB:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = fill
-    luminance = 0.299 * r + 0.587 * g + 0.114 * b
-    return (15, 15, 15) if luminance > 150 else (245, 245, 245)
+    """Black or white, whichever has the higher contrast on ``fill``."""
+    return DARK_INK if contrast(DARK_INK, fill) >= contrast(LIGHT_INK, fill) else LIGHT_INK
+
+
+def text_pairs() -> list[tuple[str, RGB, RGB]]:
+    """Every (what, text colour, background) the screens draw: all must reach 4.5:1.
+
+    Fixed colours on the surfaces they are used on, and the chosen ink on every fill a
+    button, panel or player colour can have.
+    """
+    surfaces = {"background": BACKGROUND, "panel": PANEL, "panel light": PANEL_LIGHT}
+    inks = {"text": TEXT, "muted": MUTED, "accent": ACCENT}
+    pairs = [(f"{ink} on {where}", colour, fill) for ink, colour in inks.items()
+             for where, fill in surfaces.items()]
+    pairs.append(("disabled text on a disabled button", TEXT_DISABLED, BUTTON_DISABLED))
+    pairs += [(f"text on the {name} banner", TEXT, fill)
+              for name, fill in (("error", ERROR_BANNER), ("info", INFO_BANNER),
+                                 ("status", PANEL), ("lost device", DANGER))]
+    fills = {"button": BUTTON, "pressed button": BUTTON_PRESSED, "accent": ACCENT,
+             "danger": DANGER, "good": GOOD, "panel": PANEL, "panel light": PANEL_LIGHT,
+             **{f"player {name}": rgb for name, rgb in PLAYER_COLOURS.items()},
+             **{f"material {name}": rgb for name, rgb in THING_COLOURS.items()}}
+    pairs += [(f"ink on {name}", text_on(fill), fill) for name, fill in fills.items()]
+    return pairs

@@ -148,3 +148,35 @@ class ChoiceDialog(Dialog):
             self.close()
             action()
         return choose
+
+
+class NoticeDialog(MessageDialog):
+    """A notice that stays over every screen until tapped (the app keeps a stack of them).
+
+    With ``choice`` (label, action) it offers that next to a plain "OK".
+    """
+
+    name = "notice"
+
+    def __init__(self, app: App, title: str, text: str,
+                 choice: tuple[str, Callable[[], None]] | None = None) -> None:
+        super().__init__(app, title, text)
+        self.choice = choice
+
+    def build(self) -> None:
+        if self.choice is None:
+            super().build()
+            return
+        Dialog.build(self)
+        _title, _text, area = self.text_rows()
+        keep, act = grid(area, 2, 2, self.metrics.gap * 2)
+        self.add("ok", keep, _("Only look"), self.close)
+        self.add("choice", act, self.choice[0], self._choose, fill=theme.ACCENT)
+
+    def _choose(self) -> None:
+        assert self.choice is not None
+        self.close()
+        self.choice[1]()
+
+    def close(self) -> None:
+        self.app.dismiss_notice(self)

@@ -16,6 +16,11 @@ from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 
 
+def is_yes_no(entry: EntryField) -> bool:
+    """A field that can only be 0 or 1 is a yes/no question."""
+    return entry.minimum == 0 and entry.maximum == 1
+
+
 class EndgameScreen(Screen):
     name = "endgame-entry"
 
@@ -27,6 +32,9 @@ class EndgameScreen(Screen):
         self.digits = {f.key: str(f.default) for f in self.fields}
         self.current = 0
         self.page = 0
+        #: the selected field's number is still the one shown when it was selected: the
+        #: first digit typed replaces it instead of being appended
+        self.fresh = True
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -60,9 +68,12 @@ class EndgameScreen(Screen):
             index = self.page * per_page + offset
             rect = pygame.Rect(fields.left, fields.top + offset * (m.unit + m.gap), fields.width,
                                m.unit)
+            selected = index == self.current
             self.add(f"field-{entry.key}", rect, "", self._selector(index),
-                     selected=index == self.current, fill=theme.PANEL_LIGHT)
-        if self.fields:
+                     selected=selected, fill=None if selected else theme.PANEL_LIGHT)
+        if self.fields and is_yes_no(self.fields[self.current]):
+            self._yes_no(pad, self.fields[self.current])
+        elif self.fields:
             add_numpad(self, pad, self._key)
         back, previous, following, score = split_cols(bottom, [1, 1, 1, 1.4], m.gap)
         self.add("back", back, _("Table"), self.app.open_table, fill=theme.PANEL)
@@ -71,6 +82,30 @@ class EndgameScreen(Screen):
                  enabled=self.current < len(self.fields) - 1)
         self.add("score", score, _("Score"), self.score, selected=True)
 
+    def _yes_no(self, area: pygame.Rect, entry: EntryField) -> None:
+        """A question answered 1 or 0: two big buttons, not a number pad."""
+        m = self.metrics
+        no, yes = split_rows(pygame.Rect(area.left, area.top, area.width,
+                                         min(area.height, m.unit * 4)), [1, 1], m.gap * 2)
+        value = self.digits[entry.key]
+        self.add("answer-no", no, _("No"), self._answer(entry, 0), selected=value == "0")
+        self.add("answer-yes", yes, _("Yes"), self._answer(entry, 1), selected=value == "1")
+
+    def _answer(self, entry: EntryField, value: int) -> Callable[[], None]:
+        def answer() -> None:
+            self.digits[entry.key] = str(value)
+            if self.current < len(self.fields) - 1:
+                self.current += 1
+                self.fresh = True
+            self.app.invalidate()
+        return answer
+
+    def field_value(self, entry: EntryField) -> str:
+        text = self.digits[entry.key]
+        if is_yes_no(entry) and text in ("0", "1"):
+            return _("Yes") if text == "1" else _("No")
+        return text or "_"
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         m = self.metrics
@@ -78,27 +113,30 @@ class EndgameScreen(Screen):
             if button.key.startswith("field-"):
                 entry = next(f for f in self.fields if f"field-{f.key}" == button.key)
                 text, value = split_cols(button.rect.inflate(-m.gap * 3, 0), [3, 1], m.gap)
-                colour = theme.text_on(theme.ACCENT) if button.selected else theme.TEXT
+                _fill, colour = button.colours()
                 draw_text(surface, self.label(entry), text, m.body, colour, align="left")
-                draw_text(surface, self.digits[entry.key] or "_", value, m.large, colour,
+                draw_text(surface, self.field_value(entry), value, m.large, colour,
                           align="right")
 
     def _selector(self, index: int) -> Callable[[], None]:
         def select() -> None:
             self.current = index
+            self.fresh = True
             self.app.invalidate()
         return select
 
     def _step(self, by: int) -> Callable[[], None]:
         def step() -> None:
             self.current = max(0, min(len(self.fields) - 1, self.current + by))
+            self.fresh = True
             self.app.invalidate()
         return step
 
     def _key(self, key: str) -> None:
         entry = self.fields[self.current]
-        self.digits[entry.key] = edit_digits(self.digits[entry.key], key,
-                                             max_digits=len(str(entry.maximum)))
+        current = "" if self.fresh and key.isdigit() else self.digits[entry.key]
+        self.fresh = False
+        self.digits[entry.key] = edit_digits(current, key, max_digits=len(str(entry.maximum)))
         self.app.invalidate()
 
     def set_value(self, key: str, value: int) -> None:

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from companion.ui.app_loop import App
 
 
+#: the longest player name the keyboard takes (it says so when a name reaches it)
+NAME_LENGTH = 24
+
+
 @dataclass
 class PlayerRow:
     name: str
@@ -206,7 +210,7 @@ class NewGameScreen(Screen):
                 self.app.invalidate()
 
             self.app.push(KeyboardScreen(self.app, _("Name of player {n}").format(n=index + 1),
-                                         self.players[index].name, done, max_length=16))
+                                         self.players[index].name, done, max_length=NAME_LENGTH))
         return edit
 
     def _wait_tag(self, index: int) -> Callable[[], None]:
@@ -216,7 +220,9 @@ class NewGameScreen(Screen):
                 self.waiting_tag_for = None
             else:
                 self.waiting_tag_for = None if self.waiting_tag_for == index else index
-                if self.waiting_tag_for is not None:
+                if self.waiting_tag_for is not None and self.app.simulated_reader is not None:
+                    self.app.pick_demo_tag()  # no reader in a window: a demo tag stands in
+                elif self.waiting_tag_for is not None:
                     self.app.message(_("Put the token of {name} on a reader.").format(
                         name=self.players[index].name or _("player {n}").format(n=index + 1)),
                         error=False)

@@ -46,7 +46,9 @@ class SettingsScreen(Screen):
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=pages), self._more)
-        self.add("shutdown", shutdown, _("Shut down"), self.app.ask_shutdown, fill=theme.DANGER)
+        if self.app.power_off is not None:
+            self.add("shutdown", shutdown, _("Shut down"), self.app.ask_shutdown,
+                     fill=theme.DANGER)
 
     def _more(self) -> None:
         self.page += 1

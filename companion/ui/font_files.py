@@ -1,0 +1,142 @@
+"""Just enough of the OpenType file format: which characters a font covers, one face of a TTC.
+
+pygame-ce opens only the first face of a font collection, and Noto Sans CJK SC is the third
+face of Debian's ``NotoSansCJK-*.ttc``; :func:`extract_face` copies that face's tables into a
+stand-alone file once. :func:`cmap_ranges` reads the character map as ranges, so checking a
+character against the 40,000 CJK glyphs is a bisect, not a 40,000-entry dictionary.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import struct
+from bisect import bisect_right
+from pathlib import Path
+
+CodeRanges = list[tuple[int, int]]
+
+
+class FontFileError(ValueError):
+    """The file is not an OpenType/TrueType font this module can read."""
+
+
+def _face_offset(data: bytes, index: int) -> int:
+    if data[:4] == b"ttcf":
+        (count,) = struct.unpack_from(">I", data, 8)
+        if not 0 <= index < count:
+            raise FontFileError(f"the collection has {count} faces, not face {index}")
+        (offset,) = struct.unpack_from(">I", data, 12 + 4 * index)
+        return int(offset)
+    if index != 0:
+        raise FontFileError(f"a single-face font has no face {index}")
+    return 0
+
+
+def _tables(data: bytes, index: int) -> dict[bytes, tuple[int, int, int]]:
+    """Tag -> (checksum, offset, length) of one face's table directory."""
+    start = _face_offset(data, index)
+    if len(data) < start + 12:
+        raise FontFileError("the font file is cut short")
+    (count,) = struct.unpack_from(">H", data, start + 4)
+    tables = {}
+    for entry in range(count):
+        tag, checksum, offset, length = struct.unpack_from(">4sIII", data, start + 12 + 16 * entry)
+        tables[tag] = (checksum, offset, length)
+    return tables
+
+
+def _format4_ranges(data: bytes, at: int) -> CodeRanges:
+    (segments2,) = struct.unpack_from(">H", data, at + 6)
+    count = segments2 // 2
+    ends = struct.unpack_from(f">{count}H", data, at + 14)
+    starts = struct.unpack_from(f">{count}H", data, at + 16 + segments2)
+    deltas = struct.unpack_from(f">{count}h", data, at + 16 + 2 * segments2)
+    range_offsets_at = at + 16 + 3 * segments2
+    range_offsets = struct.unpack_from(f">{count}H", data, range_offsets_at)
+    ranges: CodeRanges = []
+    for i, (first, last) in enumerate(zip(starts, ends, strict=True)):
+        if first == 0xFFFF:
+            continue
+        if range_offsets[i] == 0:
+            ranges.append((first, last))
+            continue
+        # glyph ids come from an array: a code is covered only when its glyph is not 0
+        base = range_offsets_at + 2 * i + range_offsets[i]
+        for code in range(first, last + 1):
+            (glyph,) = struct.unpack_from(">H", data, base + 2 * (code - first))
+            if glyph and (glyph + deltas[i]) & 0xFFFF:
+                ranges.append((code, code))
+    return ranges
+
+
+def _format12_ranges(data: bytes, at: int) -> CodeRanges:
+    (groups,) = struct.unpack_from(">I", data, at + 12)
+    ranges: CodeRanges = []
+    for group in range(groups):
+        first, last, _glyph = struct.unpack_from(">III", data, at + 16 + 12 * group)
+        ranges.append((first, last))
+    return ranges
+
+
+def _merged(ranges: CodeRanges) -> CodeRanges:
+    merged: CodeRanges = []
+    for first, last in sorted(ranges):
+        if merged and first <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], last))
+        else:
+            merged.append((first, last))
+    return merged
+
+
+def cmap_ranges(path: Path, index: int = 0) -> CodeRanges:
+    """The characters face ``index`` of ``path`` has glyphs for, as sorted inclusive ranges."""
+    data = path.read_bytes()
+    tables = _tables(data, index)
+    if b"cmap" not in tables:
+        raise FontFileError(f"{path} has no character map")
+    cmap = tables[b"cmap"][1]
+    (count,) = struct.unpack_from(">H", data, cmap + 2)
+    subtables: dict[int, int] = {}
+    for entry in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * entry)
+        if (platform, encoding) in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3)):
+            (fmt,) = struct.unpack_from(">H", data, cmap + offset)
+            subtables.setdefault(fmt, cmap + offset)
+    if 12 in subtables:
+        return _merged(_format12_ranges(data, subtables[12]))
+    if 4 in subtables:
+        return _merged(_format4_ranges(data, subtables[4]))
+    raise FontFileError(f"{path} has no Unicode character map this reader knows")
+
+
+def covers(ranges: CodeRanges, character: str) -> bool:
+    """Whether ``character`` falls in one of the sorted inclusive ``ranges``."""
+    code = ord(character)
+    at = bisect_right(ranges, (code, 0x10FFFF)) - 1
+    return at >= 0 and ranges[at][0] <= code <= ranges[at][1]
+
+
+def extract_face(collection: Path, index: int, destination: Path) -> None:
+    """Write face ``index`` of a TTC as a stand-alone font file (tables copied, offsets moved)."""
+    data = collection.read_bytes()
+    start = _face_offset(data, index)
+    (version,) = struct.unpack_from(">I", data, start)
+    tables = sorted(_tables(data, index).items())
+    count = len(tables)
+    search_range = 1
+    while search_range * 2 <= count:
+        search_range *= 2
+    entry_selector = search_range.bit_length() - 1
+    header = struct.pack(">IHHHH", version, count, search_range * 16, entry_selector,
+                         count * 16 - search_range * 16)
+    directory = b""
+    body = bytearray()
+    offset = 12 + 16 * count
+    for tag, (checksum, table_offset, length) in tables:
+        directory += struct.pack(">4sIII", tag, checksum, offset + len(body), length)
+        body += data[table_offset:table_offset + length]
+        body += b"\0" * (-len(body) % 4)
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_suffix(destination.suffix + ".part")
+    partial.write_bytes(header + directory + bytes(body))
+    partial.replace(destination)

@@ -1,0 +1,97 @@
+"""Pull the plug on the real app: SIGKILL at random moments, then resume.
+
+200 trials: every acknowledged entry is on disk, the log passes the full integrity
+check, and the resumed state is exactly the rules folded over the log (snapshots and
+all), twice over.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from app_crash_child import digest
+
+from companion.games import get_rules
+from companion.session import GameSession, effective_actions
+from companion.store import Store
+
+TRIALS = 200
+FOLDERS = 8  # later trials resume and extend an earlier trial's log
+CHILD = Path(__file__).with_name("app_crash_child.py")
+
+
+def _acks(path: Path) -> list[tuple[int, str]]:
+    complete = path.read_text().split("\n")[:-1]  # a line cut off by the kill has no newline
+    return [(int(n), d) for _tag, n, d in (line.split() for line in complete
+                                           if line.startswith("ACK "))]
+
+
+def _wait_ready(path: Path, server: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while not (path.exists() and path.read_text().startswith("READY")):
+        assert server.poll() is None
+        assert time.monotonic() < deadline, "the app did not start"
+        time.sleep(0.002)
+
+
+def _check(data_dir: Path, acks: list[tuple[int, str]]) -> None:
+    store = Store.open(data_dir)
+    try:
+        assert store.notices == []
+        assert store.integrity_problems() == []
+        session = GameSession.resume(store)
+        assert session is not None and session.replay_notice is None
+        log = store.log(session.game_id)
+        if acks:
+            entries, acked_digest = acks[-1]
+            assert entries <= len(log)  # every acknowledged entry is on disk
+            actions, cursor = effective_actions(log[:entries])
+            assert digest(actions[:cursor]) == acked_digest
+        rules = get_rules(session.record.game)
+        state = rules.setup(session.players, session.record.options)
+        for action in session.actions:
+            state = rules.apply(state, action)
+        assert state == session.state  # the snapshot shortcut agrees with the fold
+        again = GameSession.resume(store)
+        assert again is not None and again.state == session.state
+    finally:
+        store.close()
+
+
+def test_no_acknowledged_move_is_lost_when_the_app_is_killed(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(CHILD.parent),
+                                                        os.environ.get("PYTHONPATH", "")])}
+    server = subprocess.Popen([sys.executable, str(CHILD)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+    assert server.stdin is not None and server.stdout is not None
+    rng = random.Random(20261201)
+    acknowledged = 0
+    try:
+        for trial in range(TRIALS):
+            data_dir = tmp_path / f"log{trial % FOLDERS}"
+            ack_file = tmp_path / f"acks{trial}"
+            server.stdin.write(f"{data_dir} {trial} {ack_file}\n")
+            server.stdin.flush()
+            pid = int(server.stdout.readline())
+            _wait_ready(ack_file, server)
+            time.sleep(rng.uniform(0.0, 0.15))
+            os.kill(pid, signal.SIGKILL)
+            done = server.stdout.readline().split()
+            assert done[:2] == ["DONE", str(pid)]
+            status = int(done[2])
+            assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+                f"trial {trial}: the app ended by itself ({status})")
+            acks = _acks(ack_file)
+            acknowledged += len(acks)
+            _check(data_dir, acks)
+    finally:
+        server.stdin.close()
+        server.wait(timeout=30)
+    assert acknowledged > TRIALS * 3  # the kills landed while moves were being made
+    print(f"{TRIALS} SIGKILLs of the app: {acknowledged} acknowledged entries, none lost")

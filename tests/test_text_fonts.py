@@ -1,0 +1,121 @@
+"""The font stack: every script of the players' names renders, Arabic is shaped and in order."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from companion.ui import bidi, fonts, text  # noqa: E402
+from companion.ui.font_files import cmap_ranges, covers  # noqa: E402
+
+WHITE = (255, 255, 255)
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    text.forget_fonts()
+
+
+def drawn_characters(line: str) -> list[tuple[str, fonts.Face]]:
+    return [(character, piece.face) for piece in text.pieces(line) for character in piece.text
+            if not character.isspace()]
+
+
+@pytest.mark.parametrize("name", ["李娜", "王小明 (Wang)", "ليلى", "عبد الله 2", "Ștefan Ăvram",
+                                  "Jürgen Groß", "Livia, ليلى and 李娜 → 12"])
+def test_every_character_of_a_name_is_drawn_by_a_font_that_has_its_glyph(name: str) -> None:
+    for character, face in drawn_characters(name):
+        assert face.has(character), (character, face.family)
+        assert face.family != "pygame default", character
+    assert text.render(name, 28, WHITE).get_width() > 0
+
+
+def test_the_noto_families_are_found_through_fontconfig() -> None:
+    families = [face.family for face in fonts.chain()]
+    assert families[:3] == ["Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC"]
+    assert fonts.notices() == []
+
+
+def test_the_chinese_face_is_the_simplified_one_of_the_collection() -> None:
+    cjk = next(face for face in fonts.chain() if face.family == "Noto Sans CJK SC")
+    assert cjk.path is not None
+    loaded = pygame.font.Font(cjk.path, 20)
+    assert loaded.name == "Noto Sans CJK SC"
+
+
+def test_character_ranges_come_from_the_font_file() -> None:
+    latin = fonts.chain()[0]
+    assert latin.path is not None
+    ranges = cmap_ranges(latin.path)
+    assert covers(ranges, "A") and covers(ranges, "ș") and covers(ranges, "ß")
+    assert not covers(ranges, "中") and not covers(ranges, "ب")
+
+
+def test_arabic_is_shaped_the_joined_word_differs_from_its_letters_side_by_side() -> None:
+    word = "مكافأة"
+    joined = text.render(word, 40, WHITE)
+    letters = [text.render(letter, 40, WHITE) for letter in word]
+    assert joined.get_width() != sum(letter.get_width() for letter in letters)
+    isolated = pygame.Surface((sum(letter.get_width() for letter in letters),
+                               joined.get_height()), pygame.SRCALPHA)
+    x = 0
+    for letter in reversed(letters):  # right to left, each in its isolated form
+        isolated.blit(letter, (x, 0))
+        x += letter.get_width()
+    assert pygame.image.tobytes(joined, "RGBA") != pygame.image.tobytes(isolated, "RGBA")
+
+
+def test_mixed_runs_are_put_in_display_order() -> None:
+    runs = bidi.visual_runs("القائد Livia 3")
+    assert [run.text.strip() for run in runs] == ["Livia 3", "القائد"]
+    assert [run.rtl for run in runs] == [False, True]
+    assert [run.text for run in bidi.visual_runs("Livia: 12")] == ["Livia: 12"]
+    # a number inside Arabic keeps its digits left to right, the words around it swap sides
+    assert [run.text.strip() for run in bidi.visual_runs("لديك 12 نقطة")] == [
+        "نقطة", "12", "لديك"]
+
+
+def test_a_right_to_left_line_is_right_aligned_by_its_paragraph_direction() -> None:
+    assert bidi.paragraph_is_rtl("مكافأة التاجر Livia")
+    assert not bidi.paragraph_is_rtl("Livia مكافأة")
+    assert not bidi.paragraph_is_rtl("12 +")
+
+
+def test_a_missing_font_is_reported_with_its_package_and_latin_still_renders(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fonts, "FAMILIES", (("Noto Sans Nowhere", "fonts-noto-nowhere"),))
+    monkeypatch.setattr(fonts, "_notices", [])
+    fonts.chain.cache_clear()
+    text.forget_fonts()
+    text.pieces.cache_clear()
+    try:
+        assert text.render("Livia", 28, WHITE).get_width() > 0
+        assert any("fonts-noto-nowhere" in notice for notice in fonts.notices())
+        # no font has Chinese now: a visible stand-in, not the font's empty box
+        assert [piece.text for piece in text.pieces("李")] == [text.REPLACEMENT]
+    finally:
+        fonts.chain.cache_clear()
+        text.forget_fonts()
+        text.pieces.cache_clear()
+
+
+def test_chinese_wraps_between_characters_and_keeps_punctuation_with_the_word() -> None:
+    lines = text.wrap("每位玩家选择一个行动，然后轮到下一位玩家。", 28, 150)
+    assert len(lines) > 1
+    assert "".join(lines) == "每位玩家选择一个行动，然后轮到下一位玩家。"
+    assert not any(line.startswith(("，", "。")) for line in lines)
+    assert all(text.measure(line, 28)[0] <= 150 for line in lines)
+
+
+def test_a_long_label_is_cut_with_an_ellipsis_that_fits() -> None:
+    cut = text.ellipsize("Glory to Rome: the Forum is complete", 28, 120)
+    assert cut.endswith(text.ELLIPSIS)
+    assert text.measure(cut, 28)[0] <= 120
