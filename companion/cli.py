@@ -41,8 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="where the game log lives (default: $COMPANION_DATA_DIR or the "
                              "user data directory)")
     parser.add_argument("--config", type=Path, default=None,
-                        help="device config file (default: companion/devices.toml in the user "
-                             "config directory)")
+                        help="device config file; the Pi's service reads "
+                             "/etc/companion/devices.toml (default: companion/devices.toml in "
+                             "the user config directory)")
     display = parser.add_mutually_exclusive_group()
     display.add_argument("--windowed", action="store_true", help="run in a desktop window "
                          "(the default off the Pi)")
@@ -65,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     nfc.add_argument("--port", required=True, help="serial port, e.g. /dev/serial0")
     nfc.add_argument("--baud", type=_baud, default=None, help="baud rate (default per reader)")
 
+    sub.add_parser("doctor", help="check display, touch, GPIO, readers, data, space and the "
+                   "service; one line each, ok or what to do")
+
     shot = sub.add_parser("screenshot", help="render one screen of a demo game to a PNG")
     shot.add_argument("--screen", required=True, help="home, new-game, table-glory-to-rome, ...")
     shot.add_argument("--size", dest="shot_size", type=_size, default=(800, 480), metavar="WxH")
@@ -82,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.devices.nfc_cli import run_nfc
 
         return run_nfc(args.reader, args.port, args.baud)
+    if args.command == "doctor":
+        from companion.doctor import run_doctor
+
+        return run_doctor(args)
     if args.command == "screenshot":
         from companion.ui.screenshot import run_screenshot
 

@@ -89,6 +89,11 @@ def pick_connector(connectors: Sequence[Connector]) -> Connector | None:
     return connected[0] if connected else None
 
 
+def dsi_expected(connectors: Sequence[Connector]) -> bool:
+    """A DSI connector is listed but not connected yet: its panel is still probing."""
+    return any(c.is_dsi and not c.is_connected for c in connectors)
+
+
 def find_display(
     sysfs_root: Path = SYSFS_DRM,
     wait: float = 0.0,
@@ -98,13 +103,17 @@ def find_display(
 ) -> Connector | None:
     """The connector to show the companion on, waiting up to ``wait`` s for a DSI one.
 
-    The DSI panel's driver can probe a moment after the unit starts; an HDMI
-    screen (or none) is only taken once the wait is over.
+    The DSI panel's driver can probe a moment after the unit starts, so while a DSI
+    connector is listed but not yet connected the pick waits for it. With no DSI
+    connector at all (HDMI only, or no screen) nothing is expected and the first look
+    is the answer.
     """
     deadline = clock() + wait
     while True:
-        chosen = pick_connector(list_connectors(sysfs_root))
-        if (chosen is not None and chosen.is_dsi) or clock() >= deadline:
+        connectors = list_connectors(sysfs_root)
+        chosen = pick_connector(connectors)
+        if (chosen is not None and chosen.is_dsi) or not dsi_expected(connectors) \
+                or clock() >= deadline:
             return chosen
         sleep(min(poll, max(0.0, deadline - clock())))
 

@@ -1,30 +1,56 @@
 #!/usr/bin/env bash
-# Install the companion as a systemd service on Raspberry Pi OS (Bookworm).
+# Install the companion as a systemd service on Raspberry Pi OS (Bookworm or Trixie,
+# 64-bit only), or update or roll back an installed one.
 #
 #   sudo systemd/install.sh [--enable-uart]       # on the Pi, from a checkout
+#   sudo systemd/install.sh --update              # git pull, install the lock, restart
+#   sudo systemd/install.sh --rollback            # back to the release before
 #   systemd/install.sh --root DIR [--enable-uart] # into a scratch tree
 #
-# Every step looks before it changes anything, so a second run changes nothing
-# and says so. It prints one line per step: "changed", "unchanged" or
-# "skipped".
+# Every step looks before it changes anything, so a second run changes nothing and
+# says so. It prints one line per step: "changed", "unchanged" or "skipped".
 #
-# With --root DIR the same steps are applied under DIR (tests, or the root file
-# system of an SD card mounted on another machine). Users and groups are then
-# written straight into DIR/etc/passwd and DIR/etc/group (no shadow entry: the
-# account has no password and no login shell), the unit is enabled with
-# "systemctl --root", and the app's venv is skipped, because a venv's scripts
-# hold absolute paths that would point into DIR.
+# With --root DIR the same steps are applied under DIR (tests, or the root file system
+# of an SD card mounted on another machine). Users and groups are then written straight
+# into DIR/etc/passwd and DIR/etc/group (no shadow entry: the account has no password
+# and no login shell), units are enabled and masked with plain symlinks, and apt and
+# the app's release are skipped, because a venv's scripts hold absolute paths that
+# would point into DIR.
+#
+# The app goes into a release of its own, /opt/companion/releases/<digest>: a venv over
+# the system's site packages (Pi OS's python3-lgpio, which has no wheel for Python 3.13)
+# holding exactly the locked dependency set (systemd/requirements.txt, exported from
+# uv.lock with hashes), and the app's code, compiled to bytecode here because the
+# service's file system is read-only (ProtectSystem=strict). /opt/companion/current is
+# the release the unit runs, /opt/companion/previous the one before (--rollback). The
+# game log in /var/lib/companion is never touched.
 set -euo pipefail
 umask 022
 
 SERVICE_USER=companion
 SERVICE_GROUPS=(gpio dialout video input render)
-VENV_DIR=/opt/companion
+APP_DIR=/opt/companion
 STATE_DIR=/var/lib/companion
+CONFIG_PATH=/etc/companion/devices.toml
 UNIT_NAME=companion.service
-UNIT_PATH=/etc/systemd/system/$UNIT_NAME
+RECOVER_NAME=companion-recover.service
+BACKLIGHT_SOCKET=companion-backlight.socket
+# The crash-loop recovery, and the backlight helper the app reaches through its socket.
+HELPER_UNITS=("$RECOVER_NAME" "$BACKLIGHT_SOCKET" companion-backlight.service)
+UNIT_DIR=/etc/systemd/system
 POLKIT_PATH=/etc/polkit-1/rules.d/50-companion.rules
 UDEV_PATH=/etc/udev/rules.d/99-companion.rules
+WATCHDOG_PATH=/etc/systemd/system.conf.d/companion-watchdog.conf
+UPDATE_PATH=/usr/local/sbin/companion-update
+# The login prompt on tty1, and the one logind starts there on a VT switch or its own
+# restart, would take the screen from the companion: both are masked.
+MASKED_UNITS=(getty@tty1.service autovt@tty1.service)
+# Python, the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL), and the
+# Noto fonts the screens draw with, found through fontconfig (companion/ui/fonts.py).
+APT_PACKAGES=(python3 python3-venv libgbm1 libegl1 libgles2 libdrm2
+    fontconfig fonts-noto-core fonts-noto-cjk)
+# On a Pi also its GPU's Mesa driver and lgpio, the GPIO library gpiozero uses.
+APT_PACKAGES_PI=(libgl1-mesa-dri python3-lgpio)
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SOURCE=$(dirname "$HERE")
@@ -32,26 +58,39 @@ ROOT=""
 ROOT_MODE=0
 ENABLE_UART=0
 SKIP_VENV=0
+SKIP_APT=0
+UPDATE=0
+ROLLBACK=0
+MODEL_FILE=""
 CHANGES=0
 LAST_CHANGED=0
 NEEDS_REBOOT=0
+RESTART_NEEDED=0
 
 usage() {
     cat <<EOF
-Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--source DIR]
+Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--skip-apt]
+                  [--source DIR] [--model-file FILE] [--update | --rollback]
 
 Installs the companion service: the "$SERVICE_USER" user in the groups
-${SERVICE_GROUPS[*]}, the unit $UNIT_PATH, the polkit rule
-$POLKIT_PATH, the udev rules $UDEV_PATH (from
-hardware/99-companion.rules, when the checkout has it), the app in a venv at
-$VENV_DIR, and enables the unit.
+${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME,
+$RECOVER_NAME and the backlight helper $BACKLIGHT_SOCKET, the device config $CONFIG_PATH (made from
+hardware/devices.example.toml when absent; never overwritten), getty and autovt
+masked on tty1, the polkit rule $POLKIT_PATH, the udev rules $UDEV_PATH, the
+hardware watchdog $WATCHDOG_PATH, $UPDATE_PATH, the app in a release under
+$APP_DIR, and enables the unit. 64-bit Raspberry Pi OS only.
 
-  --root DIR      apply everything under DIR instead of / (no venv)
-  --enable-uart   enable the UART on GPIO 14/15 for a serial NFC reader:
-                  enable_uart=1 in config.txt, no serial console in cmdline.txt
-  --skip-venv     leave $VENV_DIR alone (you install the app yourself)
-  --source DIR    the checkout to install from (default: $SOURCE)
-  -h, --help      show this help
+  --root DIR         apply everything under DIR instead of / (no apt, no app)
+  --enable-uart      enable the UART on GPIO 14/15 for a serial NFC reader
+                     (enable_uart=1, on a Pi 5 dtparam=uart0=on, in config.txt;
+                     no serial console in cmdline.txt)
+  --skip-venv        leave $APP_DIR alone (you install the app yourself)
+  --skip-apt         install no apt packages (they must be there already)
+  --source DIR       the checkout to install from (default: $SOURCE)
+  --model-file FILE  the Pi's model (default: /proc/device-tree/model)
+  --update           git pull the checkout, install the lock, restart
+  --rollback         run the previous release again ($APP_DIR/previous)
+  -h, --help         show this help
 EOF
 }
 
@@ -103,8 +142,16 @@ while (($#)); do
             SOURCE=${1#--source=}
             shift
             ;;
+        --model-file)
+            if (($# < 2)) || [[ -z $2 ]]; then usage_error "--model-file needs a file"; fi
+            MODEL_FILE=$2
+            shift 2
+            ;;
         --enable-uart) ENABLE_UART=1; shift ;;
         --skip-venv) SKIP_VENV=1; shift ;;
+        --skip-apt) SKIP_APT=1; shift ;;
+        --update) UPDATE=1; shift ;;
+        --rollback) ROLLBACK=1; shift ;;
         -h | --help) usage; exit 0 ;;
         *) usage_error "unknown option: $1" ;;
     esac
@@ -113,19 +160,33 @@ done
 # ---------------------------------------------------------------- checks
 # Everything that can be wrong is found before the first change.
 
+((UPDATE + ROLLBACK < 2)) || usage_error "--update and --rollback exclude each other"
 if ((ROOT_MODE)); then
+    ((!UPDATE && !ROLLBACK)) || usage_error "--update and --rollback work on the running system"
     [[ -d $ROOT ]] || fail "--root $ROOT is not a directory"
     ROOT=$(cd "$ROOT" && pwd)
     [[ $ROOT != / ]] || fail "--root / would edit /etc/passwd by hand; run without --root instead"
 else
     ((EUID == 0)) || fail "run as root (sudo $0), or use --root DIR for a scratch tree"
+    case $(uname -m) in
+        x86_64 | aarch64) ;;
+        *) fail "$(uname -m): only a 64-bit OS is supported (Raspberry Pi OS Lite 64-bit)" ;;
+    esac
 fi
 
 [[ -d $SOURCE ]] || fail "--source $SOURCE is not a directory"
 SOURCE=$(cd "$SOURCE" && pwd)
-for needed in systemd/companion.service systemd/50-companion.rules; do
+for needed in systemd/companion.service systemd/companion-recover.service \
+    systemd/companion-backlight.socket systemd/companion-backlight.service \
+    systemd/50-companion.rules; do
     [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing: is --source a companion checkout?"
 done
+
+[[ -n $MODEL_FILE ]] || MODEL_FILE=$ROOT/proc/device-tree/model
+BOARD_MODEL="" BOARD_IS_PI=0 BOARD_UART_CONFIG=enable_uart=1 BOARD_SERIAL_PORT=/dev/serial0
+if [[ -f $SOURCE/companion/board.py ]] && command -v python3 >/dev/null; then
+    eval "$(python3 "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
+fi
 
 if ((ENABLE_UART)); then
     BOOT_DIR=""
@@ -140,13 +201,108 @@ if ((ENABLE_UART)); then
     [[ -f $BOOT_DIR/cmdline.txt ]] || fail "--enable-uart: $BOOT_DIR/cmdline.txt is missing"
 fi
 
+if ((ROLLBACK)); then
+    [[ -L $APP_DIR/previous && -x $APP_DIR/previous/bin/python ]] ||
+        fail "--rollback: there is no previous release ($APP_DIR/previous)"
+fi
+if ((UPDATE)); then
+    [[ -d $SOURCE/.git ]] || fail "--update: $SOURCE is not a git checkout"
+    command -v git >/dev/null || fail "--update needs git (sudo apt install git)"
+fi
+
 if ((!ROOT_MODE && !SKIP_VENV)); then
-    command -v python3 >/dev/null || fail "python3 is missing (sudo apt install python3-venv)"
-    [[ -f $SOURCE/pyproject.toml ]] || fail "$SOURCE/pyproject.toml is missing"
+    for needed in pyproject.toml systemd/requirements.txt companion/cli.py; do
+        [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing"
+    done
 fi
 
 PASSWD_FILE=$ROOT/etc/passwd
 GROUP_FILE=$ROOT/etc/group
+
+# --------------------------------------------------- rollback and update
+
+# Point a symlink elsewhere with one rename, so it is never missing.
+swap_link() {
+    local target=$1 link=$2
+    ln -sfn "$target" "$link.new"
+    mv -T "$link.new" "$link"
+}
+
+restart_if_running() {
+    if systemctl --quiet is-active "$UNIT_NAME" 2>/dev/null; then
+        systemctl restart "$UNIT_NAME"
+        echo "Restarted $UNIT_NAME."
+    else
+        echo "Start it with: sudo systemctl start $UNIT_NAME (or reboot)"
+    fi
+}
+
+if ((ROLLBACK)); then
+    echo "Rolling the companion back:"
+    from=$(readlink "$APP_DIR/current")
+    to=$(readlink "$APP_DIR/previous")
+    swap_link "$to" "$APP_DIR/current"
+    swap_link "$from" "$APP_DIR/previous"
+    changed "$APP_DIR/current -> $to (the release before; $from is now previous)"
+    restart_if_running
+    exit 0
+fi
+
+if ((UPDATE)); then
+    echo "Updating the checkout $SOURCE:"
+    owner=$(stat -c %U "$SOURCE")
+    before=$(git -C "$SOURCE" rev-parse HEAD)
+    if [[ $owner == root ]]; then
+        git -C "$SOURCE" pull --ff-only --quiet
+    else
+        runuser -u "$owner" -- git -C "$SOURCE" pull --ff-only --quiet
+    fi
+    after=$(git -C "$SOURCE" rev-parse HEAD)
+    if [[ $before == "$after" ]]; then
+        echo "  unchanged  checkout at ${after:0:12}"
+    else
+        echo "  changed    checkout ${before:0:12} -> ${after:0:12}"
+    fi
+    # The pull may have changed this very script: the new one installs.
+    exec "$SOURCE/systemd/install.sh" --source "$SOURCE" --skip-apt
+fi
+
+# ------------------------------------------------------------------- apt
+
+package_installed() {
+    dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+echo "Installing the companion${ROOT:+ under $ROOT}${BOARD_MODEL:+ on a $BOARD_MODEL}:"
+
+if ((ROOT_MODE)); then
+    skipped "apt packages (--root: install them on the Pi itself)"
+elif ((SKIP_APT)); then
+    skipped "apt packages (--skip-apt)"
+elif ! command -v dpkg-query >/dev/null; then
+    skipped "apt packages (no dpkg here)"
+else
+    wanted=("${APT_PACKAGES[@]}")
+    if ((BOARD_IS_PI)); then
+        wanted+=("${APT_PACKAGES_PI[@]}")
+    fi
+    missing=()
+    for package in "${wanted[@]}"; do
+        package_installed "$package" || missing+=("$package")
+    done
+    if ((${#missing[@]} == 0)); then
+        unchanged "apt packages ${wanted[*]}"
+    else
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+            "${missing[@]}" >/dev/null
+        changed "installed apt packages ${missing[*]}"
+    fi
+    ((BOARD_IS_PI)) || skipped "apt packages ${APT_PACKAGES_PI[*]} (not a Raspberry Pi)"
+fi
+if ((!ROOT_MODE && !SKIP_VENV)); then
+    command -v python3 >/dev/null || fail "python3 is missing (sudo apt install python3-venv)"
+fi
 
 # ------------------------------------------------------- users and groups
 
@@ -236,7 +392,6 @@ add_to_group() {
     changed "added $1 to group $2"
 }
 
-echo "Installing the companion${ROOT:+ under $ROOT}:"
 
 if ((ROOT_MODE)); then
     mkdir -p "$ROOT/etc"
@@ -274,8 +429,47 @@ install_file() {
     fi
 }
 
-install_file "$SOURCE/systemd/companion.service" "$UNIT_PATH" 644
-UNIT_CHANGED=$LAST_CHANGED
+# Install text made here rather than a file of the checkout.
+install_text() {
+    local text=$1 target=$2 mode=$3 scratch
+    scratch=$(mktemp)
+    printf '%s\n' "$text" >"$scratch"
+    install_file "$scratch" "$target" "$mode"
+    rm -f "$scratch"
+}
+
+UNITS_CHANGED=0
+for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
+    install_file "$SOURCE/systemd/$unit" "$UNIT_DIR/$unit" 644
+    ((LAST_CHANGED == 0)) || UNITS_CHANGED=1
+done
+
+for unit in "${MASKED_UNITS[@]}"; do
+    link=$ROOT$UNIT_DIR/$unit
+    if [[ -L $link && $(readlink "$link") == /dev/null ]]; then
+        unchanged "$unit is masked"
+    elif [[ -e $link || -L $link ]]; then
+        skipped "masking $unit: $UNIT_DIR/$unit is a file of yours (remove it, run again)"
+    else
+        mkdir -p "$ROOT$UNIT_DIR"
+        ln -s /dev/null "$link"
+        changed "masked $unit (the companion keeps tty1)"
+        UNITS_CHANGED=1
+    fi
+done
+
+if [[ -e $ROOT$CONFIG_PATH ]]; then
+    unchanged "$CONFIG_PATH (yours: never overwritten)"
+elif [[ -f $SOURCE/hardware/devices.example.toml ]]; then
+    config=$(sed -E "s#^port = \"/dev/serial0\"#port = \"$BOARD_SERIAL_PORT\"#" \
+        "$SOURCE/hardware/devices.example.toml")
+    install_text "$config" "$CONFIG_PATH" 644
+    printf '             (from hardware/devices.example.toml; reader port %s)\n' \
+        "$BOARD_SERIAL_PORT"
+else
+    skipped "$CONFIG_PATH (no hardware/devices.example.toml in $SOURCE)"
+fi
+
 install_file "$SOURCE/systemd/50-companion.rules" "$POLKIT_PATH" 644
 UDEV_CHANGED=0
 if [[ -f $SOURCE/hardware/99-companion.rules ]]; then
@@ -285,63 +479,129 @@ else
     skipped "$UDEV_PATH (no hardware/99-companion.rules in $SOURCE)"
 fi
 
-# -------------------------------------------------------------- app venv
+WATCHDOG_CHANGED=0
+if [[ -f $SOURCE/systemd/companion-watchdog.conf ]]; then
+    install_file "$SOURCE/systemd/companion-watchdog.conf" "$WATCHDOG_PATH" 644
+    WATCHDOG_CHANGED=$LAST_CHANGED
+fi
 
-# A digest of what pip would install, so an unchanged checkout is not
-# reinstalled (pip always reinstalls a local directory).
+install_text "#!/bin/sh
+# Update the companion from its checkout: git pull, install the lock, restart.
+# Written by install.sh. \"companion-update --rollback\" goes back to the release before.
+exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\${@:---update}\"" "$UPDATE_PATH" 755
+
+# ------------------------------------------------------------ app release
+
+# A digest of everything that makes a release, so an unchanged checkout is not
+# installed again.
 source_digest() {
-    (cd "$SOURCE" && find companion pyproject.toml -type f \
-        ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 |
-        sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)
+    (cd "$SOURCE" && {
+        find companion -type f ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 |
+            sort -z | xargs -0 sha256sum
+        sha256sum pyproject.toml systemd/requirements.txt
+        python3 -c 'import sys; print(sys.version)'
+    } | sha256sum | cut -c1-16)
 }
 
+# Build one release: a venv, the locked dependencies, the app's code, its bytecode.
+build_release() {
+    local release=$1 python site
+    python3 -m venv --system-site-packages "$release"
+    python=$release/bin/python
+    "$python" -m pip install --disable-pip-version-check --quiet --no-input \
+        --require-hashes --no-deps --only-binary :all: -r "$SOURCE/systemd/requirements.txt"
+    mkdir -p "$release/app"
+    (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -path '*/__pycache__/*' \
+        -print0 | xargs -0 cp --parents -t "$release/app")
+    site=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    printf '%s\n' "$release/app" >"$site/companion-app.pth"
+    printf '#!%s\nimport sys\n\nfrom companion.cli import main\n\nsys.exit(main())\n' \
+        "$python" >"$release/bin/companion"
+    chmod 755 "$release/bin/companion"
+    # The service's file system is read-only: compile now, or every start compiles anew.
+    "$python" -m compileall -q -j 0 "$release/app" "$site" >/dev/null
+}
+
+APP_CHANGED=0
 if ((ROOT_MODE)); then
-    skipped "app venv $VENV_DIR (--root: install it on the Pi itself)"
+    skipped "app release in $APP_DIR (--root: install it on the Pi itself)"
 elif ((SKIP_VENV)); then
-    skipped "app venv $VENV_DIR (--skip-venv)"
+    skipped "app release in $APP_DIR (--skip-venv)"
 else
-    if [[ -x $VENV_DIR/bin/python ]]; then
-        unchanged "venv $VENV_DIR"
-    else
-        python3 -m venv "$VENV_DIR"
-        changed "created venv $VENV_DIR"
+    if [[ -f $APP_DIR/pyvenv.cfg ]]; then
+        # The first installer's venv was /opt/companion itself.
+        rm -rf "${APP_DIR:?}"/{bin,lib,lib64,include,share,pyvenv.cfg,.companion-source}
+        changed "removed the old venv in $APP_DIR (releases now live in $APP_DIR/releases)"
     fi
     digest=$(source_digest)
-    stamp=$VENV_DIR/.companion-source
-    if [[ -f $stamp && $(cat "$stamp") == "$digest" ]]; then
-        unchanged "companion app in $VENV_DIR"
+    release=$APP_DIR/releases/$digest
+    current=$(readlink "$APP_DIR/current" 2>/dev/null || true)
+    if [[ $current == "$release" && -f $release/.complete ]]; then
+        unchanged "app release $release"
     else
-        "$VENV_DIR/bin/pip" install --disable-pip-version-check --quiet --upgrade "${SOURCE}[pi]"
-        printf '%s\n' "$digest" >"$stamp"
-        changed "installed the companion app from $SOURCE into $VENV_DIR"
+        if [[ ! -f $release/.complete ]]; then
+            rm -rf "$release"
+            mkdir -p "$APP_DIR/releases"
+            build_release "$release"
+            touch "$release/.complete"
+        fi
+        if [[ -n $current && $current != "$release" ]]; then
+            swap_link "$current" "$APP_DIR/previous"
+        fi
+        swap_link "$release" "$APP_DIR/current"
+        changed "app release $release (the locked set)${current:+; the one before kept}"
+        APP_CHANGED=1
+        # Keep the release in use and the one before; drop older ones.
+        kept=$(readlink "$APP_DIR/previous" 2>/dev/null || true)
+        for old in "$APP_DIR"/releases/*; do
+            [[ $old == "$release" || $old == "$kept" ]] || rm -rf "$old"
+        done
     fi
 fi
 
 # ------------------------------------------------------------ enable unit
 
 if ((ROOT_MODE)); then
-    if [[ -L $ROOT/etc/systemd/system/multi-user.target.wants/$UNIT_NAME ]]; then
-        unchanged "$UNIT_NAME is enabled"
-    elif command -v systemctl >/dev/null; then
-        # A scratch root has no multi-user.target; systemctl warns and links anyway.
-        systemctl --root="$ROOT" --quiet enable "$UNIT_NAME" 2>/dev/null
-        changed "enabled $UNIT_NAME (multi-user.target.wants)"
-    else
-        skipped "enabling $UNIT_NAME (no systemctl here)"
-    fi
+    for pair in "multi-user.target.wants $UNIT_NAME" "sockets.target.wants $BACKLIGHT_SOCKET"; do
+        wants=$ROOT$UNIT_DIR/${pair% *} unit=${pair#* }
+        if [[ -L $wants/$unit ]]; then
+            unchanged "$unit is enabled"
+        else
+            mkdir -p "$wants"
+            ln -s "$UNIT_DIR/$unit" "$wants/$unit"
+            changed "enabled $unit (${pair% *})"
+        fi
+    done
 else
-    if ((UNIT_CHANGED)); then
-        systemctl daemon-reload
-    fi
+    # Always, not only on a change: a run that stopped half-way may have left a changed
+    # unit on disk that systemd has not loaded.
+    systemctl daemon-reload
     if systemctl --quiet is-enabled "$UNIT_NAME" 2>/dev/null; then
         unchanged "$UNIT_NAME is enabled"
     else
         systemctl --quiet enable "$UNIT_NAME"
         changed "enabled $UNIT_NAME (starts at boot)"
     fi
+    if systemctl --quiet is-enabled "$BACKLIGHT_SOCKET" 2>/dev/null &&
+        systemctl --quiet is-active "$BACKLIGHT_SOCKET"; then
+        unchanged "$BACKLIGHT_SOCKET is enabled and listening"
+    else
+        systemctl --quiet enable --now "$BACKLIGHT_SOCKET"
+        changed "enabled $BACKLIGHT_SOCKET (the backlight helper's socket)"
+    fi
+    if ((WATCHDOG_CHANGED)); then
+        # The manager reads RuntimeWatchdogSec= when it starts.
+        systemctl daemon-reexec
+    fi
     if ((UDEV_CHANGED)); then
-        udevadm control --reload-rules
-        udevadm trigger
+        if udevadm control --reload-rules 2>/dev/null; then
+            udevadm trigger --subsystem-match=tty
+        else
+            skipped "reloading the udev rules (udevd is not running; they apply at boot)"
+        fi
+    fi
+    if ((UNITS_CHANGED || APP_CHANGED)); then
+        RESTART_NEEDED=1
     fi
 fi
 
@@ -350,15 +610,17 @@ fi
 if ((ENABLE_UART)); then
     config=$BOOT_DIR/config.txt
     cmdline=$BOOT_DIR/cmdline.txt
-    if grep -Eq '^[[:space:]]*enable_uart=1[[:space:]]*$' "$config"; then
-        unchanged "${config#"$ROOT"}: enable_uart=1"
-    else
-        # Appended under [all], so it holds for every model; later lines win.
-        printf '\n[all]\n# serial NFC reader on GPIO 14/15 (companion install.sh)\nenable_uart=1\n' \
-            >>"$config"
-        changed "${config#"$ROOT"}: enable_uart=1"
-        NEEDS_REBOOT=1
-    fi
+    for line in $BOARD_UART_CONFIG; do
+        if grep -Eq "^[[:space:]]*${line}[[:space:]]*$" "$config"; then
+            unchanged "${config#"$ROOT"}: $line"
+        else
+            # Appended under [all], so it holds for every model; later lines win.
+            printf '\n[all]\n# serial NFC reader on GPIO 14/15 (companion install.sh)\n%s\n' \
+                "$line" >>"$config"
+            changed "${config#"$ROOT"}: $line (the reader is on $BOARD_SERIAL_PORT)"
+            NEEDS_REBOOT=1
+        fi
+    done
     current=$(cat "$cmdline")
     without_console=$(printf '%s\n' "$current" |
         sed -E 's/(^|[[:space:]]+)console=(serial[0-9]+|ttyAMA[0-9]+|ttyS[0-9]+)(,[^[:space:]]*)?//g; s/^[[:space:]]+//')
@@ -379,11 +641,11 @@ if ((CHANGES == 0)); then
     echo "Nothing to change: the companion is already installed${ROOT:+ under $ROOT}."
 else
     echo "$CHANGES change(s) made."
-    if ((!ROOT_MODE)); then
-        if ((NEEDS_REBOOT)); then
-            echo "Reboot to apply the UART settings: sudo reboot"
-        else
-            echo "Start it now with: sudo systemctl restart $UNIT_NAME (or reboot)"
-        fi
+fi
+if ((!ROOT_MODE)); then
+    if ((NEEDS_REBOOT)); then
+        echo "Reboot to apply the UART settings: sudo reboot"
+    elif ((RESTART_NEEDED)); then
+        restart_if_running
     fi
 fi

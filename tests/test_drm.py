@@ -79,7 +79,8 @@ def test_missing_sysfs_means_no_connectors(tmp_path: Path) -> None:
 
 
 def test_waits_for_a_dsi_panel_that_probes_late(tmp_path: Path) -> None:
-    sysfs = fake_sysfs(tmp_path / "drm", {"card1-HDMI-A-1": ("connected", "1920x1080\n")})
+    sysfs = fake_sysfs(tmp_path / "drm", {"card1-HDMI-A-1": ("connected", "1920x1080\n"),
+                                          "card2-DSI-1": ("disconnected", "")})
     now = [0.0]
     sleeps: list[float] = []
 
@@ -94,8 +95,9 @@ def test_waits_for_a_dsi_panel_that_probes_late(tmp_path: Path) -> None:
     assert len(sleeps) == 3
 
 
-def test_takes_hdmi_once_the_wait_is_over(tmp_path: Path) -> None:
-    sysfs = fake_sysfs(tmp_path / "drm", {"card1-HDMI-A-1": ("connected", "1920x1080\n")})
+def test_takes_hdmi_once_the_wait_for_an_expected_dsi_panel_is_over(tmp_path: Path) -> None:
+    sysfs = fake_sysfs(tmp_path / "drm", {"card1-HDMI-A-1": ("connected", "1920x1080\n"),
+                                          "card2-DSI-1": ("unknown", "")})
     now = [0.0]
     sleeps: list[float] = []
 
@@ -106,6 +108,24 @@ def test_takes_hdmi_once_the_wait_is_over(tmp_path: Path) -> None:
     chosen = find_display(sysfs, wait=1.0, poll=0.25, clock=lambda: now[0], sleep=sleep)
     assert chosen is not None and chosen.name == "HDMI-A-1"
     assert sum(sleeps) == pytest.approx(1.0)
+
+
+def test_hdmi_only_is_taken_at_once_whatever_the_wait(tmp_path: Path) -> None:
+    sysfs = fake_sysfs(tmp_path / "drm", {"card0-HDMI-A-1": ("connected", "1920x1080\n"),
+                                          "card0-HDMI-A-2": ("disconnected", "")})
+
+    def sleep(seconds: float) -> None:
+        raise AssertionError("no DSI connector is listed: nothing to wait for")
+
+    chosen = find_display(sysfs, wait=5.0, sleep=sleep)
+    assert chosen is not None and chosen.name == "HDMI-A-1"
+
+
+def test_no_screen_at_all_is_not_waited_for(tmp_path: Path) -> None:
+    def sleep(seconds: float) -> None:
+        raise AssertionError("must not sleep")
+
+    assert find_display(tmp_path / "absent", wait=5.0, sleep=sleep) is None
 
 
 def test_no_wait_means_no_sleep(tmp_path: Path) -> None:

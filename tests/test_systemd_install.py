@@ -40,11 +40,16 @@ def source(tmp_path: Path) -> Path:
     """A checkout with the files install.sh takes, and udev rules from hardware/."""
     checkout = tmp_path / "checkout"
     (checkout / "systemd").mkdir(parents=True)
-    for name in ("companion.service", "50-companion.rules"):
+    for name in ("companion.service", "companion-recover.service", "companion-watchdog.conf",
+                 "companion-backlight.socket", "companion-backlight.service",
+                 "50-companion.rules"):
         shutil.copy2(CHECKOUT / "systemd" / name, checkout / "systemd" / name)
     (checkout / "hardware").mkdir()
     (checkout / "hardware" / "99-companion.rules").write_text(
         'SUBSYSTEM=="gpio", GROUP="gpio", MODE="0660"\n')
+    shutil.copy2(CHECKOUT / "hardware" / "devices.example.toml", checkout / "hardware")
+    (checkout / "companion").mkdir()
+    shutil.copy2(CHECKOUT / "companion" / "board.py", checkout / "companion")
     return checkout
 
 
@@ -166,7 +171,7 @@ def test_installs_unit_polkit_and_udev_rules(root: Path, source: Path) -> None:
     for target, original in placed.items():
         assert (root / target).read_bytes() == original.read_bytes(), target
         assert (root / target).stat().st_mode & 0o777 == 0o644, target
-    assert "skipped    app venv /opt/companion" in result.stdout
+    assert "skipped    app release in /opt/companion" in result.stdout
     assert not (root / "opt").exists()
 
 
@@ -268,3 +273,86 @@ def test_source_without_the_unit_is_refused(root: Path, tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "companion.service is missing" in result.stderr
     assert snapshot(root) == before
+
+
+def write_model(root: Path, model: str) -> Path:
+    """A fake /proc/device-tree/model: the string and its NUL, as the kernel gives it."""
+    path = root / "proc" / "device-tree" / "model"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(model.encode() + b"\0")
+    return path
+
+
+def test_a_pi_5_gets_uart0_and_its_reader_on_ttyama0(root: Path, source: Path) -> None:
+    write_model(root, "Raspberry Pi 5 Model B Rev 1.0")
+    result = install(root, source, "--enable-uart")
+    assert result.returncode == 0, result.stderr
+    assert "on a Raspberry Pi 5 Model B Rev 1.0" in result.stdout
+    config_lines = (root / "boot/firmware/config.txt").read_text().splitlines()
+    assert config_lines[-1] == "dtparam=uart0=on"
+    assert "enable_uart=1" not in config_lines
+    devices = (root / "etc/companion/devices.toml").read_text()
+    assert 'port = "/dev/ttyAMA0"' in devices
+    assert 'port = "/dev/serial0"' not in devices
+
+
+def test_a_pi_4_gets_enable_uart_and_serial0(root: Path, source: Path) -> None:
+    write_model(root, "Raspberry Pi 4 Model B Rev 1.5")
+    assert install(root, source, "--enable-uart").returncode == 0
+    assert (root / "boot/firmware/config.txt").read_text().splitlines()[-1] == "enable_uart=1"
+    assert 'port = "/dev/serial0"' in (root / "etc/companion/devices.toml").read_text()
+
+
+def test_the_device_config_is_made_once_and_never_overwritten(
+    root: Path, source: Path
+) -> None:
+    first = install(root, source)
+    config = root / "etc/companion/devices.toml"
+    assert "changed    installed /etc/companion/devices.toml" in first.stdout
+    assert config.read_bytes() == (source / "hardware/devices.example.toml").read_bytes()
+    assert config.stat().st_mode & 0o777 == 0o644
+    config.write_text("[buttons]\npull_up = false\n")
+    (source / "hardware/devices.example.toml").write_text("# a newer example\n")
+    second = install(root, source)
+    assert "unchanged  /etc/companion/devices.toml (yours: never overwritten)" in second.stdout
+    assert config.read_text() == "[buttons]\npull_up = false\n"
+
+
+def test_getty_and_autovt_on_tty1_are_masked(root: Path, source: Path) -> None:
+    assert install(root, source).returncode == 0
+    for unit in ("getty@tty1.service", "autovt@tty1.service"):
+        assert os.readlink(root / "etc/systemd/system" / unit) == "/dev/null"
+
+
+def test_a_unit_file_of_the_owner_is_not_replaced_by_a_mask(root: Path, source: Path) -> None:
+    own = root / "etc/systemd/system/getty@tty1.service"
+    own.parent.mkdir(parents=True)
+    own.write_text("[Service]\n")
+    result = install(root, source)
+    assert result.returncode == 0
+    assert "skipped    masking getty@tty1.service" in result.stdout
+    assert own.read_text() == "[Service]\n"
+
+
+def test_installs_the_recovery_unit_watchdog_and_update_command(
+    root: Path, source: Path
+) -> None:
+    assert install(root, source).returncode == 0
+    recover = root / "etc/systemd/system/companion-recover.service"
+    assert recover.read_bytes() == (source / "systemd/companion-recover.service").read_bytes()
+    for helper in ("companion-backlight.socket", "companion-backlight.service"):
+        assert (root / "etc/systemd/system" / helper).is_file()
+    socket_link = root / "etc/systemd/system/sockets.target.wants/companion-backlight.socket"
+    assert os.readlink(socket_link) == "/etc/systemd/system/companion-backlight.socket"
+    watchdog = root / "etc/systemd/system.conf.d/companion-watchdog.conf"
+    assert "RuntimeWatchdogSec=" in watchdog.read_text()
+    update = root / "usr/local/sbin/companion-update"
+    assert update.stat().st_mode & 0o777 == 0o755
+    assert f'"{source}/systemd/install.sh" --source "{source}"' in update.read_text()
+
+
+def test_update_and_rollback_are_refused_in_a_scratch_root(root: Path, source: Path) -> None:
+    for option in ("--update", "--rollback"):
+        result = install(root, source, option)
+        assert result.returncode == 2
+        assert "work on the running system" in result.stderr

@@ -17,9 +17,12 @@ from companion.power import BUSCTL_POWER_OFF
 SYSTEMD_DIR = Path(__file__).resolve().parent.parent / "systemd"
 UNIT = SYSTEMD_DIR / "companion.service"
 POLKIT_RULE = SYSTEMD_DIR / "50-companion.rules"
+RECOVER_UNIT = SYSTEMD_DIR / "companion-recover.service"
+WATCHDOG_CONF = SYSTEMD_DIR / "companion-watchdog.conf"
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(SYSTEMD_ANALYZE is None, reason="no systemd-analyze here")
 
+SCRIPT_TEXT = (SYSTEMD_DIR / "install.sh").read_text()
 Unit = dict[str, dict[str, list[str]]]
 
 
@@ -71,6 +74,33 @@ def test_notify_watchdog_and_restart(service: dict[str, list[str]]) -> None:
     assert match and 5 <= int(match.group(1)) <= 120
 
 
+def test_tty1_is_kept_by_masks_not_by_a_conflict_that_stops_the_companion() -> None:
+    unit = parse_unit(UNIT.read_text())["Unit"]
+    assert "Conflicts" not in unit
+    assert not any("getty" in value for values in unit.values() for value in values)
+    assert "getty@tty1.service" in SCRIPT_TEXT and "autovt@tty1.service" in SCRIPT_TEXT
+
+
+def test_a_crash_loop_ends_in_a_recovery_not_in_boot_text() -> None:
+    unit = parse_unit(UNIT.read_text())["Unit"]
+    assert unit["OnFailure"] == ["companion-recover.service"]
+    assert int(unit["StartLimitBurst"][0]) >= 3
+    recover = parse_unit(RECOVER_UNIT.read_text())["Service"]
+    assert one(recover, "Type") == "oneshot"
+    steps = [shlex.split(value) for value in recover["ExecStart"]]
+    assert steps[0][0] == "/bin/sleep"
+    assert steps[1] == ["/bin/systemctl", "reset-failed", "companion.service"]
+    assert steps[2] == ["/bin/systemctl", "start", "--no-block", "companion.service"]
+    delay = environment(recover)["COMPANION_RECOVER_DELAY"]
+    assert 10 <= int(delay) <= 600
+
+
+def test_the_hardware_watchdog_fits_the_pi() -> None:
+    manager = parse_unit(WATCHDOG_CONF.read_text())["Manager"]
+    match = re.fullmatch(r"(\d+)s", one(manager, "RuntimeWatchdogSec"))
+    assert match and 5 <= int(match.group(1)) <= 15  # the BCM2835/RP1 watchdog's limit
+
+
 def test_runs_unprivileged_in_the_device_groups(service: dict[str, list[str]]) -> None:
     assert one(service, "User") == "companion"
     groups = set(one(service, "SupplementaryGroups").split())
@@ -91,16 +121,17 @@ def test_exec_start_is_the_fullscreen_app_on_the_state_directory(
     service: dict[str, list[str]]
 ) -> None:
     command = shlex.split(expand(one(service, "ExecStart")))
-    assert command[0] == "/opt/companion/bin/companion"
+    assert command[0] == "/opt/companion/current/bin/companion"
     args = build_parser().parse_args(command[1:])
     assert args.fullscreen
     assert args.data_dir == Path("/var/lib/companion")
+    assert args.config == Path("/etc/companion/devices.toml")
     assert args.command is None
 
 
 def test_display_helper_writes_the_file_systemd_reads(service: dict[str, list[str]]) -> None:
     command = shlex.split(expand(one(service, "ExecStartPre")))
-    assert command[:3] == ["/opt/companion/bin/python", "-m", "companion.drm"]
+    assert command[:3] == ["/opt/companion/current/bin/python", "-m", "companion.drm"]
     args = drm.build_parser().parse_args(command[3:])
     environment_file = expand(one(service, "EnvironmentFile"))
     assert environment_file.startswith("-"), "a missing file must not stop the start"
@@ -141,7 +172,7 @@ def test_polkit_rule_allows_only_power_off_to_the_service_user() -> None:
 
 
 def verifiable_copy(tmp_path: Path) -> Path:
-    """The unit with its /opt/companion/bin programs replaced by stand-ins.
+    """The units with their /opt/companion/current/bin programs replaced by stand-ins.
 
     ``systemd-analyze verify`` rejects an ExecStart= whose program does not
     exist; the venv lives only on the Pi, so the copy points at executables
@@ -154,19 +185,22 @@ def verifiable_copy(tmp_path: Path) -> Path:
         program.write_text("#!/bin/sh\nexit 0\n")
         program.chmod(0o755)
     text = UNIT.read_text()
-    assert "/opt/companion/bin/" in text
+    assert "/opt/companion/current/bin/" in text
     copy = tmp_path / "companion.service"
-    copy.write_text(text.replace("/opt/companion/bin/", f"{bin_dir}/"))
+    copy.write_text(text.replace("/opt/companion/current/bin/", f"{bin_dir}/"))
+    shutil.copy(RECOVER_UNIT, tmp_path / RECOVER_UNIT.name)
     return copy
 
 
 @needs_analyze
 def test_systemd_analyze_verify_is_clean(tmp_path: Path) -> None:
     assert SYSTEMD_ANALYZE is not None
-    result = subprocess.run([SYSTEMD_ANALYZE, "verify", str(verifiable_copy(tmp_path))],
+    unit = verifiable_copy(tmp_path)
+    result = subprocess.run([SYSTEMD_ANALYZE, "verify", str(unit),
+                             str(tmp_path / RECOVER_UNIT.name)],
                             capture_output=True, text=True, check=False, timeout=120)
     assert result.returncode == 0, result.stderr
-    own = [line for line in result.stderr.splitlines() if "companion.service" in line]
+    own = [line for line in result.stderr.splitlines() if "companion" in line]
     assert own == []
 
 

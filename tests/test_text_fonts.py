@@ -95,7 +95,7 @@ def test_a_missing_font_is_reported_with_its_package_and_latin_still_renders(
     monkeypatch.setattr(fonts, "_notices", [])
     fonts.chain.cache_clear()
     text.forget_fonts()
-    text.pieces.cache_clear()
+    text._pieces.cache_clear()
     try:
         assert text.render("Livia", 28, WHITE).get_width() > 0
         assert any("fonts-noto-nowhere" in notice for notice in fonts.notices())
@@ -104,7 +104,7 @@ def test_a_missing_font_is_reported_with_its_package_and_latin_still_renders(
     finally:
         fonts.chain.cache_clear()
         text.forget_fonts()
-        text.pieces.cache_clear()
+        text._pieces.cache_clear()
 
 
 def test_chinese_wraps_between_characters_and_keeps_punctuation_with_the_word() -> None:

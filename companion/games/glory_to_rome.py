@@ -125,7 +125,7 @@ from companion.games.glory_to_rome_state import (
     vault_limit,
     vault_view,
 )
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 #: What the touchscreen UI imports from here (see "What the table screen shows").
 __all__ = ["MATERIALS", "ROLES", "RULES", "GloryRules", "GloryState", "action_label",
@@ -195,7 +195,9 @@ def _play_cards(state: GloryState, me: int, payload: Mapping[str, Any]) -> Glory
     jacks = read.whole(payload, "jacks", 0)
     player = state.players[me]
     if jacks > cards or jacks > player.jacks:
-        raise Rejected(_("{name} has {held} Jack(s) in hand, so cannot play {jacks}.").format(
+        raise Rejected(ngettext("{name} has {held} Jack in hand, so cannot play {jacks}.",
+                                "{name} has {held} Jacks in hand, so cannot play {jacks}.",
+                                player.jacks).format(
             name=player.name, held=player.jacks, jacks=jacks))
     state = with_player(state, me, replace(player, jacks=player.jacks - jacks))
     played = list(state.cards_played)

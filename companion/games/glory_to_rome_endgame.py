@@ -13,7 +13,7 @@ from companion.games.base import EntryField, Rejected, ScoreResult
 from companion.games.glory_to_rome_data import MATERIALS, material_label
 from companion.games.glory_to_rome_scoring import ScoringRecord, score_records
 from companion.games.glory_to_rome_state import GloryState, has_function, unknown_vault_cards
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 
 def endgame_fields(state: GloryState) -> list[EntryField]:
@@ -55,8 +55,11 @@ def scoring_records(state: GloryState, entries: Mapping[str, int]) -> list[Scori
         if unknown:
             revealed = {m: values[f"{index}.atrium.{m}"] for m in MATERIALS}
             if sum(revealed.values()) != unknown:
-                raise Rejected(_("{name} has {count} Atrium card(s) in the vault, but the "
-                                 "revealed materials add up to {total}; check them.").format(
+                raise Rejected(ngettext(
+                    "{name} has {count} Atrium card in the vault, but the revealed materials "
+                    "add up to {total}; check them.",
+                    "{name} has {count} Atrium cards in the vault, but the revealed materials "
+                    "add up to {total}; check them.", unknown).format(
                                      name=player.name, count=unknown,
                                      total=sum(revealed.values())))
             vault = {m: vault[m] + revealed[m] for m in MATERIALS}

@@ -17,10 +17,13 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from companion import display_settings
+from companion.display_settings import DisplaySettings
 from companion.events import (
     ButtonPress,
     CommitFailed,
@@ -38,7 +41,9 @@ from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
+from companion.ui.rotation import Rotation
 from companion.ui.screen import Screen
+from companion.ui.screen_saver import ScreenSaver
 from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.waiter import InputWaiter
 
@@ -106,12 +111,24 @@ class App:
                  power_off: Callable[[], bool] | None = None,
                  notifier: Notifier | None = None, keys: KeyHolds | None = None,
                  simulated_reader: TagTapper | None = None,
-                 vault_reader: str | None = None) -> None:
+                 vault_reader: str | None = None, rotation: int = 0) -> None:
         self.store = store
         self.inputs = inputs
         self.surface = surface
         self.metrics: Metrics = metrics_for(surface.get_size())
         self.present = present or pygame.display.update
+        #: the panel's surface and present, under the turned picture of :attr:`rotation`
+        self._panel = surface
+        self._panel_present = self.present
+        self.rotation: Rotation | None = None
+        if rotation:
+            self.set_rotation(rotation)
+        #: dims and blanks the backlight when idle (None: the backlight is left alone)
+        self.saver: ScreenSaver | None = None
+        self.display_settings = DisplaySettings()
+        #: where changed display settings are saved (None: kept for this run only)
+        self.display_settings_path: Path | None = None
+        self._waking_touch = False
         self.key_to_button = key_to_button
         self.power_off = power_off
         self.notifier = notifier
@@ -181,8 +198,20 @@ class App:
             self._dirty.append(pygame.Rect(rect))
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.surface = pygame.display.get_surface() or self.surface
+        self._panel = pygame.display.get_surface() or self._panel
+        if self.rotation is not None:
+            self.set_rotation(self.rotation.degrees)
+            return
+        self.surface = self._panel
         self.metrics = metrics_for(size)
+        self.invalidate()
+
+    def set_rotation(self, degrees: int) -> None:
+        """Turn the picture (and touches) by ``degrees`` clockwise; 0 draws straight."""
+        self.rotation = Rotation(self._panel, degrees, self._panel_present)
+        self.surface = self.rotation.logical
+        self.present = self.rotation.present
+        self.metrics = metrics_for(self.surface.get_size())
         self.invalidate()
 
     # -- messages -------------------------------------------------------------------------
@@ -421,6 +450,27 @@ class App:
 
         self.show(SettingsScreen(self))
 
+    def open_display_settings(self) -> None:
+        from companion.ui.screens.display import DisplayScreen
+
+        self.show(DisplayScreen(self))
+
+    def change_display_setting(self, key: str, value: int) -> None:
+        """Apply one display setting at once and keep it for the next start."""
+        settings = self.display_settings.with_choice(key, value)
+        self.display_settings = settings
+        if self.display_settings_path is not None:
+            try:
+                display_settings.save(self.display_settings_path, settings)
+            except OSError as error:
+                self.message(_("The display settings could not be saved: {reason}").format(
+                    reason=error.strerror or error))
+        if self.saver is not None:
+            self.saver.settings = settings
+        if key == "rotation":
+            self.set_rotation(value)
+        self.invalidate()
+
     def resume_game(self) -> None:
         from companion.session import GameSession
 
@@ -492,7 +542,9 @@ class App:
         elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             display = pygame.display.get_surface()
             size = display.get_size() if display is not None else self.surface.get_size()
-            if size != (self.metrics.width, self.metrics.height):
+            shown = (self.rotation.physical if self.rotation is not None
+                     else (self.metrics.width, self.metrics.height))
+            if size != shown:
                 self.resize(size)
         elif kind == pygame.FINGERDOWN:
             pos = self._finger_pos(event)
@@ -504,12 +556,13 @@ class App:
         elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if getattr(event, "touch", False) or event.button != 1:
                 return None  # SDL's copy of a touch: the FINGER event already counted
+            pos = event.pos if self.rotation is None else self.rotation.to_logical(event.pos)
             if kind == pygame.MOUSEBUTTONDOWN:
-                self._mouse_down = event.pos
-                return PointerDown(event.pos)
+                self._mouse_down = pos
+                return PointerDown(pos)
             if self._mouse_down is not None:
                 self._mouse_down = None
-                return Tap(event.pos)
+                return Tap(pos)
         elif kind == pygame.KEYDOWN:
             return self._key_intent(event)
         elif kind == pygame.KEYUP and self.keys is not None:
@@ -519,6 +572,8 @@ class App:
         return None
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[int, int]:
+        if self.rotation is not None:
+            return self.rotation.finger_to_logical(event.x, event.y)
         x = min(self.metrics.width - 1, max(0, int(event.x * self.metrics.width)))
         y = min(self.metrics.height - 1, max(0, int(event.y * self.metrics.height)))
         return x, y
@@ -553,6 +608,8 @@ class App:
 
     def deliver(self, intent: Intent) -> None:
         """Hand one intent to the top screen; the layout follows at once for the next one."""
+        if self.saver is not None and self._wakes_only(intent):
+            return
         if isinstance(intent, Tap) and self.banner is not None:
             self.banner = None  # a tap anywhere dismisses it, and goes on to the screen
             self.invalidate()
@@ -592,6 +649,8 @@ class App:
         self._expire(time.monotonic())
         self._show_saving()
         self.render()
+        if self.saver is not None:
+            self.saver.update(time.monotonic(), self.on_home)
         return had_input
 
     @property
@@ -611,6 +670,22 @@ class App:
         elif not saving and self._saving_rect is not None:
             self.invalidate(self._saving_rect)
             self._saving_rect = None
+
+    @property
+    def on_home(self) -> bool:
+        return len(self.stack) == 1 and self.top.name == "home"
+
+    def _wakes_only(self, intent: Intent) -> bool:
+        """Input on a dimmed or dark screen wakes it; that touch or press does nothing else."""
+        assert self.saver is not None
+        if isinstance(intent, Tap) and self._waking_touch:
+            self._waking_touch = False
+            return True
+        woke = self.saver.input(time.monotonic())
+        if woke and isinstance(intent, PointerDown | Tap | Press):
+            self._waking_touch = isinstance(intent, PointerDown)
+            return True
+        return False
 
     def _await_commit(self, grace: float) -> None:
         """Give a move in flight ``grace`` seconds to commit, so one frame shows it.
@@ -734,6 +809,10 @@ class App:
 
     def wake_at(self) -> float | None:
         times = [b.until for b in (self.banner, self.status) if b is not None]
+        if self.saver is not None:
+            dark_at = self.saver.next_change(time.monotonic(), self.on_home)
+            if dark_at is not None:
+                times.append(dark_at)
         if self.stack:
             screen_wake = self.top.wake_at()
             if screen_wake is not None:

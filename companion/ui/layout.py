@@ -3,16 +3,56 @@
 Everything is measured in a *unit*: a tenth of the window's short side (48 px on the
 7" 800x480 display, 72 px on the 720x1280 portrait display), which is also the smallest
 touch target, so a finger always fits.
+
+For a right-to-left language the layout is mirrored: :func:`split_cols` and :func:`grid` lay
+their cells out from the right (the first column is the rightmost), and text aligned "left"
+goes to the right. What reads left to right in every language (the number pad, the keys of
+a keyboard, a picture of the board) is laid out inside :func:`left_to_right`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
 
+from companion import i18n
+
 MIN_TOUCH = 48
+
+_left_to_right_blocks = 0
+
+
+def mirrored() -> bool:
+    """Whether screens are laid out right to left now (the language is, outside blocks)."""
+    return _left_to_right_blocks == 0 and i18n.is_right_to_left()
+
+
+@contextmanager
+def left_to_right() -> Iterator[None]:
+    """Lay out (and align text) left to right whatever the language, for the block's length."""
+    global _left_to_right_blocks
+    _left_to_right_blocks += 1
+    try:
+        yield
+    finally:
+        _left_to_right_blocks -= 1
+
+
+def mirror(rect: pygame.Rect, within: pygame.Rect) -> pygame.Rect:
+    """``rect`` reflected across the vertical centre line of ``within`` when mirrored."""
+    if not mirrored():
+        return rect
+    return pygame.Rect(within.left + within.right - rect.right, rect.top, rect.width, rect.height)
+
+
+def start_align(align: str) -> str:
+    """A text alignment with "left" meaning the side a line starts on."""
+    if not mirrored():
+        return align
+    return {"left": "right", "right": "left"}.get(align, align)
 
 
 @dataclass(frozen=True)
@@ -65,8 +105,11 @@ def split_rows(rect: pygame.Rect, weights: Sequence[float], gap: int = 0) -> lis
 
 
 def split_cols(rect: pygame.Rect, weights: Sequence[float], gap: int = 0) -> list[pygame.Rect]:
-    """Cut ``rect`` into vertical bands; a negative weight is a fixed width in pixels."""
-    return _split(rect, weights, gap, vertical=False)
+    """Cut ``rect`` into vertical bands; a negative weight is a fixed width in pixels.
+
+    Mirrored, the first band is the rightmost.
+    """
+    return [mirror(band, rect) for band in _split(rect, weights, gap, vertical=False)]
 
 
 def _split(rect: pygame.Rect, weights: Sequence[float], gap: int,
@@ -90,13 +133,13 @@ def _split(rect: pygame.Rect, weights: Sequence[float], gap: int,
 
 def grid(rect: pygame.Rect, count: int, columns: int, gap: int,
          row_height: int | None = None) -> list[pygame.Rect]:
-    """``count`` cells filling ``rect`` left to right, top to bottom."""
+    """``count`` cells filling ``rect`` left to right (mirrored: right to left), top to bottom."""
     if count <= 0:
         return []
     columns = max(1, min(columns, count))
     rows = -(-count // columns)
     width = (rect.width - gap * (columns - 1)) // columns
     height = row_height or (rect.height - gap * (rows - 1)) // rows
-    return [pygame.Rect(rect.left + (i % columns) * (width + gap),
-                        rect.top + (i // columns) * (height + gap), width, height)
+    return [mirror(pygame.Rect(rect.left + (i % columns) * (width + gap),
+                               rect.top + (i // columns) * (height + gap), width, height), rect)
             for i in range(count)]

@@ -10,7 +10,7 @@ import pygame
 from companion.i18n import _
 from companion.ui import theme
 from companion.ui.intents import Key
-from companion.ui.layout import grid, inset, split_rows
+from companion.ui.layout import grid, inset, left_to_right, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 from companion.ui.widgets import panel
@@ -24,7 +24,9 @@ PAD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "delete")
 def add_numpad(screen: Screen, rect: pygame.Rect, on_key: Callable[[str], None]) -> None:
     """Twelve keys (digits, clear, delete) in a 3x4 grid filling ``rect``."""
     labels = {"clear": _("Clear"), "delete": _("Del")}
-    for key, cell in zip(PAD_KEYS, grid(rect, 12, 3, screen.metrics.gap), strict=True):
+    with left_to_right():  # 1 2 3 read left to right in every language at these tables
+        cells = grid(rect, 12, 3, screen.metrics.gap)
+    for key, cell in zip(PAD_KEYS, cells, strict=True):
         screen.add(f"pad-{key}", cell, labels.get(key, key), _pad_action(on_key, key),
                    fill=theme.PANEL_LIGHT if key in labels else None)
 

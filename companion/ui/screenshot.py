@@ -71,11 +71,12 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "scoreboard": scoreboard,
         "history": history,
         "settings": shown(lambda app: app.open_settings()),
+        "display-settings": shown(lambda app: app.open_display_settings()),
     }
 
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
-                "endgame-entry", "scoreboard", "history", "settings")
+                "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 
 def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:

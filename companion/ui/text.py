@@ -17,13 +17,13 @@ from functools import lru_cache
 
 import pygame
 
-from companion.ui import bidi, fonts
+from companion.ui import bidi, fonts, layout
 from companion.ui.theme import RGB
 
 log = logging.getLogger(__name__)
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
-_rendered: OrderedDict[tuple[str, int, RGB], pygame.Surface] = OrderedDict()
+_rendered: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600
 ELLIPSIS = "…"
 #: drawn for a character no installed font has (never the font's empty box)
@@ -64,8 +64,8 @@ def forget_fonts() -> None:
     """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
     _fonts.clear()
     _rendered.clear()
-    measure.cache_clear()
-    pieces.cache_clear()
+    _measure.cache_clear()
+    _pieces.cache_clear()
 
 
 def _script(text: str) -> str:
@@ -149,21 +149,33 @@ def _spaces_apart(piece: Piece) -> list[Piece]:
     return [part for part in parts if part.text]
 
 
-@lru_cache(maxsize=2048)
 def pieces(text: str) -> tuple[Piece, ...]:
-    """``text`` as font pieces in the order they appear on screen, left to right."""
+    """``text`` as font pieces in the order they appear on screen, left to right.
+
+    In a mirrored (right-to-left) layout every line is a right-to-left paragraph, so a
+    translation that starts with a player's Latin name still reads from the right.
+    """
+    return _pieces(text, layout.mirrored())
+
+
+@lru_cache(maxsize=2048)
+def _pieces(text: str, rtl: bool) -> tuple[Piece, ...]:
     result: list[Piece] = []
-    for run in bidi.visual_runs(text):
+    for run in bidi.visual_runs(text, True if rtl else None):
         result.extend(_split_by_face(run))
     return tuple(result)
 
 
-@lru_cache(maxsize=4096)
 def measure(text: str, size: int) -> tuple[int, int]:
     """Width and height ``text`` takes when drawn at ``size``."""
+    return _measure(text, int(size), layout.mirrored())
+
+
+@lru_cache(maxsize=4096)
+def _measure(text: str, size: int, rtl: bool) -> tuple[int, int]:
     width = 0
     ascent, descent = font(size).get_ascent(), -font(size).get_descent()
-    for piece in pieces(text):
+    for piece in _pieces(text, rtl):
         loaded = _shaping(_pygame_font(piece.face, size), piece)
         width += loaded.size(piece.text)[0]
         ascent = max(ascent, loaded.get_ascent())
@@ -194,7 +206,7 @@ def _compose(text: str, size: int, colour: RGB) -> pygame.Surface:
 
 
 def render(text: str, size: int, colour: RGB) -> pygame.Surface:
-    key = (text, int(size), colour)
+    key = (text, int(size), colour, layout.mirrored())
     surface = _rendered.get(key)
     if surface is None:
         surface = _compose(text, int(size), colour)
@@ -225,7 +237,11 @@ def ellipsize(text: str, size: int, width: int) -> str:
 
 def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour: RGB,
               align: str = "center") -> pygame.Rect:
-    """One line in ``rect`` (aligned ``left``, ``center`` or ``right``, vertically centred)."""
+    """One line in ``rect`` (aligned ``left``, ``center`` or ``right``, vertically centred).
+
+    In a mirrored layout "left" and "right" swap: "left" is where a line starts.
+    """
+    align = layout.start_align(align)
     size = fit_size(text, size, rect.width)
     image = render(ellipsize(text, size, rect.width), size, colour)
     target = image.get_rect(centery=rect.centery)

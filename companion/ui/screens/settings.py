@@ -25,6 +25,12 @@ class SettingsScreen(Screen):
         hint, body, bottom = split_rows(self.body_rect(), [-m.unit, 1, -m.unit], m.gap)
         return hint, body, bottom
 
+    def _hint_and_display(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The enrol hint, and at its right the way to the display settings."""
+        hint = self._areas()[0]
+        text, display = split_cols(hint, [1, -self.metrics.unit * 3], self.metrics.gap)
+        return text, display
+
     def build(self) -> None:
         super().build()
         m = self.metrics
@@ -39,6 +45,8 @@ class SettingsScreen(Screen):
             _text, forget = split_cols(row, [1, -m.unit * 2.5], m.gap)
             self.add(f"forget-{uid}", forget, _("Forget"), self._forgetter(uid),
                      fill=theme.PANEL_LIGHT)
+        self.add("display", self._hint_and_display()[1], _("Display"),
+                 self.app.open_display_settings, fill=theme.PANEL_LIGHT)
         back, more, demo, shutdown = split_cols(bottom, [1, 1, 1, 1], m.gap)
         for key, label, action in self.app.demo_tag_items():
             self.add(key, demo, label, action)
@@ -69,7 +77,7 @@ class SettingsScreen(Screen):
         self.header(surface, _("Settings: NFC tags"))
         hint, body, _bottom = self._areas()
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
-                       hint, m.small, theme.MUTED)
+                       self._hint_and_display()[0], m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())
         if not tags:
             draw_text(surface, _("No tags enrolled yet."), body, m.body, theme.MUTED)

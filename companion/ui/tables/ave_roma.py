@@ -31,7 +31,7 @@ from companion.games.ave_roma_model import (
     space_label,
 )
 from companion.games.base import Action
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.ui import theme
 from companion.ui.form import Counts, Number, Pick, Several, Step, Values
 from companion.ui.layout import grid, split_cols, split_rows
@@ -264,11 +264,16 @@ class AveRomaView(GameView):
     # -- the panel ------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
-        who = self.name(action.player) if action.player is not None else _("table")
         space = action.payload.get("space")
         if action.type == "place" and isinstance(space, str):
-            return f"{who}: {space_label(space)} {action.payload.get('worker', '')}"
+            return self.sentence(action, f"{space_label(space)} {action.payload.get('worker', '')}")
         return super().describe(action)
+
+    def move_names(self) -> dict[str, str]:
+        return {"choose_start": _("Starting resources"), "place": _("Place a worker"),
+                "pass": _("Pass"), "take_back": _("Take back workers"),
+                "workers": _("Workers in hand"), "overflow": _("Over the cap"),
+                "effect": _("Card effect"), "row_not_refilled": _("A row cannot be refilled")}
 
     def player_note(self, index: int) -> str:
         seat = self.ave.seats[index]
@@ -298,8 +303,8 @@ class AveRomaView(GameView):
             held = " ".join(f"{state.name(i)[:3]}{level}" for i, level in
                             enumerate(region.cubes) if level)
             draw_text(surface, held or "-", cubes, m.small, theme.TEXT)
-        rows = [_("Region deck: {n} cards · {order}").format(
-            n=state.deck, order=turn_order_explanation(state))]
+        rows = [ngettext("Region deck: {n} card · {order}", "Region deck: {n} cards · {order}",
+                         state.deck).format(n=state.deck, order=turn_order_explanation(state))]
         for index, seat in enumerate(state.seats):
             goods = " ".join(f"{resource_label(r)} {seat.amount(r)}" for r in RESOURCES
                              if seat.amount(r))

@@ -62,8 +62,19 @@ class GameView:
 
     def describe(self, action: Action) -> str:
         """The last move in a few words, shown on the undo button."""
+        return self.sentence(action)
+
+    def move_names(self) -> dict[str, str]:
+        """Each action type's name in the table's language (what the undo button says)."""
+        return {}
+
+    def sentence(self, action: Action, detail: str = "") -> str:
+        """"Livia: Lay foundation Statue": who, the move's translated name, and what."""
         who = self.name(action.player) if action.player is not None else _("table")
-        return f"{who}: {action.type.replace('_', ' ')}"
+        move = self.move_names().get(action.type, action.type.replace("_", " "))
+        if detail:
+            return _("{name}: {move} {detail}").format(name=who, move=move, detail=detail)
+        return _("{name}: {move}").format(name=who, move=move)
 
     def table_prompt(self) -> str:
         return ""

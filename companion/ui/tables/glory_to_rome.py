@@ -30,7 +30,7 @@ from companion.games.glory_to_rome_state import (
     vault_limit,
     vault_view,
 )
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
@@ -408,12 +408,29 @@ class GloryView(GameView):
     # -- the panel ------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
-        who = self.name(action.player) if action.player is not None else _("table")
-        detail = action.payload.get("role") or action.payload.get("building") or \
-            action.payload.get("material") or action.payload.get("option") or ""
-        text = f"{who}: {action.type.replace('_', ' ')} {detail}".strip()
-        granted = action.payload.get("bonus")
-        return f"{text} ({granted})" if granted else text
+        payload = action.payload
+        role, material, option = payload.get("role"), payload.get("material"), payload.get("option")
+        options = {"jack": _("Take a Jack"), "refill": _("Refill hand"),
+                   "draw_one": _("Draw one card")}
+        if isinstance(role, str) and role in ROLES:
+            detail = role_label(role)
+        elif payload.get("building"):
+            detail = str(payload["building"])
+        elif isinstance(material, str) and material in MATERIALS:
+            detail = material_label(material)
+        else:
+            detail = options.get(str(option), "") if option else ""
+        text = self.sentence(action, detail)
+        granted = payload.get("bonus")
+        return _("{move} ({building})").format(move=text, building=granted) if granted else text
+
+    def move_names(self) -> dict[str, str]:
+        return {"lead": _("Lead"), "follow": _("Follow"), "think": _("Think"),
+                "lay_foundation": _("Lay foundation"), "add_material": _("Add material"),
+                "stairway": _("Stairway"), "hire_client": _("Hire client"),
+                "vault": _("Vault"), "colosseum": _("Colosseum"), "act": _("Action"),
+                "done": _("Skip the rest"), "prison_exchange": _("Prison exchange"),
+                "end_game": _("End of the game")}
 
     def player_note(self, index: int) -> str:
         state = self.glory
@@ -422,7 +439,9 @@ class GloryView(GameView):
         words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
         note = words.get(choice or "", "")
         if counts[index] is not None:
-            note = _("{choice}, {n} actions").format(choice=note, n=counts[index])
+            count = counts[index] or 0
+            note = ngettext("{choice}, {n} action", "{choice}, {n} actions", count).format(
+                choice=note, n=count)
         return note
 
     def table_prompt(self) -> str:

@@ -17,7 +17,7 @@ from companion.games.via_romana import (
     road_colours,
     scoring_prompt,
 )
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Pick, Step, Values
@@ -225,12 +225,18 @@ class ViaRomanaView(GameView):
     # -- the panel ------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
-        who = self.name(action.player) if action.player is not None else _("table")
         where = action.payload.get("city") or action.payload.get("from") or ""
-        return f"{who}: {action.type.replace('_', ' ')} {where}".strip()
+        return self.sentence(action, str(where))
+
+    def move_names(self) -> dict[str, str]:
+        return {"start_castle": _("Starting castle"), "order_board": _("Order board"),
+                "castle": _("Castle"), "milestone_city": _("Milestone in a city"),
+                "milestone_road": _("Milestone on a road"), "two_milestones": _("Two milestones"),
+                "pick_marker": _("City marker"), "end_turn": _("End turn")}
 
     def player_note(self, index: int) -> str:
-        return _("{n} markers").format(n=len(self.via.collected[index]))
+        count = len(self.via.collected[index])
+        return ngettext("{n} marker", "{n} markers", count).format(n=count)
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         m = self.table.metrics

@@ -1,0 +1,78 @@
+"""Display settings: which way up the picture is, when it dims, when it goes dark on home."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.display_settings import BLANK_CHOICES, DIM_CHOICES, ROTATIONS
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.layout import split_cols, split_rows
+from companion.ui.screen import Screen
+from companion.ui.text import draw_paragraph
+
+
+def _duration(seconds: int) -> str:
+    if seconds == 0:
+        return _("Never")
+    return _("{minutes} min").format(minutes=seconds // 60)
+
+
+class DisplayScreen(Screen):
+    name = "display-settings"
+
+    def _rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
+        """(label, choices) for each of the three settings, and the bottom row."""
+        m = self.metrics
+        portrait = m.height > m.width
+        if portrait:  # label over choices, the three settings together at the top
+            band = -(2 * m.unit + m.gap)
+            *rows, _spare, bottom = split_rows(self.body_rect(), [band, band, band, 1, -m.unit],
+                                               m.gap * 2)
+            rows.append(bottom)
+        else:
+            rows = split_rows(self.body_rect(), [1, 1, 1, -m.unit], m.gap)
+        out = []
+        for row in rows[:3]:
+            if portrait:
+                label, choices = split_rows(row, [1, -m.unit], m.gap // 2)
+            else:
+                label, choices = split_cols(row, [2, 5], m.gap)
+                choices = pygame.Rect(choices.left, choices.centery - m.unit // 2,
+                                      choices.width, m.unit)
+            out.append((label, choices))
+        out.append((rows[3], rows[3]))
+        return out
+
+    def build(self) -> None:
+        super().build()
+        settings = self.app.display_settings
+        rows = self._rows()
+        options = (("rotation", ROTATIONS, lambda v: f"{v}°"),
+                   ("dim_after", DIM_CHOICES, _duration),
+                   ("blank_home_after", BLANK_CHOICES, _duration))
+        for (_label, area), (key, values, name) in zip(rows, options, strict=False):
+            current = getattr(settings, key)
+            for cell, value in zip(split_cols(area, [1] * len(values), self.metrics.gap),
+                                   values, strict=True):
+                self.add(f"{key}-{value}", cell, name(value), self._chooser(key, value),
+                         selected=value == current,
+                         fill=None if value == current else theme.PANEL_LIGHT)
+        back, _rest = split_cols(rows[3][0], [1, 2], self.metrics.gap)
+        self.add("back", back, _("Back"), self.app.open_settings, fill=theme.PANEL)
+
+    def _chooser(self, key: str, value: int) -> Callable[[], None]:
+        return lambda: self.app.change_display_setting(key, value)
+
+    def on_back(self) -> None:
+        self.app.open_settings()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        self.header(surface, _("Settings: display"))
+        labels = (_("Turn the picture (clockwise)"), _("Dim after no touch for"),
+                  _("Switch off on the home screen after"))
+        for (label, _choices), text in zip(self._rows(), labels, strict=False):
+            draw_paragraph(surface, text, label, m.body, theme.TEXT, align="left")

@@ -1,0 +1,337 @@
+"""The installer and the unit under a real systemd: Debian Bookworm booted as a container.
+
+systemd 252 runs as PID 1 (systemd-nspawn); install.sh runs twice inside it, from a copy
+of this checkout, with the locked dependency set from PyPI; the unit then runs the app
+under SDL's dummy video driver. Skips with one line where the machine cannot boot
+containers (not root, no systemd-nspawn or debootstrap, no namespaces).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from booted_container import CACHE, Container, cached_rootfs, why_no_containers
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+SOURCE_INSIDE = "/srv/companion"
+UNIT = "companion.service"
+STORE_DIR = "/var/lib/companion"
+# The app under the dummy video driver, and a short watchdog so a hang is caught fast.
+CI_DROP_IN = """[Service]
+Environment=SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+WatchdogSec=6s
+"""
+RECOVER_DROP_IN = "[Service]\nEnvironment=COMPANION_RECOVER_DELAY=1\n"
+CI_CONFIG = """# written by the systemd container test
+[[readers]]
+id = "ci-reader"
+type = "pn532"
+port = "/dev/ttyCI0"
+"""
+
+REASON = why_no_containers()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+
+
+def copy_checkout(target: Path) -> None:
+    """The checkout's files (tracked and new, not ignored ones), as install.sh sees them."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], cwd=CHECKOUT, capture_output=True,
+                            check=True).stdout.split(b"\0")
+    for name in filter(None, listed):
+        source = CHECKOUT / name.decode()
+        if source.is_file():
+            destination = target / name.decode()
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            destination.write_bytes(source.read_bytes())
+            destination.chmod(source.stat().st_mode & 0o777)
+
+
+def trust_what_the_host_trusts(root: Path) -> None:
+    """The host's CA bundle in the container, for a machine behind a TLS-inspecting proxy."""
+    for variable in ("PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE"):
+        bundle = os.environ.get(variable)
+        if bundle and Path(bundle).is_file():
+            break
+    else:
+        bundle = "/etc/ssl/certs/ca-certificates.crt"
+    if Path(bundle).is_file():
+        target = root / "etc/ssl/certs/ca-certificates.crt"
+        target.unlink(missing_ok=True)
+        target.write_bytes(Path(bundle).read_bytes())
+
+
+@pytest.fixture(scope="module")
+def container(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
+    scratch = tmp_path_factory.mktemp("container")
+    root = scratch / "root"
+    subprocess.run(["cp", "-a", "--reflink=auto", str(cached_rootfs()), str(root)], check=True,
+                   timeout=600)
+    trust_what_the_host_trusts(root)
+    source = scratch / "source"
+    copy_checkout(source)
+    pip_cache = CACHE / "pip"
+    pip_cache.mkdir(parents=True, exist_ok=True)
+    booted = Container(root, [f"{source}:{SOURCE_INSIDE}", f"{pip_cache}:/root/.cache/pip"],
+                       scratch / "console.log")
+    try:
+        yield booted
+    finally:
+        booted.close()
+
+
+def show(container: Container, *properties: str) -> dict[str, str]:
+    text = container.run(["systemctl", "show", UNIT,
+                          *(f"--property={name}" for name in properties)]).stdout
+    return dict(line.split("=", 1) for line in text.splitlines() if "=" in line)
+
+
+def wait_for(container: Container, condition: str, seconds: float) -> dict[str, str]:
+    """Poll the unit until ``condition`` (a Python expression over its properties) holds."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = show(container, "ActiveState", "SubState", "MainPID", "NRestarts", "Result")
+        if eval(condition, {}, {"s": state}):  # noqa: S307 - the test's own expressions
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{condition} not reached in {seconds} s: {state}")
+        time.sleep(0.5)
+
+
+def journal_until(container: Container, unit: str, text: str, seconds: float = 30) -> str:
+    """The unit's journal once it holds ``text`` (the app logs some lines after READY)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        journal = container.run(["journalctl", "-u", unit, "-o", "cat", "--no-pager"]).stdout
+        if text in journal:
+            return journal
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} not in the journal of {unit}:\n{journal[-2000:]}")
+        time.sleep(0.5)
+
+
+@pytest.fixture(scope="module")
+def installed(container: Container) -> tuple[str, str]:
+    """install.sh run twice; the CI drop-in added between the runs. Both outputs."""
+    first = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=900)
+    container.sh("mkdir -p /etc/systemd/system/companion.service.d "
+                 "/etc/systemd/system/companion-recover.service.d")
+    container.run(["sh", "-c", f"cat > /etc/systemd/system/companion.service.d/ci.conf "
+                   f"<<'EOF'\n{CI_DROP_IN}EOF"])
+    container.run(["sh", "-c", f"cat > /etc/systemd/system/companion-recover.service.d/ci.conf "
+                   f"<<'EOF'\n{RECOVER_DROP_IN}EOF"])
+    second = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=900)
+    return first.stdout, second.stdout
+
+
+@pytest.fixture(scope="module")
+def running(container: Container, installed: tuple[str, str]) -> dict[str, str]:
+    """The unit started; ``systemctl start`` of a Type=notify unit returns on READY=1."""
+    container.run(["systemctl", "start", UNIT], timeout=120)
+    return show(container, "ActiveState", "SubState", "MainPID", "NRestarts", "StatusText")
+
+
+def test_installs_once_and_a_second_run_changes_nothing(installed: tuple[str, str]) -> None:
+    first, second = installed
+    assert "change(s) made" in first
+    assert "changed    app release /opt/companion/releases/" in first
+    assert "changed    masked getty@tty1.service" in first
+    assert "changed    masked autovt@tty1.service" in first
+    assert "installed /etc/companion/devices.toml" in first
+    assert "Nothing to change" in second, second
+    assert "  changed " not in second
+
+
+def test_the_release_holds_the_locked_set_and_its_bytecode(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    frozen = [pin for pin in container.run(
+        ["/opt/companion/current/bin/python", "-m", "pip", "freeze", "--all", "--local",
+         "--disable-pip-version-check"]).stdout.split() if not pin.startswith("pip==")]
+    locked = re.findall(r"^([A-Za-z0-9_.-]+==[^ \\\n]+)",
+                        (CHECKOUT / "systemd/requirements.txt").read_text(), re.M)
+    assert sorted(name.lower() for name in frozen) == sorted(pin.lower() for pin in locked)
+    sources = container.sh("find /opt/companion/current/app -name '*.py' | wc -l").stdout
+    compiled = container.sh("find /opt/companion/current/app -name '*.cpython-*.pyc' "
+                            "| wc -l").stdout
+    assert int(sources) > 20
+    assert int(compiled) == int(sources)
+
+
+def test_the_unit_reaches_ready_and_reads_the_config_in_etc(
+    container: Container, running: dict[str, str]
+) -> None:
+    assert (running["ActiveState"], running["SubState"]) == ("active", "running")
+    assert int(running["MainPID"]) > 0
+    command = container.run(["cat", f"/proc/{running['MainPID']}/cmdline"]).stdout.split("\0")
+    assert command[command.index("--config") + 1] == "/etc/companion/devices.toml"
+    journal_until(container, UNIT, "device config /etc/companion/devices.toml")
+
+
+def test_a_changed_config_in_etc_is_what_the_service_reads(
+    container: Container, running: dict[str, str]
+) -> None:
+    container.run(["sh", "-c", f"cat > /etc/companion/devices.toml <<'EOF'\n{CI_CONFIG}EOF"])
+    container.run(["systemctl", "restart", UNIT], timeout=120)
+    journal_until(container, UNIT, "ci-reader (pn532 on /dev/ttyCI0)")
+    second = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=600).stdout
+    assert "unchanged  /etc/companion/devices.toml (yours: never overwritten)" in second
+    assert "ttyCI0" in container.run(["cat", "/etc/companion/devices.toml"]).stdout
+
+
+def test_the_watchdog_restarts_a_stopped_process(
+    container: Container, running: dict[str, str]
+) -> None:
+    before = show(container, "MainPID", "NRestarts")
+    container.sh(f"kill -STOP {before['MainPID']}")
+    after = wait_for(container, f"s['MainPID'] not in ('0', '{before['MainPID']}') "
+                     "and s['SubState'] == 'running'", 60)
+    assert int(after["NRestarts"]) == int(before["NRestarts"]) + 1
+    journal_until(container, UNIT, "Watchdog timeout")
+
+
+def test_autovt_and_getty_on_tty1_cannot_take_the_screen(
+    container: Container, running: dict[str, str]
+) -> None:
+    before = show(container, "MainPID")["MainPID"]
+    for unit in ("autovt@tty1.service", "getty@tty1.service"):
+        started = container.run(["systemctl", "start", unit], check=False)
+        assert started.returncode != 0
+        assert "masked" in started.stderr
+    container.run(["systemctl", "restart", "systemd-logind.service"])
+    time.sleep(2)
+    state = show(container, "ActiveState", "MainPID")
+    assert state == {"ActiveState": "active", "MainPID": before}
+
+
+def test_a_crash_loop_is_started_again_after_its_back_off(
+    container: Container, running: dict[str, str]
+) -> None:
+    # Five crashes within the start limit leave the unit failed; OnFailure= then runs
+    # companion-recover.service (here after 1 s instead of 60 s), which starts it again.
+    for _ in range(5):
+        pid = wait_for(container, "s['SubState'] == 'running'", 60)["MainPID"]
+        container.sh(f"kill -SEGV {pid}")
+        wait_for(container, f"s['MainPID'] != '{pid}'", 30)
+    recovered = wait_for(container, "s['SubState'] == 'running'", 90)
+    assert recovered["ActiveState"] == "active"
+    journal = container.run(["journalctl", "-u", "companion-recover.service", "-o", "cat",
+                             "--no-pager"]).stdout
+    assert "Finished" in journal or "Deactivated successfully" in journal, journal
+
+
+def test_update_keeps_the_release_before_and_rollback_returns_to_it(
+    container: Container, running: dict[str, str]
+) -> None:
+    container.run(["systemctl", "stop", UNIT], timeout=60)
+    store_before = container.sh(f"cd {STORE_DIR} && find . -type f | sort | xargs sha256sum"
+                                ).stdout
+    first = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
+    container.sh(f"rm -rf /root/next && cp -a {SOURCE_INSIDE} /root/next && "
+                 "printf '\\n# next release\\n' >> /root/next/companion/__init__.py")
+    update = container.run(["bash", "/root/next/systemd/install.sh", "--source", "/root/next"],
+                           timeout=600).stdout
+    assert "the one before kept" in update
+    second = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
+    assert second != first
+    assert container.run(["readlink", "/opt/companion/previous"]).stdout.strip() == first
+    rollback = container.run(["/usr/local/sbin/companion-update", "--rollback"]).stdout
+    assert "the release before" in rollback
+    assert container.run(["readlink", "/opt/companion/current"]).stdout.strip() == first
+    assert container.sh(f"cd {STORE_DIR} && find . -type f | sort | xargs sha256sum"
+                        ).stdout == store_before
+    container.run(["systemctl", "start", UNIT], timeout=120)
+
+
+def test_doctor_reports_the_running_service(
+    container: Container, running: dict[str, str]
+) -> None:
+    wait_for(container, "s['SubState'] == 'running'", 60)
+    report = container.run(["/opt/companion/current/bin/companion", "doctor"],
+                           check=False).stdout
+    assert "ok   service: running, enabled" in report, report
+    assert "ok   config: /etc/companion/devices.toml" in report, report
+    assert "ok   data: /var/lib/companion is writable" in report, report
+    assert "not probed while the companion runs" in report, report
+
+
+SEND_LEVEL = ("import socket, sys; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); "
+              "s.sendto(b'50', '/run/companion-backlight.sock')")
+
+
+def test_the_backlight_helper_takes_levels_from_the_companion_only(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    assert container.run(["systemctl", "is-active", "companion-backlight.socket"]
+                         ).stdout.strip() == "active"
+    container.run(["python3", "-c", SEND_LEVEL], user="companion")
+    refused = container.run(["python3", "-c", SEND_LEVEL], user="nobody", check=False)
+    assert "PermissionError" in refused.stderr
+    deadline = time.monotonic() + 30
+    while container.run(["systemctl", "is-active", "companion-backlight.service"],
+                        check=False).stdout.strip() != "active":
+        assert time.monotonic() < deadline, "the socket did not start the helper"
+        time.sleep(0.5)
+    journal = container.run(["journalctl", "-u", "companion-backlight.service", "-o", "cat",
+                             "--no-pager"]).stdout
+    assert "companion-backlight:" not in journal, journal
+
+
+def test_a_stop_is_clean(container: Container, running: dict[str, str]) -> None:
+    wait_for(container, "s['SubState'] == 'running'", 60)
+    container.run(["systemctl", "stop", UNIT], timeout=60)
+    state = show(container, "ActiveState", "Result", "ExecMainCode", "ExecMainStatus")
+    assert state == {"ActiveState": "inactive", "Result": "success", "ExecMainCode": "1",
+                     "ExecMainStatus": "0"}
+    container.run(["systemctl", "start", UNIT], timeout=120)
+
+
+def authorised(container: Container, user: str, action: str) -> bool:
+    checked = container.run(["sh", "-c", f"exec pkcheck --action-id {action} --process $$"],
+                            user=user, check=False)
+    return checked.returncode == 0
+
+
+@pytest.mark.parametrize("action", [
+    "org.freedesktop.login1.power-off",
+    "org.freedesktop.login1.power-off-multiple-sessions",
+    "org.freedesktop.login1.power-off-ignore-inhibit",
+    "org.freedesktop.login1.reboot",
+    "org.freedesktop.login1.halt",
+    "org.freedesktop.login1.suspend",
+    "org.freedesktop.login1.hibernate",
+    "org.freedesktop.login1.set-wall-message",
+    "org.freedesktop.login1.manage",
+    "org.freedesktop.systemd1.manage-units",
+    "org.freedesktop.systemd1.manage-unit-files",
+])
+def test_polkit_allows_the_companion_power_off_and_nothing_else(
+    container: Container, installed: tuple[str, str], action: str
+) -> None:
+    """Against "nobody", an account without the rule: only power-off differs.
+
+    systemd's own policy lets power-off imply set-wall-message (the message shown on
+    the way down), so that one comes with it.
+    """
+    by_rule = action in ("org.freedesktop.login1.power-off",
+                         "org.freedesktop.login1.power-off-multiple-sessions",
+                         "org.freedesktop.login1.set-wall-message")
+    assert authorised(container, "companion", action) == (
+        by_rule or authorised(container, "nobody", action))
+    if by_rule:
+        assert not authorised(container, "nobody", action)
+
+
+def test_zz_the_companion_user_really_powers_the_machine_off(
+    container: Container, running: dict[str, str]
+) -> None:
+    container.run(["busctl", "call", "--system", "org.freedesktop.login1",
+                   "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "PowerOff",
+                   "b", "false"], user="companion", check=False, timeout=30)
+    assert container.wait_for_exit(90) == 0
