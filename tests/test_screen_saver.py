@@ -86,7 +86,12 @@ def test_the_touch_that_wakes_a_dark_screen_does_nothing_else(app: App) -> None:
     app.saver = ScreenSaver(SETTINGS, sent.append, now=0.0)
     app.saver.update(1000.0, on_home=True)
     reached: list[Intent] = []
-    app.guard = lambda action, *args: reached.append(args[0]) or True  # type: ignore[method-assign]
+
+    def guard(action: object, *args: Intent) -> bool:
+        reached.append(args[0])
+        return True
+
+    app.guard = guard  # type: ignore[method-assign,assignment]
     app.deliver(PointerDown((10, 10)))
     app.deliver(Tap((10, 10)))
     assert reached == [] and sent == [OFF, FULL]

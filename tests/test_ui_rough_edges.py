@@ -254,8 +254,8 @@ def test_a_refused_form_goes_back_to_the_wrong_step_with_the_answers(app: App,
         PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2)], {})
     app.start_session(session)
     app.step()
-    steps = [Pick("note", "Why?", [("luck", "Luck"), ("skill", "Skill")]),
-             Number("amount", "How many?", 0, 9)]
+    steps: list[Pick | Number] = [Pick("note", "Why?", [("luck", "Luck"), ("skill", "Skill")]),
+                                  Number("amount", "How many?", 0, 9)]
 
     def done(values: dict[str, Any]) -> None:
         app.dispatch("add", {"amount": values["amount"]}, 0)
