@@ -46,6 +46,7 @@ def collect(quick: bool) -> list[Figure]:
     from bench.memory import memory
     from bench.startup import resume, startup
     from bench.tag_latency import pn532_tag_to_screen
+    from bench.via_romana_map import map_frame
 
     figures = [idle_cost(quick), idle_with_devices(quick)]
     figures += press_to_screen(quick)
@@ -55,6 +56,7 @@ def collect(quick: bool) -> list[Figure]:
     figures += memory(quick)
     figures += resume(quick)
     figures += acknowledgement(quick)
+    figures.append(map_frame(quick))
     return figures
 
 

@@ -28,7 +28,7 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
                    "Peak memory: a full game of ave-roma",
                    "Peak memory: a full game of via-romana", "Resume a 1,000-action game",
                    "Resume a 5,000-action game", "Acknowledgement",
-                   "UI answering during commits"):
+                   "UI answering during commits", "Via Romana map frame"):
         assert figure in text, figure
         assert figure in done.stdout, figure
     assert "Machine: " in text and "uv run python -m bench --quick" in text

@@ -14,7 +14,7 @@ from companion.session import GameSession
 from companion.ui import theme
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_session
-from companion.ui.form import Counts, Number, Pick, PickDialog, SeveralDialog, run_form
+from companion.ui.form import Counts, Number, Pick, PickDialog, SeveralDialog, Step, run_form
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
@@ -254,8 +254,8 @@ def test_a_refused_form_goes_back_to_the_wrong_step_with_the_answers(app: App,
         PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2)], {})
     app.start_session(session)
     app.step()
-    steps: list[Pick | Number] = [Pick("note", "Why?", [("luck", "Luck"), ("skill", "Skill")]),
-                                  Number("amount", "How many?", 0, 9)]
+    steps: list[Step] = [Pick("note", "Why?", [("luck", "Luck"), ("skill", "Skill")]),
+             Number("amount", "How many?", 0, 9)]
 
     def done(values: dict[str, Any]) -> None:
         app.dispatch("add", {"amount": values["amount"]}, 0)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import Rejected
-from companion.games.via_romana_board import check_playable, load_board, parse_board
+from companion.games.via_romana import check_playable, load_board, parse_board
 
 GOOD = """
 symbols = ["eagle", "helmet"]
@@ -34,7 +34,7 @@ spaces = 2
 
 def test_shipped_default_matches_the_issue() -> None:
     board = load_board(None)
-    assert len(board.roads) == 20 and len(board.colours) == 5 and len(board.symbols) == 4
+    assert len(board.roads) == 26 and len(board.colours) == 5 and len(board.symbols) == 4
     assert board.signposts == 20 and board.base_value == 1
     assert sum(len(c.markers) for c in board.cities) == 40
     assert all(1 <= v <= 4 for c in board.cities for v in c.markers)
@@ -106,3 +106,14 @@ def test_too_few_signposts_for_the_closed_roads_is_refused_at_setup() -> None:
     check_playable(board, 3)
     with pytest.raises(Rejected, match="mine.toml: 1 roads start closed for 2 players"):
         check_playable(board, 2)
+
+
+def test_the_example_in_the_board_docs_is_a_valid_board() -> None:
+    import re
+
+    docs = Path(__file__).resolve().parents[1] / "docs" / "via_romana_board.md"
+    example = re.search(r"```toml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
+    assert example is not None
+    board = parse_board(example.group(1), "example")
+    assert [c.name for c in board.cities] == ["Lutetia", "Durocortorum"]
+    assert board.cities[0].position == (0.4, 0.6)

@@ -11,13 +11,14 @@ from test_via_romana import SMALL_BOARD, act, card, new_game, write_board
 from companion.games.base import Rejected
 from companion.games.via_romana import (
     RULES,
+    Marker,
     Phase,
     ViaRomanaState,
     allowed_actions,
+    cards_left,
     describe,
     scoring_prompt,
 )
-from companion.games.via_romana_scoring import Marker
 
 FROM = "from"
 
@@ -57,7 +58,8 @@ def test_most_pieces_picks_and_the_other_draws(game: ViaRomanaState) -> None:
     assert "Aquae (top marker 4) or Burgus (top marker 3)" in prompt
     assert "Marcus draws 1 card: from the open display" in prompt
     assert "Roma signpost" in prompt
-    assert "Road scoring: Livia picks a city marker" in RULES.status_line(state)
+    assert "road scoring" in RULES.status_line(state)
+    assert RULES.current_player(state) == 0
     assert RULES.current_player(state) == 0
 
     state = act(state, "pick_marker", 0, city="Burgus")
@@ -65,7 +67,7 @@ def test_most_pieces_picks_and_the_other_draws(game: ViaRomanaState) -> None:
     assert not state.pending and state.scored[0].marker == Marker("grey", 3)
     assert "Livia took the grey 3 marker from Burgus." in describe(state, state.scored[0])
     # the trigger's turn goes on after the scoring
-    assert state.current == 0 and "1 of 3 cards played" in RULES.status_line(state)
+    assert state.current == 0 and cards_left(state) == 2
 
 
 def test_tie_goes_to_the_trigger_when_tied(game: ViaRomanaState) -> None:

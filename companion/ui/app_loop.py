@@ -474,7 +474,13 @@ class App:
     def resume_game(self) -> None:
         from companion.session import GameSession
 
-        session = GameSession.resume(self.store)
+        try:
+            session = GameSession.resume(self.store)
+        except Rejected as exc:  # e.g. an older game whose board file has since gone
+            self.message(_("The unfinished game cannot be set up again: {reason}").format(
+                reason=exc))
+            self.go_home()
+            return
         if session is None:
             self.message(_("There is no unfinished game to resume."))
             self.go_home()
@@ -517,13 +523,18 @@ class App:
 
     def open_scoreboard(self, result: ScoreResult, title: str,
                         back: Callable[[], None] | None = None,
-                        colours: dict[str, str] | None = None) -> None:
-        """The scoreboard; bars in the players' colours (those of the game on screen)."""
+                        colours: dict[str, str] | None = None,
+                        tie_break: Callable[[str | None], ScoreResult] | None = None) -> None:
+        """The scoreboard; bars in the players' colours (those of the game on screen).
+
+        ``tie_break`` lets the table settle a shared victory there (it records the choice).
+        """
         from companion.ui.screens.scoreboard import ScoreboardScreen
 
         if colours is None and self.session is not None:
             colours = {player.name: player.colour for player in self.session.players}
-        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours))
+        self.show(ScoreboardScreen(self, result, title, back or self.go_home, colours,
+                                   tie_break))
 
     def abandon_game(self) -> None:
         if self.session is not None:

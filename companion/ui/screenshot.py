@@ -27,6 +27,12 @@ def _screens() -> dict[str, Callable[[object], None]]:
             app.start_session(demo_session(app.store, game))
         return show
 
+    def via_romana_scoring(app: object) -> None:
+        from companion.ui.tables.via_romana_demo import scoring_session
+
+        assert isinstance(app, App)
+        app.start_session(scoring_session(app.store))
+
     def home(app: object) -> None:
         assert isinstance(app, App)
         demo_session(app.store, "glory-to-rome")
@@ -67,6 +73,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "table-glory-to-rome": table("glory-to-rome"),
         "table-ave-roma": table("ave-roma"),
         "table-via-romana": table("via-romana"),
+        "table-via-romana-scoring": via_romana_scoring,
         "endgame-entry": endgame,
         "scoreboard": scoreboard,
         "history": history,
@@ -76,6 +83,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
+                "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.games.base import EntryField
+from companion.games.base import EntryField, ScoreResult
 from companion.i18n import _
 from companion.ui import theme
 from companion.ui.intents import Key
@@ -14,6 +15,9 @@ from companion.ui.layout import split_cols, split_rows
 from companion.ui.numpad import add_numpad, edit_digits
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text
+
+if TYPE_CHECKING:
+    from companion.session import GameSession
 
 
 def is_yes_no(entry: EntryField) -> bool:
@@ -170,7 +174,21 @@ class EndgameScreen(Screen):
         title = session.rules.title
         self.app.session = None
         self.app.open_scoreboard(result, title, back=self.app.go_home,
-                                 colours={p.name: p.colour for p in session.players})
+                                 colours={p.name: p.colour for p in session.players},
+                                 tie_break=self._tie_break(session, result))
+
+    def _tie_break(self, session: GameSession,
+                   result: ScoreResult) -> Callable[[str | None], ScoreResult] | None:
+        """For a game whose rules let the table break a tie: settle it and record it."""
+        settle = getattr(session.rules, "break_tie", None)
+        if settle is None or len(result.winners) < 2:
+            return None
+
+        def decide(winner: str | None) -> ScoreResult:
+            decided: ScoreResult = settle(result, winner)
+            session.finish(decided)
+            return decided
+        return decide
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -25,12 +25,15 @@ class ScoreboardScreen(Screen):
     name = "scoreboard"
 
     def __init__(self, app: App, result: ScoreResult, title: str,
-                 back: Callable[[], None], colours: dict[str, str] | None = None) -> None:
+                 back: Callable[[], None], colours: dict[str, str] | None = None,
+                 tie_break: Callable[[str | None], ScoreResult] | None = None) -> None:
         super().__init__(app)
         self.result = result
         self.title = title
         self.back = back
         self.colours = colours or {}
+        #: while set and the victory is shared, the table may give it to one player
+        self.tie_break = tie_break
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -44,8 +47,28 @@ class ScoreboardScreen(Screen):
 
     def build(self) -> None:
         super().build()
+        m = self.metrics
         _ranking, _chart, _explanation, bottom = self._areas()
-        self.add("done", bottom, _("Done"), self.back, selected=True)
+        if self.tie_break is None or len(self.result.winners) < 2:
+            self.add("done", bottom, _("Done"), self.back, selected=True)
+            return
+        tied = list(self.result.winners)
+        cells = split_cols(bottom, [1] * (len(tied) + 1), m.gap)
+        for name, cell in zip(tied, cells, strict=False):
+            self.add(f"tie-{name}", cell, _("{name} wins").format(name=name),
+                     self._decide(name),
+                     fill=theme.colour_rgb(self.colours[name]) if name in self.colours else None)
+        self.add("tie-shared", cells[-1], _("Keep it shared"), self._decide(None),
+                 selected=True)
+
+    def _decide(self, winner: str | None) -> Callable[[], None]:
+        def decide() -> None:
+            if self.tie_break is None:
+                return
+            self.result = self.tie_break(winner)
+            self.tie_break = None
+            self.app.invalidate()
+        return decide
 
     def on_back(self) -> None:
         self.back()
@@ -63,8 +86,11 @@ class ScoreboardScreen(Screen):
         ranking, chart, explanation, _bottom = self._areas()
         self._paint_ranking(surface, ranking)
         self._paint_chart(surface, chart)
-        if self.result.explanation:
-            draw_paragraph(surface, self.result.explanation, explanation, m.body, theme.TEXT)
+        text = self.result.explanation
+        if self.tie_break is not None and len(self.result.winners) > 1:
+            text = _("A tie: the table may give the victory to one of them, or keep it shared.")
+        if text:
+            draw_paragraph(surface, text, explanation, m.body, theme.TEXT)
 
     def _paint_ranking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.metrics

@@ -89,6 +89,8 @@ class TableScreen(Screen):
                  sublabel=self.view.describe(last) if last else "", size=m.large)
         self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
                  fill=theme.PANEL_LIGHT, size=m.small)
+        inner = areas["info"].inflate(-m.gap * 2, -m.gap * 2)
+        self.buttons.extend(self.view.hotspots(inner))
         moves = self._moves()
         if moves:
             limit = 3 * self._columns()

@@ -15,10 +15,20 @@ from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
 from companion.ui.text import draw_text, wrap
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
     from companion.ui.screens.table import TableScreen
+
+class Hotspot(Button):
+    """A touch target on the drawn board: the board picture shows it, so it draws nothing."""
+
+    def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
+        if pressed:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=3,
+                             border_radius=self.rect.height // 2)
+
 
 #: a move button: key, label, what it does, enabled
 Move = tuple[str, str, Callable[[], object], bool]
@@ -59,6 +69,11 @@ class GameView:
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's information panel inside ``rect``."""
+
+    def hotspots(self, rect: pygame.Rect) -> list[Button]:
+        """Touch targets on the picture of the board inside ``rect`` (the same ``rect`` as
+        :meth:`paint`); the picture draws them, so they are :class:`Hotspot` buttons."""
+        return []
 
     def describe(self, action: Action) -> str:
         """The last move in a few words, shown on the undo button."""

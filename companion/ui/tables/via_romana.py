@@ -1,33 +1,64 @@
-"""Via Romana at the table: builds, roads (open, closed, scored), the scoring prompt."""
+"""Via Romana at the table: the board as a map to tap, each player's supply, the scoring.
+
+A tap on a city or a road starts the build there; the cards paid are picked as swatches
+and checked by the rules. What the players must now do on the board (pick a marker, put
+up a signpost, take the legion eagle) is a banner beside the map.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.games.base import Action
+from companion.games.base import Action, Rejected
 from companion.games.via_romana import (
+    MAX_CARDS_PER_ROUND,
     Phase,
     ViaRomanaState,
     allowed_actions,
     cards_left,
+    castles_left,
     extendable_ends,
-    free_cities,
-    road_colours,
+    milestones_left,
     scoring_prompt,
 )
+from companion.games.via_romana.scoring import PlayerTally, order_board_met
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
+from companion.ui import board as pieces
 from companion.ui import theme
-from companion.ui.form import Pick, Step, Values
+from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
-from companion.ui.layout import split_cols, split_rows
-from companion.ui.tables.base import GameView, MenuItem, Move
-from companion.ui.text import draw_paragraph
+from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.screens.dialogs import ConfirmDialog
+from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move
+from companion.ui.tables.via_romana_cards import (
+    CardChoice,
+    CardDialog,
+    CardPayload,
+    castle_choices,
+    milestone_choices,
+    symbol_choices,
+)
+from companion.ui.tables.via_romana_map import MapLayout, draw_map, layout
+from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.theme import RGB
+from companion.ui.widgets import Button, panel
+
+if TYPE_CHECKING:
+    from companion.ui.screens.table import TableScreen
+
+#: (build type, road or None, city or None): one answer to "what do you build here?"
+Build = tuple[str, int | None, int]
 
 
 class ViaRomanaView(GameView):
+    def __init__(self, table: TableScreen) -> None:
+        super().__init__(table)
+        self._geometry: tuple[pygame.Rect, int, int, MapLayout] | None = None
+
     @property
     def via(self) -> ViaRomanaState:
         state: ViaRomanaState = self.state
@@ -36,125 +67,272 @@ class ViaRomanaView(GameView):
     def city(self, index: int) -> str:
         return self.via.board.cities[index].name
 
-    # -- moves ----------------------------------------------------------------------------
+    def colours(self) -> list[RGB]:
+        return [theme.colour_rgb(p.colour) for p in self.session.players]
+
+    # -- the panel's parts ----------------------------------------------------------------
+
+    def areas(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The hint line, the map, and the side (players, and the banner of what to do)."""
+        m = self.table.metrics
+        hint, rest = split_rows(rect, [-int(m.unit * 0.6), 1], m.gap)
+        if m.portrait:
+            # one fixed height for the players or, while the table has something to do,
+            # the banner over them: the map never moves under a finger
+            rows = -(-len(self.session.players) // 2)
+            players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
+            board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
+        else:
+            board, side = split_cols(rest, [5, 3], m.gap)
+        return hint, board, side
+
+    def geometry(self, rect: pygame.Rect) -> MapLayout:
+        """The map's layout, kept until the board, the window or the map area change."""
+        key = (pygame.Rect(rect), self.table.metrics.unit, id(self.via.board))
+        if self._geometry is None or self._geometry[:3] != key:
+            self._geometry = (*key, layout(self.via, rect, self.table.metrics.unit))
+        return self._geometry[3]
+
+    # -- touch targets on the map -------------------------------------------------------
+
+    def hotspots(self, rect: pygame.Rect) -> list[Button]:
+        if self.via.phase is Phase.OVER and not self.via.pending:
+            return []
+        _hint, board, _side = self.areas(rect)
+        geometry = self.geometry(board)
+        size = max(48, self.table.metrics.unit)
+        spots: list[Button] = []
+        for index in range(len(self.via.board.roads)):
+            spots.append(self._spot(f"road-{index}", geometry.road_middle(index), size,
+                                    self.via.board.road_label(index), self._road_tapped(index),
+                                    board))
+        for index, centre in enumerate(geometry.centres):
+            spots.append(self._spot(f"city-{index}", centre, size, self.city(index),
+                                    self._city_tapped(index), board))
+        return spots
+
+    @staticmethod
+    def _spot(key: str, centre: tuple[int, int], size: int, label: str,
+              on_tap: Callable[[], object], bounds: pygame.Rect) -> Button:
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = centre
+        return Hotspot(key, rect.clamp(bounds), label, on_tap)
+
+    def _city_tapped(self, index: int) -> Callable[[], None]:
+        def tapped() -> None:
+            state = self.via
+            if state.pending:
+                self._pick_at(index)
+            elif state.phase is Phase.SETUP:
+                self.dispatch("start_castle", {"city": self.city(index)}, state.current)
+            else:
+                self._ask_build(self.city(index), self._city_builds(index))
+        return tapped
+
+    def _road_tapped(self, index: int) -> Callable[[], None]:
+        def tapped() -> None:
+            state = self.via
+            label = state.board.road_label(index)
+            if state.pending:
+                self.app.message(_("First the road scoring: {name} picks a city marker.").format(
+                    name=self.name(state.pending[0].chooser)))
+            elif state.phase is Phase.SETUP:
+                self.app.message(_("Set-up: tap an empty city for the starting castle."))
+            elif state.closed[index]:
+                self.app.message(_("{road} is closed by a signpost: nothing more is built "
+                                   "there.").format(road=label))
+            else:
+                self._ask_build(label, self._road_builds(index))
+        return tapped
+
+    def _city_builds(self, index: int) -> list[tuple[Build, str]]:
+        state = self.via
+        me = state.current
+        if state.cities[index] is None:
+            options: list[tuple[Build, str]] = []
+            if "castle" in allowed_actions(state, me):
+                options.append((("castle", None, index), _("Castle (2 cards)")))
+            if "milestone_city" in allowed_actions(state, me):
+                options.append((("milestone_city", None, index), _("Milestone (1 card)")))
+            return options
+        options = []
+        for road, city in extendable_ends(state):
+            if city == index:
+                options += self._road_options(road, city)
+        return options
+
+    def _road_builds(self, index: int) -> list[tuple[Build, str]]:
+        options: list[tuple[Build, str]] = []
+        for road, city in extendable_ends(self.via):
+            if road == index:
+                options += self._road_options(road, city)
+        return options
+
+    def _road_options(self, road: int, city: int) -> list[tuple[Build, str]]:
+        state = self.via
+        me = state.current
+        allowed = allowed_actions(state, me)
+        r = state.board.roads[road]
+        other = self.city(r.b if city == r.a else r.a)
+        options: list[tuple[Build, str]] = []
+        if "milestone_road" in allowed:
+            options.append((("milestone_road", road, city),
+                            _("1 milestone from {city} towards {other}").format(
+                                city=self.city(city), other=other)))
+        free = sum(1 for owner in state.roads[road] if owner is None)
+        if "two_milestones" in allowed and free >= 2 and milestones_left(state, me) >= 2:
+            options.append((("two_milestones", road, city),
+                            _("2 milestones from {city} towards {other}").format(
+                                city=self.city(city), other=other)))
+        return options
+
+    def _ask_build(self, place: str, options: list[tuple[Build, str]]) -> None:
+        """What to build at ``place`` (skipped when only one thing can be built there)."""
+        state = self.via
+        if not options:
+            self.app.message(self._why_nothing(place))
+            return
+        if len(options) == 1:
+            self._ask_cards(options[0][0])
+            return
+        self.form(_("{name} builds at {place}").format(name=self.name(state.current),
+                                                       place=place),
+                  [Pick("build", _("What?"), options)],
+                  lambda values: self._ask_cards(values["build"]))
+
+    def _why_nothing(self, place: str) -> str:
+        state = self.via
+        me = state.current
+        if state.phase is Phase.OVER:
+            return _("The game is over; only the final scoring remains.")
+        if cards_left(state) == 0:
+            return _("{name} has played all {limit} cards this round: end the turn.").format(
+                name=self.name(me), limit=MAX_CARDS_PER_ROUND)
+        return _("Nothing can be built at {place} now: a milestone on a road must join a "
+                 "built city, and each city space holds one piece.").format(place=place)
+
+    def _ask_cards(self, build: Build) -> None:
+        kind, road, city = build
+        board = self.via.board
+        me = self.via.current
+        choices: list[CardChoice]
+        if kind == "castle":
+            choices, question = castle_choices(board), _("which 2 cards were paid?")
+        elif kind == "two_milestones":
+            choices, question = symbol_choices(board), _("which card was paid (colour and "
+                                                         "symbol)?")
+        else:
+            choices, question = milestone_choices(board), _("which card(s)? A joker is 2 "
+                                                            "different colours")
+
+        def paid(cards: list[CardPayload]) -> None:
+            if road is None:
+                self.act(kind, {"city": self.city(city), "cards": cards}, me)
+            else:
+                self.act(kind, {"road": road, "from": self.city(city), "cards": cards}, me)
+
+        what = {"castle": _("Castle in {city}"), "milestone_city": _("Milestone in {city}"),
+                "milestone_road": _("Milestone from {city}"),
+                "two_milestones": _("2 milestones from {city}")}[kind].format(
+            city=self.city(city))
+        self.app.push(CardDialog(self.app, _("{what}: {question}").format(
+            what=what, question=question), choices, paid))
+
+    def _pick_at(self, index: int) -> None:
+        state = self.via
+        connection = state.pending[0]
+        road = state.board.roads[connection.road]
+        if index not in (road.a, road.b):
+            self.app.message(_("{name} picks a marker from {a} or {b}, the cities of the "
+                               "scored road.").format(name=self.name(connection.chooser),
+                                                      a=self.city(road.a), b=self.city(road.b)))
+            return
+        self.act("pick_marker", {"city": self.city(index), "road": connection.road},
+                      connection.chooser)
+
+    # -- moves with physical steps ---------------------------------------------------------
+
+    def act(self, action_type: str, payload: dict[str, Any], player: int | None) -> bool:
+        """Dispatch a move; what it asks the players to do on the board becomes a prompt."""
+        before = self.via
+        try:
+            after: ViaRomanaState | None = self.session.rules.apply(
+                before, Action(action_type, payload, player))
+        except Rejected:
+            after = None  # the dispatch says why in words
+        done = self.dispatch(action_type, payload, player)
+        if done and after is not None:
+            for text in self.physical_steps(before, after):
+                self.app.prompt(text)
+        return done
+
+    def physical_steps(self, before: ViaRomanaState, after: ViaRomanaState) -> list[str]:
+        """What changed on the board that the players must now do by hand."""
+        board = after.board
+        steps: list[str] = []
+        known = {c.road for c in (*before.pending, *before.scored)}
+        for connection in (*after.pending, *after.scored):
+            if connection.road in known:
+                continue
+            road = board.road_label(connection.road)
+            if connection.signpost:
+                steps.append(_("{road} is complete: take the milestones off its road spaces "
+                               "and put up a Roma signpost.").format(road=road))
+            else:
+                steps.append(_("{road} is complete: take the milestones off its road spaces "
+                               "(no signpost is left).").format(road=road))
+        if after.eagle is not None and before.eagle is None:
+            steps.append(_("{name} placed the last signpost: give {name} the legion eagle.")
+                         .format(name=self.name(after.eagle)))
+        picked = {c.road for c in before.scored}
+        for connection in after.scored:
+            if connection.road in picked or connection.marker is None \
+                    or connection.marker_city is None:
+                continue
+            draws = ", ".join(ngettext("{name} draws {n} card", "{name} draws {n} cards", n)
+                              .format(name=self.name(p), n=n) for p, n in connection.draws)
+            text = _("{name} takes the {value} marker from {city}.").format(
+                name=self.name(connection.chooser), value=connection.marker.value,
+                city=board.cities[connection.marker_city].name)
+            if draws:
+                text = _("{taken} Then {draws} (open display first).").format(
+                    taken=text, draws=draws)
+            steps.append(text)
+        return steps
+
+    # -- buttons --------------------------------------------------------------------------
 
     def moves(self) -> list[Move]:
         state = self.via
-        labels = {"start_castle": _("Starting castle"), "castle": _("Castle"),
-                  "milestone_city": _("Milestone in a city"),
-                  "milestone_road": _("Milestone on a road"),
-                  "two_milestones": _("Two milestones"), "end_turn": _("End turn")}
         moves: list[Move] = []
         for chooser in sorted({c.chooser for c in state.pending}):
             moves.append((f"pick-{chooser}", _("{name} picks a marker").format(
                 name=self.name(chooser)), self._pick_marker(chooser), True))
         if state.pending or state.phase is Phase.OVER:
             return moves
-        me = state.current
-        allowed = allowed_actions(state, me)
-        handlers: dict[str, Callable[[], object]] = {
-            "start_castle": self._start_castle, "castle": self._castle,
-            "milestone_city": self._milestone_city, "milestone_road": self._milestone_road,
-            "two_milestones": self._two_milestones,
-            "end_turn": lambda: self.dispatch("end_turn", {}, self.via.current)}
-        moves += [(kind, labels[kind], handlers[kind], True) for kind in labels
-                  if kind in allowed]
+        if "end_turn" in allowed_actions(state, state.current):
+            moves.append(("end_turn", _("End turn"),
+                          lambda: self.dispatch("end_turn", {}, self.via.current), True))
         return moves
 
     def menu_items(self) -> list[MenuItem]:
         missing = [i for i, board in enumerate(self.via.order_boards) if board is None]
-        return [(f"order-board-{i}", _("Order board of {name}").format(name=self.name(i)),
-                 self._order_board(i)) for i in missing]
+        items: list[MenuItem] = [
+            (f"order-board-{i}", _("Order board of {name}").format(name=self.name(i)),
+             self._order_board(i)) for i in missing]
+        if self.via.phase in (Phase.PLAY, Phase.LAST_TURNS) and not self.via.pending:
+            items.append(("end-here", _("End here and score"), self._ask_end_here))
+        return items
 
-    def _cities(self, indices: list[int]) -> list[tuple[str, str]]:
-        return [(self.city(i), self.city(i)) for i in indices]
+    def _ask_end_here(self) -> None:
+        self.app.push(ConfirmDialog(
+            self.app, _("End the game here and score it?"),
+            _("The game ends now and goes to the final scoring, as if the last signpost had "
+              "been placed. Undo takes it back."),
+            _("End and score"), self._end_here))
 
-    def _colour_options(self, exclude: object = None) -> list[tuple[str, str]]:
-        board = self.via.board
-        names = dict(zip(board.colours, board.province_names, strict=False))
-        return [(c, f"{c} ({names.get(c, '')})".replace(" ()", "")) for c in board.colours
-                if c != exclude]
-
-    def _card_steps(self) -> list[Step]:
-        return [
-            Pick("how", _("Cards played"), [("one", _("1 card of that colour")),
-                                            ("joker", _("2 cards of different colours"))]),
-            Pick("first", _("First card's colour"), self._colour_options(),
-                 when=lambda v: v.get("how") == "joker"),
-            Pick("second", _("Second card's colour"),
-                 lambda v: self._colour_options(exclude=v.get("first")),
-                 when=lambda v: v.get("how") == "joker")]
-
-    @staticmethod
-    def _cards(values: Values, colour: str) -> list[dict[str, str]]:
-        if values.get("how") == "joker":
-            return [{"colour": str(values["first"])}, {"colour": str(values["second"])}]
-        return [{"colour": colour}]
-
-    def _start_castle(self) -> None:
-        me = self.via.current
-        self.form(_("Starting castle"), [Pick("city", _("In which city?"),
-                                              self._cities(free_cities(self.via)))],
-                  lambda v: self.dispatch("start_castle", {"city": v["city"]}, me))
-
-    def _castle(self) -> None:
-        me = self.via.current
-        board = self.via.board
-
-        def done(values: Values) -> None:
-            index = board.city_index(str(values["city"]))
-            colour = board.cities[index].colour if index is not None else ""
-            self.dispatch("castle", {"city": values["city"],
-                                     "cards": [{"colour": colour}, {"colour": colour}]}, me)
-
-        self.form(_("Castle (2 cards of the city's colour)"),
-                  [Pick("city", _("In which city?"), self._cities(free_cities(self.via)))], done)
-
-    def _milestone_city(self) -> None:
-        me = self.via.current
-        board = self.via.board
-
-        def done(values: Values) -> None:
-            index = board.city_index(str(values["city"]))
-            colour = board.cities[index].colour if index is not None else ""
-            self.dispatch("milestone_city", {"city": values["city"],
-                                             "cards": self._cards(values, colour)}, me)
-
-        self.form(_("Milestone in a city"), [
-            Pick("city", _("In which city?"), self._cities(free_cities(self.via))),
-            *self._card_steps()], done)
-
-    def _ends(self) -> list[tuple[tuple[int, int], str]]:
-        board = self.via.board
-        return [((road, city), _("{road}, from {city}").format(road=board.road_label(road),
-                                                              city=self.city(city)))
-                for road, city in extendable_ends(self.via)]
-
-    def _milestone_road(self) -> None:
-        me = self.via.current
-
-        def done(values: Values) -> None:
-            road, city = values["end"]
-            colour = road_colours(self.via, road, city)[0]
-            self.dispatch("milestone_road", {"road": road, "from": self.city(city),
-                                             "cards": self._cards(values, colour)}, me)
-
-        self.form(_("Milestone on a road"), [Pick("end", _("Which road, from where?"),
-                                                  self._ends()), *self._card_steps()], done)
-
-    def _two_milestones(self) -> None:
-        me = self.via.current
-        board = self.via.board
-
-        def done(values: Values) -> None:
-            road, city = values["end"]
-            card = {"colour": board.cities[city].colour, "symbol": str(values["symbol"])}
-            self.dispatch("two_milestones", {"road": road, "from": self.city(city),
-                                             "cards": [card]}, me)
-
-        self.form(_("Two milestones (1 card: colour and symbol of the city)"), [
-            Pick("end", _("Which road, from where?"), self._ends()),
-            Pick("symbol", _("The card's symbol"), [(s, s) for s in board.symbols])], done)
+    def _end_here(self) -> None:
+        self.dispatch("end_game", {}, None)
 
     def _pick_marker(self, chooser: int) -> Callable[[], None]:
         def ask() -> None:
@@ -168,28 +346,26 @@ class ViaRomanaView(GameView):
                         city=self.city(city), n=stack[0])))
             self.form(_("{name} picks a city marker").format(name=self.name(chooser)),
                       [Pick("city", _("From which city?"), options)],
-                      lambda v: self.dispatch("pick_marker", {"city": v["city"],
+                      lambda v: self.act("pick_marker", {"city": v["city"],
                                                               "road": connection.road}, chooser))
         return ask
 
     def _order_board(self, player: int) -> Callable[[], None]:
         def ask() -> None:
-            steps: list[Step] = []
-            for n in range(4):
-                steps.append(Pick(f"c{n}", _("Colour {n} of 4").format(n=n + 1),
-                                  self._remaining_colours(n)))
+            steps: list[Step] = [Pick(f"c{n}", _("Colour {n} of 4").format(n=n + 1),
+                                      self._colour_options()) for n in range(4)]
             self.form(_("Order board of {name}").format(name=self.name(player)), steps,
                       lambda v: self.dispatch("order_board", {
                           "colours": [v[f"c{n}"] for n in range(4)]}, player))
         return ask
 
-    def _remaining_colours(self, n: int) -> Callable[[Values], list[tuple[str, str]]]:
-        def options(values: Values) -> list[tuple[str, str]]:
-            taken = {values.get(f"c{k}") for k in range(n)}
-            return [o for o in self._colour_options() if o[0] not in taken]
-        return options
+    def _colour_options(self) -> list[tuple[str, str]]:
+        board = self.via.board
+        names = dict(zip(board.colours, board.province_names, strict=False))
+        return [(c, f"{theme.colour_names().get(c, c)} ({names.get(c, '')})".replace(" ()", ""))
+                for c in board.colours]
 
-    # -- buttons and tags -----------------------------------------------------------------
+    # -- seat buttons and tags ------------------------------------------------------------
 
     def on_next(self) -> None:
         if "end_turn" in allowed_actions(self.via, self.via.current):
@@ -198,10 +374,31 @@ class ViaRomanaView(GameView):
             super().on_next()
 
     def on_player(self, index: int) -> None:
-        if index == self.via.current and "end_turn" in allowed_actions(self.via, index):
+        """A seat button: on one's own turn it ends the turn; out of turn it says so."""
+        state = self.via
+        if state.pending:
+            chooser = state.pending[0].chooser
+            if index == chooser:
+                self._pick_marker(chooser)()
+            else:
+                self.app.message(_("{name}: {chooser} picks a city marker first; tap a city of "
+                                   "the highlighted road.").format(
+                    name=self.name(index), chooser=self.name(chooser)), error=False)
+            return
+        if state.phase is Phase.OVER:
+            self.app.message(_("{name}: the game is over; tap Final scoring.").format(
+                name=self.name(index)), error=False)
+        elif index == state.current and "end_turn" in allowed_actions(state, index):
             self.dispatch("end_turn", {}, index)
+        elif state.phase is Phase.SETUP:
+            self.app.message(_("{name}: it is {current}'s turn to place a starting castle; "
+                               "tap a city on the map.").format(
+                name=self.name(index), current=self.name(state.current)), error=False)
         else:
-            super().on_player(index)
+            self.app.message(_("{name}: it is {current}'s turn. On your own turn this button "
+                               "ends it.").format(name=self.name(index),
+                                                  current=self.name(state.current)),
+                             error=False)
 
     def on_tag(self, tag: Tag, meaning: TagMeaning) -> bool:
         if meaning.kind != "vr-city-marker":
@@ -215,14 +412,14 @@ class ViaRomanaView(GameView):
         for city in (road.a, road.b):
             stack = self.via.stacks[city]
             if self.via.board.cities[city].colour == colour and stack and str(stack[0]) == number:
-                self.dispatch("pick_marker", {"city": self.city(city), "road": connection.road},
+                self.act("pick_marker", {"city": self.city(city), "road": connection.road},
                               connection.chooser)
                 return True
         self.app.message(_("That marker ({label}) is not on top of either city of this "
                            "road.").format(label=meaning.label))
         return True
 
-    # -- the panel ------------------------------------------------------------------------
+    # -- words ----------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
         where = action.payload.get("city") or action.payload.get("from") or ""
@@ -232,34 +429,125 @@ class ViaRomanaView(GameView):
         return {"start_castle": _("Starting castle"), "order_board": _("Order board"),
                 "castle": _("Castle"), "milestone_city": _("Milestone in a city"),
                 "milestone_road": _("Milestone on a road"), "two_milestones": _("Two milestones"),
-                "pick_marker": _("City marker"), "end_turn": _("End turn")}
+                "pick_marker": _("City marker"), "end_turn": _("End turn"),
+                "end_game": _("End here and score")}
 
-    def player_note(self, index: int) -> str:
-        count = len(self.via.collected[index])
-        return ngettext("{n} marker", "{n} markers", count).format(n=count)
+    def hint(self) -> str:
+        state = self.via
+        left = state.signposts_left
+        posts = ngettext("{n} signpost left", "{n} signposts left", left).format(n=left)
+        if state.pending:
+            return _("Road scoring · {posts}").format(posts=posts)
+        if state.phase is Phase.SETUP:
+            return _("{name}: tap an empty city for a starting castle").format(
+                name=self.name(state.current))
+        if state.phase is Phase.OVER:
+            return _("Game over · tap Final scoring")
+        return _("{name}: tap a city or a road to build · {posts}").format(
+            name=self.name(state.current), posts=posts)
+
+    def banner_lines(self) -> list[str]:
+        """The physical steps the table must do now, or nothing."""
+        state = self.via
+        prompt = scoring_prompt(state)
+        if prompt:
+            return prompt
+        if state.phase is Phase.LAST_TURNS and state.eagle is not None:
+            return [_("{name} placed the last signpost: take the legion eagle.").format(
+                name=self.name(state.eagle)),
+                ngettext("{n} more turn after this one, then the final scoring.",
+                         "{n} more turns after this one, then the final scoring.",
+                         len(state.last_turns)).format(n=len(state.last_turns))]
+        return []
+
+    # -- drawing --------------------------------------------------------------------------
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         m = self.table.metrics
         state = self.via
-        board = state.board
-        prompt = scoring_prompt(state)
-        top, roads = split_rows(rect, [-m.unit * (2 if prompt else 1), 1], m.gap)
-        if prompt:
-            draw_paragraph(surface, " ".join(prompt), top, m.small, theme.ACCENT)
-        else:
-            cards = cards_left(state)
-            draw_paragraph(surface, _("Signposts left: {n} · Cards this round: {used} of 3 "
-                                      "(at most 3 hand cards per round)").format(
-                n=state.signposts_left, used=3 - cards), top, m.small, theme.ACCENT)
-        scored = {c.road for c in state.scored}
-        words = {"open": _("open"), "closed": _("closed"), "scored": _("scored")}
-        rows = []
-        for index, road in enumerate(board.roads):
-            status = "scored" if index in scored else ("closed" if state.closed[index]
-                                                       else "open")
-            built = sum(1 for owner in state.roads[index] if owner is not None)
-            rows.append(f"{board.road_label(index)}: {words[status]} {built}/{road.spaces}")
-        columns = 1 if m.portrait and len(rows) <= 12 else 2
-        per = -(-len(rows) // columns)
-        for column, cell in enumerate(split_cols(roads, [1] * columns, m.gap)):
-            self.lines(surface, cell, rows[column * per:(column + 1) * per])
+        hint, board, side = self.areas(rect)
+        draw_text(surface, self.hint(), hint, fit_size(self.hint(), m.small, hint.width, 0.7),
+                  theme.ACCENT, align="left")
+        highlight = state.pending[0].road if state.pending else None
+        draw_map(surface, state, self.geometry(board), self.colours(), highlight)
+        banner = self.banner_lines()
+        if state.pending:  # a scoring: what to do takes the whole side
+            self._paint_banner(surface, side, banner)
+            return
+        if banner:  # the eagle: a short banner above the players, who still play
+            top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],
+                                   m.gap)
+            self._paint_banner(surface, top, banner, heading=False)
+        self._paint_players(surface, side)
+
+    def _paint_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
+                      heading: bool = True) -> None:
+        m = self.table.metrics
+        panel(surface, rect, theme.ACCENT)
+        ink = theme.text_on(theme.ACCENT)
+        body = rect.inflate(-m.gap * 2, -m.gap * 2)
+        if heading:
+            head, body = split_rows(body, [-int(m.unit * 0.7), 1], m.gap // 2)
+            draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
+        draw_paragraph(surface, " ".join(lines), body, m.small, ink)
+
+    def _paint_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        m = self.table.metrics
+        count = len(self.session.players)
+        columns = 2 if m.portrait else 1
+        for index, cell in enumerate(grid(rect, count, columns, m.gap // 2)):
+            self._paint_player(surface, cell, index)
+
+    def _paint_player(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
+        """Name, castles and milestones left, markers by colour, cards played this round."""
+        m = self.table.metrics
+        state = self.via
+        colour = self.colours()[index]
+        current = index == state.current and state.phase is not Phase.OVER
+        panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if current else None, width=2)
+        inner = rect.inflate(-m.gap * 2, -4)
+        top, bottom = split_rows(inner, [1, 1], 2)
+        dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
+        stripe, name, castles, milestone, milestones = split_cols(
+            top, [-max(6, m.gap), 3, 2, -dot * 2, -int(m.unit * 1.1)], m.gap)
+        pygame.draw.rect(surface, colour, stripe, border_radius=3)
+        label_size = max(12, min(m.small, top.height))
+        draw_text(surface, self.name(index), name,
+                  fit_size(self.name(index), label_size, name.width, 0.6), theme.TEXT,
+                  align="left")
+        pieces.pips(surface, castles, castles_left(state, index),
+                    state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
+        pieces.badge(surface, milestones, str(milestones_left(state, index)), colour)
+        pieces.chip(surface, milestone.center, dot, colour)
+        markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
+        self._paint_markers(surface, markers, index)
+        if current and state.phase is not Phase.SETUP:
+            pieces.pips(surface, cards, state.cards_this_turn, MAX_CARDS_PER_ROUND,
+                        fill=theme.ACCENT, empty=theme.MUTED)
+
+    def _paint_markers(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
+        """Collected markers as chips in their province colour; the order board at the end."""
+        state = self.via
+        markers = sorted(state.collected[index],
+                         key=lambda mk: (state.board.colours.index(mk.colour)
+                                         if mk.colour in state.board.colours else 99, -mk.value))
+        board = state.order_boards[index] if state.phase is Phase.OVER else None
+        if board is not None:
+            goal, rect = split_cols(rect, [-rect.height * 3, 1], 4)
+            met = order_board_met(PlayerTally("", state.collected[index], (), board, False))
+            for colour, cell in zip(board, split_cols(goal, [1] * len(board), 2), strict=True):
+                pygame.draw.rect(surface, theme.colour_rgb(colour), cell.inflate(-2, -2),
+                                 border_radius=3)
+                if met:
+                    pygame.draw.rect(surface, theme.ACCENT, cell, width=2, border_radius=3)
+        radius = max(6, rect.height // 2 - 1)
+        step = radius * 2 + 2
+        fits = max(1, rect.width // step)
+        shown = markers if len(markers) <= fits else markers[:fits - 1]
+        for number, marker in enumerate(shown):
+            centre = (rect.left + radius + number * step, rect.centery)
+            pieces.chip(surface, centre, radius, theme.colour_rgb(marker.colour),
+                        label=str(marker.value))
+        if len(markers) > fits:
+            pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
+                         f"+{len(markers) - len(shown)}", theme.PANEL)

@@ -6,11 +6,12 @@ Both the table (tracked state) and ``companion score`` (JSON) build a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
+from companion.games.base import PlayerScore, Rejected, ScoreInputError, ScoreResult, rank
 from companion.i18n import _
 
 ORDER_BOARD_BONUS = 5
@@ -40,14 +41,21 @@ class PlayerTally:
     order_board: tuple[str, ...] | None
     legion_eagle: bool
     order_board_fulfilled: bool = False
+    order_board_bonus: int = ORDER_BOARD_BONUS
+    eagle_bonus: int = LEGION_EAGLE_BONUS
 
 
 def order_board_met(tally: PlayerTally) -> bool:
-    """True when the collected markers cover every colour of the order board."""
+    """True when the collected markers cover the order board's colours as a multiset.
+
+    A colour shown twice needs two markers of it, so boards with and without repeated
+    colours both score right.
+    """
     if tally.order_board is None:
         return tally.order_board_fulfilled
-    collected = {m.colour.casefold() for m in tally.markers}
-    return all(colour.casefold() in collected for colour in tally.order_board)
+    collected = Counter(m.colour.casefold() for m in tally.markers)
+    wanted = Counter(colour.casefold() for colour in tally.order_board)
+    return all(collected[colour] >= count for colour, count in wanted.items())
 
 
 def score_tally(tally: PlayerTally) -> PlayerScore:
@@ -55,8 +63,8 @@ def score_tally(tally: PlayerTally) -> PlayerScore:
     breakdown = {
         "markers": sum(m.value for m in tally.markers),
         "castles": sum(tally.castle_markers),
-        "order_board": ORDER_BOARD_BONUS if order_board_met(tally) else 0,
-        "eagle": LEGION_EAGLE_BONUS if tally.legion_eagle else 0,
+        "order_board": tally.order_board_bonus if order_board_met(tally) else 0,
+        "eagle": tally.eagle_bonus if tally.legion_eagle else 0,
     }
     return PlayerScore(tally.name, sum(breakdown.values()), breakdown)
 
@@ -64,6 +72,26 @@ def score_tally(tally: PlayerTally) -> PlayerScore:
 def score_tallies(tallies: Sequence[PlayerTally]) -> ScoreResult:
     """Rank the players; the rules know no tie-break, so a tie at the top is shared."""
     return rank([score_tally(t) for t in tallies])
+
+
+def break_tie(result: ScoreResult, winner: str | None) -> ScoreResult:
+    """The table's own tie-break: ``winner`` takes a shared victory, or None keeps it shared.
+
+    The rule book's tie rule is not known here, so the table decides and the result says so.
+    """
+    if len(result.winners) < 2:
+        raise Rejected(_("There is no tie to break: {name} won alone.").format(
+            name=", ".join(result.winners) or _("nobody")))
+    if winner is None:
+        return replace(result, explanation=" ".join(filter(None, (
+            result.explanation, _("By the table's choice, the table kept the tie shared.")))))
+    if winner not in result.winners:
+        raise Rejected(_("{name} is not among the tied players ({tied}).").format(
+            name=winner, tied=", ".join(result.winners)))
+    players = sorted(result.players, key=lambda p: (p.total, p.name == winner), reverse=True)
+    return ScoreResult(tuple(players), (winner,), _(
+        "{tied} tied on {total}; the table gave the tie to {name}.").format(
+        tied=", ".join(result.winners), total=players[0].total, name=winner))
 
 
 def breakdown_lines(score: PlayerScore) -> list[str]:
@@ -127,9 +155,9 @@ def _tally_from_json(data: Any, where: str) -> PlayerTally:
         raise ScoreInputError(f"{where}.order_board", _("expected a list of four colours"))
     board = tuple(_text(v, f"{where}.order_board[{i}]").casefold()
                   for i, v in enumerate(raw_board))
-    if len(board) != ORDER_BOARD_COLOURS or len(set(board)) != ORDER_BOARD_COLOURS:
+    if len(board) != ORDER_BOARD_COLOURS:
         raise ScoreInputError(f"{where}.order_board", _(
-            "an order board shows exactly four different colours, got {board}").format(
+            "an order board shows exactly four colours, got {board}").format(
             board=", ".join(board) or _("none")))
     eagle = data.get("legion_eagle", False)
     if not isinstance(eagle, bool):

@@ -11,8 +11,13 @@ from enum import StrEnum
 from typing import TypeVar
 
 from companion.games.base import PlayerInfo
-from companion.games.via_romana_board import Board
-from companion.games.via_romana_scoring import Marker, PlayerTally
+from companion.games.via_romana.board import Board
+from companion.games.via_romana.scoring import (
+    LEGION_EAGLE_BONUS,
+    ORDER_BOARD_BONUS,
+    Marker,
+    PlayerTally,
+)
 
 T = TypeVar("T")
 
@@ -59,6 +64,10 @@ class Settings:
     castles_per_player: int
     milestones_per_player: int
     starting_castles: int
+    #: after the last signpost the others play once more (reviews); False: the game ends
+    last_turns: bool = True
+    order_board_bonus: int = ORDER_BOARD_BONUS
+    eagle_bonus: int = LEGION_EAGLE_BONUS
 
 
 @dataclass(frozen=True)
@@ -128,8 +137,8 @@ def next_space(state: ViaRomanaState, road: int, from_city: int) -> int | None:
 
 def road_colours(state: ViaRomanaState, road: int, from_city: int) -> tuple[str, ...]:
     """Card colours that pay for a milestone on ``road`` built from ``from_city``."""
-    listed = state.board.roads[road].colours
-    return listed if listed is not None else (state.board.cities[from_city].colour,)
+    del from_city  # either end's colour pays, whichever end the road is built from
+    return state.board.roads[road].colours
 
 
 def extendable_ends(state: ViaRomanaState) -> list[tuple[int, int]]:
@@ -161,7 +170,9 @@ def tally(state: ViaRomanaState, player: int, order_board_fulfilled: bool = Fals
     return PlayerTally(name=name_of(state, player), markers=state.collected[player],
                        castle_markers=castle_marker_values(state, player),
                        order_board=state.order_boards[player], legion_eagle=state.eagle == player,
-                       order_board_fulfilled=order_board_fulfilled)
+                       order_board_fulfilled=order_board_fulfilled,
+                       order_board_bonus=state.settings.order_board_bonus,
+                       eagle_bonus=state.settings.eagle_bonus)
 
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

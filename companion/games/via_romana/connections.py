@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.base import Rejected
-from companion.games.via_romana_scoring import Marker
-from companion.games.via_romana_state import (
+from companion.games.via_romana.scoring import Marker
+from companion.games.via_romana.state import (
     Connection,
     Phase,
     ViaRomanaState,
@@ -75,8 +75,11 @@ def score_completed(state: ViaRomanaState, roads: list[int], trigger: int) -> Vi
             pending=(*state.pending, connection),
         )
         if signpost and state.signposts_left == 0 and state.phase is Phase.PLAY:
-            state = replace(state, eagle=trigger, phase=Phase.LAST_TURNS,
-                            last_turns=tuple(order_from(state, trigger)[1:]))
+            if state.settings.last_turns:
+                state = replace(state, eagle=trigger, phase=Phase.LAST_TURNS,
+                                last_turns=tuple(order_from(state, trigger)[1:]))
+            else:  # the game ends with this build; its scorings are still picked
+                state = replace(state, eagle=trigger, phase=Phase.OVER, cards_this_turn=0)
     return settle_markerless(state)
 
 

@@ -7,9 +7,10 @@ in a city name would otherwise only surface mid-game as a baffling refusal.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ from typing import Any
 from companion.games.base import Rejected
 from companion.i18n import _
 
-DEFAULT_BOARD_NAME = "via_romana_board.toml"
+DEFAULT_BOARD_NAME = "board.toml"  # in the package's data folder
 MAX_ROAD_SPACES = 12
+#: the signposts in the box: the default when a file does not say
+BOX_SIGNPOSTS = 20
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,8 @@ class City:
     colour: str
     symbol: str
     markers: tuple[int, ...]
+    #: where the city sits on the drawn map, 0..1 from the left and from the top
+    position: tuple[float, float] = (0.5, 0.5)
 
 
 @dataclass(frozen=True)
@@ -39,7 +44,8 @@ class Road:
     b: int
     spaces: int
     closed_for: frozenset[int]
-    colours: tuple[str, ...] | None  # None: the colour of the city the road is built from
+    #: card colours that pay for a road space: those of its two cities unless the file says
+    colours: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,10 @@ class Board:
     roads: tuple[Road, ...]
     base_value: int
     signposts: int
+    #: the readings the sources leave open, as this map's defaults (game options override)
+    last_turns: bool = True
+    order_board_bonus: int = 5
+    eagle_bonus: int = 2
 
     def city_index(self, name: str) -> int | None:
         """The index of the city called ``name`` (case-insensitive), or None."""
@@ -85,16 +95,35 @@ def load_board(board_file: str | None) -> Board:
 
     Raises Rejected naming the file and the problem.
     """
+    return parse_board(_read(board_file), _source_label(board_file))
+
+
+def _source_label(board_file: str | None) -> str:
     if board_file is None:
-        label = _("{name} (shipped default)").format(name=DEFAULT_BOARD_NAME)
+        return _("{name} (shipped default)").format(name=DEFAULT_BOARD_NAME)
+    return str(board_file)
+
+
+def board_text(board_file: str | None) -> str:
+    """The text of a board file (``None``: the shipped default), checked before it is kept.
+
+    Raises Rejected naming the file and the problem.
+    """
+    text = _read(board_file)
+    parse_board(text, _source_label(board_file))
+    return text
+
+
+def _read(board_file: str | None) -> str:
+    label = _source_label(board_file)
+    if board_file is None:
         try:
-            text = (resources.files("companion.games") / "data" / DEFAULT_BOARD_NAME).read_text(
-                encoding="utf-8")
+            shipped = resources.files("companion.games.via_romana") / "data" / DEFAULT_BOARD_NAME
+            text = shipped.read_text(encoding="utf-8")
         except OSError as exc:  # a broken installation, still no traceback
             raise Rejected(_("Board file {file}: cannot be read ({reason}).").format(
                 file=label, reason=exc.strerror or exc)) from None
     else:
-        label = str(board_file)
         try:
             text = Path(board_file).read_text(encoding="utf-8")
         except UnicodeDecodeError:
@@ -102,7 +131,7 @@ def load_board(board_file: str | None) -> Board:
         except OSError as exc:
             raise Rejected(_("Board file {file}: cannot be read ({reason}).").format(
                 file=label, reason=exc.strerror or exc)) from None
-    return parse_board(text, label)
+    return text
 
 
 def parse_board(text: str, label: str) -> Board:
@@ -131,11 +160,35 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
+def _position(raw_city: Mapping[str, Any], where: str) -> tuple[float, float] | None:
+    """The city's ``x``, ``y`` on the map, or None when the file gives neither."""
+    if "x" not in raw_city and "y" not in raw_city:
+        return None
+    values = []
+    for key in ("x", "y"):
+        value = raw_city.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+            raise _Problem(_("{where}: {key} must be a number from 0 to 1 (a share of the map's "
+                             "width or height), not {value!r}.").format(
+                where=where, key=key, value=value))
+        values.append(float(value))
+    return values[0], values[1]
+
+
+def _placed(city: City, at: tuple[float, float] | None, number: int, count: int) -> City:
+    """A city without a position goes on a circle, in file order, so the map still draws."""
+    if at is None:
+        angle = 2 * math.pi * number / count - math.pi / 2
+        at = (0.5 + 0.42 * math.cos(angle), 0.5 + 0.42 * math.sin(angle))
+    return replace(city, position=at)
+
+
 #: the keys each part of the file may have; anything else is most likely a typo
 KNOWN_KEYS: dict[str, frozenset[str]] = {
-    "": frozenset({"name", "symbols", "base_value", "signposts", "province", "city", "road"}),
+    "": frozenset({"name", "symbols", "base_value", "signposts", "province", "city", "road",
+                   "last_turns", "order_board_bonus", "eagle_bonus"}),
     "province": frozenset({"name", "colour"}),
-    "city": frozenset({"name", "colour", "symbol", "markers"}),
+    "city": frozenset({"name", "colour", "symbol", "markers", "x", "y"}),
     "road": frozenset({"cities", "spaces", "closed_for", "colours"}),
 }
 
@@ -192,6 +245,7 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
         symbols.append(symbol)
 
     cities: list[City] = []
+    positions: list[tuple[float, float] | None] = []
     for number, raw_city in enumerate(_table_list(data, "city"), start=1):
         where = _("[[city]] number {n}").format(n=number)
         name = _name(raw_city.get("name"), _("{where}: name").format(where=where))
@@ -209,10 +263,17 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
                 where=where))
         markers = tuple(_int(v, _("{where}: marker").format(where=where), 1, 99)
                         for v in raw_markers)
+        if list(markers) != sorted(markers, reverse=True):
+            raise _Problem(_("{where}: markers must run highest on top (top first), not "
+                             "{markers}.").format(where=where, markers=list(markers)))
         cities.append(City(name, colour, symbol, markers))
+        positions.append(_position(raw_city, where))
+    cities = [_placed(city, at, number, len(cities))
+              for number, (city, at) in enumerate(zip(cities, positions, strict=True))]
 
     index = {c.name.casefold(): i for i, c in enumerate(cities)}
     roads: list[Road] = []
+    joined: dict[frozenset[int], int] = {}
     for number, raw_road in enumerate(_table_list(data, "road"), start=1):
         where = _("[[road]] number {n}").format(n=number)
         ends = raw_road.get("cities")
@@ -230,6 +291,13 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
         if a == b:
             raise _Problem(_("{where}: the road leads from {name!r} to itself.").format(
                 where=where, name=cities[a].name))
+        pair = frozenset((a, b))
+        if pair in joined:
+            raise _Problem(_("{where}: {a} – {b} is listed twice (also [[road]] number {n}, in "
+                             "either direction).").format(
+                where=where, a=cities[min(a, b)].name, b=cities[max(a, b)].name,
+                n=joined[pair]))
+        joined[pair] = number
         spaces = _int(raw_road.get("spaces"), _("{where}: spaces").format(where=where),
                       1, MAX_ROAD_SPACES)
         raw_closed = raw_road.get("closed_for", [])
@@ -239,7 +307,8 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
         closed = frozenset(_int(v, _("{where}: closed_for").format(where=where), 2, 4)
                            for v in raw_closed)
         raw_colours = raw_road.get("colours")
-        road_colours: tuple[str, ...] | None = None
+        # a road between two provinces is two-coloured: either end's colour pays
+        road_colours = tuple(dict.fromkeys((cities[a].colour, cities[b].colour)))
         if raw_colours is not None:
             if not isinstance(raw_colours, list) or not raw_colours:
                 raise _Problem(_("{where}: colours must be a non-empty list.").format(
@@ -248,12 +317,25 @@ def _board_from(data: Mapping[str, Any], label: str) -> Board:
                                  for v in raw_colours)
         roads.append(Road(a, b, spaces, closed, road_colours))
 
+    lonely = [c.name for i, c in enumerate(cities) if not any(i in pair for pair in joined)]
+    if lonely:
+        raise _Problem(_("city {name!r} has no road; join it with a [[road]] or remove it.")
+                       .format(name=lonely[0]))
     base_value = _int(data.get("base_value", 1), "base_value", 1, 99)
-    signposts = _int(data.get("signposts", len(roads)), "signposts", 1, len(roads))
+    signposts = _int(data.get("signposts", min(len(roads), BOX_SIGNPOSTS)), "signposts", 1,
+                     len(roads))
+    last_turns = data.get("last_turns", True)
+    if not isinstance(last_turns, bool):
+        raise _Problem(_("last_turns must be true or false, not {value!r}.").format(
+            value=last_turns))
     board_name = data.get("name", label)
     return Board(name=str(board_name), source=label, colours=tuple(colours),
                  province_names=tuple(names), symbols=tuple(symbols), cities=tuple(cities),
-                 roads=tuple(roads), base_value=base_value, signposts=signposts)
+                 roads=tuple(roads), base_value=base_value, signposts=signposts,
+                 last_turns=last_turns,
+                 order_board_bonus=_int(data.get("order_board_bonus", 5), "order_board_bonus",
+                                        0, 99),
+                 eagle_bonus=_int(data.get("eagle_bonus", 2), "eagle_bonus", 0, 99))
 
 
 def check_playable(board: Board, players: int) -> None:

@@ -8,15 +8,23 @@ Rules: ``shared/rules/via_romana.md``; the map comes from a board file
 
 Readings of the rules (where the sources leave room): a city space holds one piece (a
 castle or a milestone), and every piece counts 1 towards the majority of a connection; road
-spaces fill from both ends inwards; the game ends when the last signpost of the box
-(``signposts`` in the board file) is placed, and a road completed after that is still
-scored, just without a signpost.
+spaces fill from both ends inwards; a road between two provinces may be paid in either end
+city's colour; the game ends when the last signpost of the box (``signposts`` in the board
+file, fewer than the roads, so the end is a race) is placed, and a road completed after that
+is still scored, just without a signpost. An order board is a multiset of four colours: a
+repeated colour needs two markers of it.
 
 Options (``default_options()``)
 -------------------------------
 ``board_file``: path of a board TOML file, or None for the shipped default.
 ``starting_castles``: castles each player places before play; None = 2 in a two-player
 game, else 1 (sources disagree). ``castles_per_player`` (4), ``milestones_per_player`` (20).
+The less certain readings (reviews): ``last_turns`` (True: the others play once more after
+the last signpost; False: the game ends with that build), ``order_board_bonus`` (5),
+``eagle_bonus`` (2). None takes the board file's value (the same keys at its top level,
+with today's readings as defaults).
+``board``: the board file's text, copied in by ``RULES.prepare_options`` when a game is
+created, so the log replays the game whatever later happens to the file.
 
 Actions
 -------
@@ -29,7 +37,7 @@ roads by their index in the board file (0-based, see ``Board.road_label``). A ca
     Set-up: the player whose turn it is places a starting castle in an empty city (no
     cards). Players place in seat order, once per round of ``starting_castles``.
 ``order_board`` ``{"colours": ["blue", "grey", "violet", "green"]}``
-    Records a player's order board (four different colours); ``player`` is required.
+    Records a player's order board (four colours, one may repeat); ``player`` is required.
     Allowed in any phase, once per player, so a secret board can be entered at the end.
 ``castle`` ``{"city": "Lutetia", "cards": [card, card]}``
     A castle in an empty city: 2 cards of the city's colour.
@@ -38,8 +46,8 @@ roads by their index in the board file (0-based, see ``Board.road_label``). A ca
     colours (joker).
 ``milestone_road`` ``{"road": 3, "from": "Lutetia", "cards": [card] | [card, card]}``
     A milestone on the next free road space counted from the city ``from``, which must be
-    built. Cards as for a city milestone, in the colour of ``from`` (or of the road's
-    ``colours`` if the board file lists them).
+    built. Cards as for a city milestone, in the colour of either end city (or of the
+    road's ``colours`` if the board file lists them).
 ``two_milestones`` ``{"road": 3, "from": "Lutetia", "cards": [card]}``
     Two milestones at once on the next two free road spaces from the built city ``from``:
     one card matching that city in colour and symbol (the symbol must be given).
@@ -48,6 +56,9 @@ roads by their index in the board file (0-based, see ``Board.road_label``). A ca
     one of the road's two cities. ``road`` is optional (default: the first pending).
 ``end_turn`` ``{}``
     Ends the turn (also a pass). Refused while a scoring is pending.
+``end_game`` ``{}``
+    The table ends the game here and scores it ("end here and score"); refused in set-up
+    and while a scoring is pending. Undo takes it back like any move.
 
 Builds are allowed in phases ``play`` and ``last_turns`` on the acting player's turn, with
 at most 3 cards per round. A build that completes roads queues their scorings
@@ -70,7 +81,8 @@ What the table screen shows
 - Phase: ``state.phase`` (``Phase.SETUP``, ``PLAY``, ``LAST_TURNS``, ``OVER``);
   ``state.last_turns`` are the players still owed their last turn.
 - Final screen: ``RULES.endgame_fields(state)`` (only unrecorded order boards, 1/0),
-  ``RULES.final_score(state, entries)`` and ``breakdown_lines(player_score)``.
+  ``RULES.final_score(state, entries)`` and ``breakdown_lines(player_score)``; a shared
+  victory goes to the table's pick with ``RULES.break_tie(result, name_or_None)``.
 """
 
 from __future__ import annotations
@@ -87,8 +99,14 @@ from companion.games.base import (
     ScoreInputError,
     ScoreResult,
 )
-from companion.games.via_romana_board import Board, check_playable, load_board
-from companion.games.via_romana_cards import (
+from companion.games.via_romana.board import (
+    Board,
+    board_text,
+    check_playable,
+    load_board,
+    parse_board,
+)
+from companion.games.via_romana.cards import (
     MAX_CARDS_PER_ROUND,
     Card,
     check_card_limit,
@@ -97,23 +115,22 @@ from companion.games.via_romana_cards import (
     check_milestone_cards,
     parse_cards,
 )
-from companion.games.via_romana_connections import (
+from companion.games.via_romana.connections import (
     describe,
     pick_marker,
     score_completed,
 )
-from companion.games.via_romana_scoring import (
+from companion.games.via_romana.scoring import (
     ORDER_BOARD_COLOURS,
-    breakdown_lines,
+    break_tie,
     score_tallies,
     tallies_from_json,
 )
-from companion.games.via_romana_state import (
+from companion.games.via_romana.state import (
     Building,
     Phase,
     Settings,
     ViaRomanaState,
-    castle_marker_values,
     castles_left,
     extendable_ends,
     free_cities,
@@ -126,16 +143,15 @@ from companion.games.via_romana_state import (
 )
 from companion.i18n import _
 
-__all__ = [
-    "RULES", "ViaRomanaRules", "ViaRomanaState", "Phase", "Building", "allowed_actions",
-    "cards_left", "scoring_prompt", "provisional_scores", "describe", "free_cities",
-    "extendable_ends", "road_colours", "castles_left", "milestones_left",
-    "castle_marker_values", "MAX_CARDS_PER_ROUND", "BUILD_ACTIONS", "breakdown_lines",
-]
-
 BUILD_ACTIONS = ("castle", "milestone_city", "milestone_road", "two_milestones")
-DEFAULT_OPTIONS: dict[str, Any] = {"board_file": None, "starting_castles": None,
-                                   "castles_per_player": 4, "milestones_per_player": 20}
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "board_file": None, "starting_castles": None, "castles_per_player": 4,
+    "milestones_per_player": 20,
+    # None: as the board file says (by default True, 5 and 2)
+    "last_turns": None, "order_board_bonus": None, "eagle_bonus": None,
+    # the board file's text, copied in when the game starts (see ``prepare_options``)
+    "board": None,
+}
 
 
 # --- helpers for the table screen ------------------------------------------------------------
@@ -270,8 +286,8 @@ def _order_board(state: ViaRomanaState, action: Action) -> ViaRomanaState:
     if unknown:
         raise Rejected(_("{colour!r} is not a province colour ({known}).").format(
             colour=unknown[0], known=", ".join(state.board.colours)))
-    if len(colours) != ORDER_BOARD_COLOURS or len(set(colours)) != ORDER_BOARD_COLOURS:
-        raise Rejected(_("An order board shows exactly four different colours."))
+    if len(colours) != ORDER_BOARD_COLOURS:
+        raise Rejected(_("An order board shows exactly four colours (a colour may repeat)."))
     return replace(state, order_boards=replace_at(state.order_boards, player, colours))
 
 
@@ -367,6 +383,13 @@ def _end_turn(state: ViaRomanaState, action: Action) -> ViaRomanaState:
                    round=state.round + (1 if following == 0 else 0))
 
 
+def _end_game(state: ViaRomanaState, action: Action) -> ViaRomanaState:
+    """The table ends the game here to score it (Abandon is for a game nobody scores)."""
+    del action
+    _require_building_turn(state)
+    return replace(state, phase=Phase.OVER, cards_this_turn=0, last_turns=())
+
+
 _HANDLERS: dict[str, Callable[[ViaRomanaState, Action], ViaRomanaState]] = {
     "start_castle": _start_castle,
     "order_board": _order_board,
@@ -376,6 +399,7 @@ _HANDLERS: dict[str, Callable[[ViaRomanaState, Action], ViaRomanaState]] = {
     "two_milestones": lambda s, a: _road_build(s, a, count=2),
     "pick_marker": _pick_marker,
     "end_turn": _end_turn,
+    "end_game": _end_game,
 }
 
 
@@ -392,7 +416,7 @@ def _option_int(options: Mapping[str, Any], key: str, default: int, low: int, hi
     return value
 
 
-def _settings(options: Mapping[str, Any], players: int) -> Settings:
+def _settings(options: Mapping[str, Any], players: int, board: Board) -> Settings:
     known = set(DEFAULT_OPTIONS)
     unknown = sorted(set(options) - known)
     if unknown:
@@ -401,7 +425,33 @@ def _settings(options: Mapping[str, Any], players: int) -> Settings:
     castles = _option_int(options, "castles_per_player", 4, 1, 20)
     milestones = _option_int(options, "milestones_per_player", 20, 1, 200)
     starting = _option_int(options, "starting_castles", 2 if players == 2 else 1, 1, castles)
-    return Settings(castles, milestones, starting)
+    last_turns = options.get("last_turns")
+    if last_turns is None:
+        last_turns = board.last_turns
+    if not isinstance(last_turns, bool):
+        raise Rejected(_("Option last_turns must be true or false, not {value!r}.").format(
+            value=last_turns))
+    return Settings(castles, milestones, starting, last_turns,
+                    _option_int(options, "order_board_bonus", board.order_board_bonus, 0, 99),
+                    _option_int(options, "eagle_bonus", board.eagle_bonus, 0, 99))
+
+
+def _board_file(options: Mapping[str, Any]) -> str | None:
+    board_file = options.get("board_file")
+    if board_file is not None and not isinstance(board_file, str):
+        raise Rejected(_("Option board_file must be a file path or empty."))
+    return board_file or None
+
+
+def _board(options: Mapping[str, Any]) -> Board:
+    """The game's own copy of the board when it has one, else the board file."""
+    board_file = _board_file(options)
+    copy = options.get("board")
+    if copy is None:
+        return load_board(board_file)
+    if not isinstance(copy, str):
+        raise Rejected(_("The game's copy of the board is damaged (not text)."))
+    return parse_board(copy, board_file or _("the shipped map"))
 
 
 # --- the rules object -----------------------------------------------------------------------
@@ -416,15 +466,25 @@ class ViaRomanaRules:
     def default_options(self) -> dict[str, Any]:
         return dict(DEFAULT_OPTIONS)
 
+    def prepare_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a new game keeps in its log: with its own copy of the board.
+
+        A board file edited or deleted after the game began then changes nothing for it.
+        A copy already in ``options`` (options taken over from an earlier game) is replaced:
+        a new game reads the file as it is now.
+        """
+        return {**options, "board": board_text(_board_file(options))}
+
+    def break_tie(self, result: ScoreResult, winner: str | None) -> ScoreResult:
+        """The table gives a shared victory to ``winner``, or keeps it shared (None)."""
+        return break_tie(result, winner)
+
     def setup(self, players: Sequence[PlayerInfo], options: Mapping[str, Any]) -> ViaRomanaState:
         if not self.min_players <= len(players) <= self.max_players:
             raise Rejected(_("Via Romana is for {low} to {high} players, not {n}.").format(
                 low=self.min_players, high=self.max_players, n=len(players)))
-        settings = _settings(options, len(players))
-        board_file = options.get("board_file")
-        if board_file is not None and not isinstance(board_file, str):
-            raise Rejected(_("Option board_file must be a file path or empty."))
-        board: Board = load_board(board_file or None)
+        board = _board(options)
+        settings = _settings(options, len(players), board)
         if len(players) * settings.starting_castles > len(board.cities):
             raise Rejected(_("The board has only {n} cities, too few for the starting castles.")
                            .format(n=len(board.cities)))
@@ -451,20 +511,23 @@ class ViaRomanaRules:
         return handler(state, action)
 
     def current_player(self, state: ViaRomanaState) -> int | None:
-        if state.phase is Phase.OVER:
-            return None
         if state.pending:
             return state.pending[0].chooser
+        if state.phase is Phase.OVER:
+            return None
         return state.current
 
     def turn_order(self, state: ViaRomanaState) -> list[int]:
         if state.phase is Phase.OVER:
-            return []
+            return [state.pending[0].chooser] if state.pending else []
         if state.phase is Phase.LAST_TURNS:
             return [state.current, *state.last_turns]
         return list(range(len(state.players)))
 
     def status_line(self, state: ViaRomanaState) -> str:
+        if state.phase is Phase.OVER and state.pending:
+            return _("Last road scoring: {chooser} picks a city marker").format(
+                chooser=name_of(state, state.pending[0].chooser))
         if state.phase is Phase.OVER:
             return _("Game over · final scoring")
         if state.phase is Phase.SETUP:
@@ -479,13 +542,12 @@ class ViaRomanaRules:
             head = _("Round {round} · {name}'s turn").format(
                 round=state.round, name=name_of(state, state.current))
         if state.pending:
-            return _("{head} · Road scoring: {chooser} picks a city marker").format(
-                head=head, chooser=name_of(state, state.pending[0].chooser))
-        return _("{head} · {played} of {limit} cards played").format(
-            head=head, played=state.cards_this_turn, limit=MAX_CARDS_PER_ROUND)
+            return _("Round {round} · road scoring: {chooser} picks").format(
+                round=state.round, chooser=name_of(state, state.pending[0].chooser))
+        return head  # the cards played this round are pips on the player's panel
 
     def is_over(self, state: ViaRomanaState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is Phase.OVER and not state.pending
 
     def endgame_fields(self, state: ViaRomanaState) -> list[EntryField]:
         """Only the order boards nobody recorded (they are secret): fulfilled, 1 or 0."""

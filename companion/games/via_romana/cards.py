@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import Rejected
-from companion.games.via_romana_board import Board, City
+from companion.games.via_romana.board import Board, City
 from companion.i18n import _
 
 MAX_CARDS_PER_ROUND = 3

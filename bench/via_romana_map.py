@@ -1,0 +1,58 @@
+"""A Via Romana table frame with the map (4 players, a road scoring) against the Glory to
+Rome table frame, both redrawn whole in the same run: the map must not make a tap slow."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from bench.measure import HEADLESS, Figure, median, percentile
+
+os.environ.update(HEADLESS)
+
+
+def _frames(scene: str, count: int) -> list[float]:
+    import pygame
+
+    from companion.events import new_input_queue
+    from companion.store import Store
+    from companion.ui.app_loop import App
+    from companion.ui.screenshot import _screens
+
+    pygame.display.init()
+    pygame.font.init()
+    with tempfile.TemporaryDirectory() as directory:
+        store = Store.open(Path(directory))
+        app = App(store, new_input_queue(), pygame.Surface((800, 480)),
+                  present=lambda rects: None)
+        app.start()
+        _screens()[scene](app)
+        app.render(force=True)  # fonts and the map layout warm
+        times = []
+        for _frame in range(count):
+            start = time.perf_counter()
+            app.invalidate()  # a tap's rebuild and a whole-screen redraw
+            app.render(force=True)
+            times.append(time.perf_counter() - start)
+        store.close()
+    pygame.display.quit()
+    return times
+
+
+def map_frame(quick: bool) -> Figure:
+    count = 20 if quick else 300
+    via = _frames("table-via-romana-scoring", count)
+    glory = _frames("table-glory-to-rome", count)
+    ratio = median(via) / median(glory)
+    return Figure(
+        "Via Romana map frame (800x480, whole redraw)",
+        f"{median(via) * 1000:.1f} ms median, {percentile(via, 0.95) * 1000:.1f} ms p95",
+        f"{median(glory) * 1000:.1f} ms (Glory to Rome table)",
+        f"{ratio:.2f}x",
+        "< 3x the Glory to Rome table",
+        ratio < 3,
+        f"{count} whole-screen rebuilds and redraws of each table in one process; the map "
+        "layout is cached, the drawing is not",
+    )

@@ -1,0 +1,148 @@
+"""Which cards did the table pay? One large swatch per card, a joker as two swatches.
+
+The dialog offers every colour in the board's order, never only the right one, so a wrong
+card paid at the table is entered as it was and the rules catch it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.games.via_romana import Board
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.board import EDGE
+from companion.ui.layout import grid, inset, split_cols, split_rows
+from companion.ui.screen import Screen
+from companion.ui.tables.via_romana_map import draw_symbol
+from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from companion.ui.app_loop import App
+
+#: a played card as the rules read it: {"colour": ...} plus "symbol" where it matters
+CardPayload = dict[str, str]
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """One answer: the cards it stands for, and how it looks (one swatch per card)."""
+
+    key: str
+    label: str
+    cards: tuple[CardPayload, ...]
+
+
+def colour_word(colour: str) -> str:
+    return theme.colour_names().get(colour, colour)
+
+
+def castle_choices(board: Board) -> list[CardChoice]:
+    """A castle's two cards share a colour: one swatch stands for the pair."""
+    return [CardChoice(c, _("2 × {colour}").format(colour=colour_word(c)),
+                       ({"colour": c}, {"colour": c})) for c in board.colours]
+
+
+def milestone_choices(board: Board) -> list[CardChoice]:
+    """One card of a colour, or a joker: two cards of two different colours."""
+    singles = [CardChoice(c, colour_word(c), ({"colour": c},)) for c in board.colours]
+    jokers = [CardChoice(f"{a}+{b}", _("{a} + {b}").format(a=colour_word(a), b=colour_word(b)),
+                         ({"colour": a}, {"colour": b}))
+              for a, b in combinations(board.colours, 2)]
+    return singles + jokers
+
+
+def symbol_choices(board: Board) -> list[CardChoice]:
+    """Two milestones at once take one card whose colour and symbol both count."""
+    return [CardChoice(f"{c}/{s}", _("{colour} · {symbol}").format(colour=colour_word(c),
+                                                                   symbol=s),
+                       ({"colour": c, "symbol": s},))
+            for c in board.colours for s in board.symbols]
+
+
+class SwatchButton(Button):
+    """A button painted as the cards it stands for, with their names underneath."""
+
+    def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
+        cards: Sequence[CardPayload] = self.extra.get("cards", ())  # type: ignore[assignment]
+        radius = max(4, min(self.rect.height, self.rect.width) // 8)
+        pygame.draw.rect(surface, theme.BUTTON_PRESSED if pressed else theme.BUTTON, self.rect,
+                         border_radius=radius)
+        inner = inset(self.rect, max(4, self.rect.height // 12))
+        swatches, words = split_rows(inner, [3, 1], 2)
+        distinct = list(dict.fromkeys((c["colour"], c.get("symbol")) for c in cards))
+        for (colour, symbol), cell in zip(distinct, split_cols(swatches, [1] * len(distinct), 4),
+                                          strict=True):
+            fill = theme.colour_rgb(colour)
+            pygame.draw.rect(surface, fill, cell, border_radius=radius)
+            pygame.draw.rect(surface, EDGE, cell, width=2, border_radius=radius)
+            if symbol:
+                draw_symbol(surface, symbol, cell.center, min(cell.width, cell.height) // 4,
+                            theme.text_on(fill))
+        text_size = fit_size(self.label, max(12, words.height), words.width, 0.6)
+        draw_text(surface, self.label, words, text_size, theme.TEXT)
+
+
+class CardDialog(Screen):
+    """Pick the card(s) paid; the answer goes to ``on_pick`` as the rules' card payload."""
+
+    modal = True
+    name = "cards"
+
+    def __init__(self, app: App, title: str, choices: list[CardChoice],
+                 on_pick: Callable[[list[CardPayload]], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.choices = choices
+        self.on_pick = on_pick
+
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        m = self.metrics
+        box = m.rect().inflate(-2 * m.gap, -2 * m.gap)
+        title, body, bottom = split_rows(inset(box, m.gap), [-m.unit, 1, -m.unit], m.gap)
+        return title, body, bottom
+
+    def _columns(self) -> int:
+        count = len(self.choices)
+        if self.metrics.portrait:
+            return 4 if count > 15 else 3
+        return 5
+
+    def build(self) -> None:
+        super().build()
+        m = self.metrics
+        _title, body, bottom = self._areas()
+        columns = self._columns()
+        rows = -(-len(self.choices) // columns)
+        height = min(int(m.unit * 2.2), (body.height - m.gap * (rows - 1)) // max(1, rows))
+        for choice, cell in zip(self.choices, grid(body, len(self.choices), columns, m.gap,
+                                                   row_height=height), strict=True):
+            self.buttons.append(SwatchButton(f"card-{choice.key}", pygame.Rect(cell),
+                                             choice.label, self._picker(choice),
+                                             extra={"cards": choice.cards}))
+        self.add("cancel", bottom, _("Cancel"), self._cancel, fill=theme.PANEL)
+
+    def _picker(self, choice: CardChoice) -> Callable[[], None]:
+        def picked() -> None:
+            self.app.pop(self)
+            self.on_pick([dict(card) for card in choice.cards])
+        return picked
+
+    def _cancel(self) -> None:
+        self.app.pop(self)
+
+    def on_back(self) -> None:
+        self._cancel()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.fill(theme.BACKGROUND)
+        title, _body, _bottom = self._areas()
+        draw_paragraph(surface, self.title, title, m.body if not m.portrait else m.small,
+                       theme.TEXT)

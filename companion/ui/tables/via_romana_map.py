@@ -1,0 +1,244 @@
+"""The Via Romana board drawn as a map: cities where the board file puts them, roads cut
+into their spaces in the builders' colours, closed roads greyed under a signpost.
+
+Geometry (:func:`layout`) is separate from drawing so the view can turn the same city and
+road positions into touch targets, and a test can check that nothing leaves the map.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from companion.games.via_romana import ViaRomanaState
+from companion.ui import board as pieces
+from companion.ui import theme
+from companion.ui.text import draw_text, fit_size
+from companion.ui.theme import RGB
+
+ROAD_EMPTY: RGB = (96, 100, 112)
+ROAD_CLOSED: RGB = (70, 72, 80)
+SIGNPOST: RGB = (200, 170, 120)
+SIGNPOST_INK: RGB = (40, 28, 16)
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """Where everything goes inside ``rect``: city centres, their radius, road spaces."""
+
+    rect: pygame.Rect
+    centres: tuple[tuple[int, int], ...]
+    radius: int
+    #: per road, per road space (listed from the road's first city), its two end points
+    spaces: tuple[tuple[tuple[tuple[float, float], tuple[float, float]], ...], ...]
+    road_width: int
+    name_size: int
+    #: per city, the directions (radians) where its piece and its marker value sit: in the
+    #: widest gaps between its roads, so neither covers a road space
+    piece_angle: tuple[float, ...] = ()
+    marker_angle: tuple[float, ...] = ()
+
+    def road_middle(self, road: int) -> tuple[int, int]:
+        (ax, ay), _ = self.spaces[road][0]
+        _, (bx, by) = self.spaces[road][-1]
+        return round((ax + bx) / 2), round((ay + by) / 2)
+
+
+def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
+    """City centres from the board file's ``x``, ``y``, kept clear of the map's edge."""
+    board = state.board
+    radius = max(10, min(unit * 3 // 8, min(rect.width, rect.height) // 16))
+    name_size = max(12, round(unit * 0.3))
+    margin_x = radius * 9 // 5 + 2  # room for a piece or a marker value beside a city
+    margin_top = radius * 9 // 5
+    margin_bottom = radius + name_size + 2
+    width = max(1, rect.width - 2 * margin_x)
+    height = max(1, rect.height - margin_top - margin_bottom)
+    xs = [city.position[0] for city in board.cities]
+    ys = [city.position[1] for city in board.cities]
+    # stretch the cities' spread over the whole map, whatever part of 0..1 the file uses
+    left, span_x = min(xs), (max(xs) - min(xs)) or 1.0
+    top, span_y = min(ys), (max(ys) - min(ys)) or 1.0
+    centres = tuple((rect.left + margin_x + round((x - left) / span_x * width),
+                     rect.top + margin_top + round((y - top) / span_y * height))
+                    for x, y in zip(xs, ys, strict=True))
+    spaces = []
+    for road in board.roads:
+        (ax, ay), (bx, by) = centres[road.a], centres[road.b]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        start = radius + 3
+        usable = max(1.0, length - 2 * start)
+        step = usable / road.spaces
+        gap = min(4.0, step / 4)
+        spaces.append(tuple(
+            ((ax + ux * (start + i * step + gap / 2), ay + uy * (start + i * step + gap / 2)),
+             (ax + ux * (start + (i + 1) * step - gap / 2),
+              ay + uy * (start + (i + 1) * step - gap / 2)))
+            for i in range(road.spaces)))
+    piece_angles, marker_angles = [], []
+    for index, (cx, cy) in enumerate(centres):
+        # the name sits straight below the city: keep that way free as well
+        directions = sorted([math.pi / 2, *(
+            math.atan2(centres[r.b if r.a == index else r.a][1] - cy,
+                       centres[r.b if r.a == index else r.a][0] - cx)
+            for r in board.roads if index in (r.a, r.b))])
+        piece, marker = _free_directions(directions)
+        piece_angles.append(piece)
+        marker_angles.append(marker)
+    return MapLayout(rect, centres, radius, tuple(spaces), max(5, unit // 7), name_size,
+                     tuple(piece_angles), tuple(marker_angles))
+
+
+def _free_directions(directions: list[float]) -> tuple[float, float]:
+    """Two directions away from the roads: in the widest gap (split in three when it is more
+    than a half turn), else the widest and the second widest."""
+    if not directions:
+        return -math.pi / 4, -3 * math.pi / 4
+    gaps = []
+    for number, start in enumerate(directions):
+        end = directions[(number + 1) % len(directions)]
+        width = (end - start) % (2 * math.pi) or 2 * math.pi
+        gaps.append((width, start))
+    gaps.sort(reverse=True)
+    width, start = gaps[0]
+    if width > math.pi or len(gaps) == 1:
+        return start + width / 3, start + 2 * width / 3
+    second_width, second_start = gaps[1]
+    return start + width / 2, second_start + second_width / 2
+
+
+def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout,
+             colours: Sequence[RGB], highlight: int | None) -> None:
+    """Roads first (closed ones greyed with a signpost), then cities with their pieces.
+
+    ``colours`` are the players' colours; ``highlight`` is the road being scored.
+    """
+    board = state.board
+    # closed roads first, built spaces last, so a crossing never hides a player's piece
+    order = sorted(range(len(board.roads)), key=lambda i: (
+        not state.closed[i], sum(owner is not None for owner in state.roads[i])))
+    for index in order:
+        _draw_road(surface, state, geometry, index, colours, index == highlight)
+    marked = set()
+    if highlight is not None:
+        road = board.roads[highlight]
+        marked = {road.a, road.b}
+    for index in range(len(board.cities)):
+        _draw_city(surface, state, geometry, index, colours, index in marked)
+
+
+def _segment(surface: pygame.Surface, colour: RGB, start: tuple[float, float],
+             end: tuple[float, float], width: int) -> None:
+    pygame.draw.line(surface, colour, start, end, width)
+
+
+def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout,
+               index: int, colours: Sequence[RGB], highlighted: bool) -> None:
+    width = geometry.road_width
+    spaces = geometry.spaces[index]
+    closed = state.closed[index]
+    if highlighted:
+        for start, end in spaces:
+            _segment(surface, theme.ACCENT, start, end, width + 8)
+    for number, (start, end) in enumerate(spaces):
+        owner = state.roads[index][number]
+        if closed:
+            _segment(surface, ROAD_CLOSED, start, end, max(3, width // 2))
+        elif owner is None:
+            _segment(surface, ROAD_EMPTY, start, end, width)
+        else:
+            _segment(surface, pieces.EDGE, start, end, width + 2)
+            _segment(surface, colours[owner], start, end, width)
+    unmarked = {c.road for c in (*state.scored, *state.pending) if not c.signpost}
+    if closed and index not in unmarked:  # closed after the last signpost: grey, no post
+        _signpost(surface, geometry.road_middle(index), max(8, geometry.radius * 2 // 3))
+
+
+def _signpost(surface: pygame.Surface, at: tuple[int, int], size: int) -> None:
+    """A Roma signpost: a post with a small board across it."""
+    x, y = at
+    pygame.draw.line(surface, SIGNPOST_INK, (x, y - size // 2), (x, y + size // 2),
+                     max(2, size // 5))
+    sign = pygame.Rect(0, 0, size + 4, max(6, size * 3 // 5))
+    sign.midbottom = (x, y)
+    pygame.draw.rect(surface, SIGNPOST, sign, border_radius=2)
+    pygame.draw.rect(surface, SIGNPOST_INK, sign, width=1, border_radius=2)
+
+
+def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout,
+               index: int, colours: Sequence[RGB], marked: bool) -> None:
+    city = state.board.cities[index]
+    centre = geometry.centres[index]
+    radius = geometry.radius
+    fill = theme.colour_rgb(city.colour)
+    if marked:
+        pygame.draw.circle(surface, theme.ACCENT, centre, radius + 5)
+    pygame.draw.circle(surface, fill, centre, radius)
+    pygame.draw.circle(surface, pieces.EDGE, centre, radius, width=2)
+    draw_symbol(surface, city.symbol, centre, radius * 3 // 5, theme.text_on(fill))
+    stack = state.stacks[index]
+    value = str(stack[0]) if stack else str(state.board.base_value)
+    side = max(14, radius)
+    marker = pygame.Rect(0, 0, side, side)
+    marker.center = _around(centre, radius * 1.15, geometry.marker_angle[index])
+    pieces.badge(surface, marker, value, theme.PANEL_LIGHT if not stack else (245, 240, 225))
+    building = state.cities[index]
+    if building is not None:
+        piece_radius = max(7, radius * 11 // 20)
+        at = _around(centre, radius * 1.15, geometry.piece_angle[index])
+        pieces.token(surface, at, piece_radius, colours[building.player],
+                     ring=theme.TEXT if building.castle else None)
+        if building.castle:
+            _castle_glyph(surface, at, piece_radius, theme.text_on(colours[building.player]))
+    label = pygame.Rect(0, 0, max(radius * 6, geometry.name_size * 8), geometry.name_size + 2)
+    label.midtop = (centre[0], centre[1] + radius + 1)
+    label.clamp_ip(geometry.rect)
+    size = fit_size(city.name, geometry.name_size, label.width, 0.75)
+    draw_text(surface, city.name, label, size, theme.TEXT)
+
+
+def _around(centre: tuple[int, int], distance: float, angle: float) -> tuple[int, int]:
+    return (round(centre[0] + distance * math.cos(angle)),
+            round(centre[1] + distance * math.sin(angle)))
+
+
+def _castle_glyph(surface: pygame.Surface, at: tuple[int, int], radius: int, ink: RGB) -> None:
+    """Battlements: a small crenellated tower, so a castle reads apart from a milestone."""
+    x, y = at
+    w = radius
+    body = pygame.Rect(x - w // 2, y - w // 4, w, w * 3 // 4)
+    pygame.draw.rect(surface, ink, body)
+    tooth = max(2, w // 4)
+    for left in (body.left, body.centerx - tooth // 2, body.right - tooth):
+        pygame.draw.rect(surface, ink, (left, body.top - tooth, tooth, tooth))
+
+
+def draw_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], size: int,
+                ink: RGB) -> None:
+    """The card symbol of a city as a small glyph (unknown symbols: their first letter)."""
+    x, y = centre
+    s = max(4, size)
+    if symbol == "shield":
+        points = [(x - s, y - s), (x + s, y - s), (x + s, y), (x, y + s), (x - s, y)]
+        pygame.draw.polygon(surface, ink, points, width=max(2, s // 3))
+    elif symbol == "helmet":
+        pygame.draw.arc(surface, ink, (x - s, y - s, 2 * s, 2 * s), 0, math.pi, max(2, s // 3))
+        pygame.draw.line(surface, ink, (x - s, y), (x + s, y), max(2, s // 3))
+        pygame.draw.line(surface, ink, (x, y - s), (x, y - s - s // 2), max(2, s // 3))
+    elif symbol == "eagle":
+        points = [(x - s, y - s // 2), (x, y + s // 2), (x + s, y - s // 2)]
+        pygame.draw.lines(surface, ink, False, points, max(2, s // 3))
+        pygame.draw.circle(surface, ink, (x, y - s // 3), max(2, s // 3))
+    elif symbol == "amphora":
+        pygame.draw.ellipse(surface, ink, (x - s * 2 // 3, y - s // 3, s * 4 // 3, s * 4 // 3),
+                            width=max(2, s // 3))
+        pygame.draw.line(surface, ink, (x, y - s // 3), (x, y - s), max(2, s // 3))
+        pygame.draw.line(surface, ink, (x - s // 2, y - s), (x + s // 2, y - s), max(2, s // 4))
+    else:
+        box = pygame.Rect(0, 0, 2 * s, 2 * s)
+        box.center = centre
+        draw_text(surface, symbol[:1].upper(), box, max(10, 2 * s), ink)

@@ -1,0 +1,317 @@
+"""Via Romana by touch: builds started on the map, cards paid picked as swatches and checked
+by the rules, the tap budgets, seat buttons out of turn, ending early, the table's tie-break.
+
+Every tap is a real FINGERDOWN/FINGERUP at a button's centre (``ui_driver``), at both sizes.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+from ui_driver import Driver  # noqa: E402
+
+from companion.games.base import PlayerInfo  # noqa: E402
+from companion.games.via_romana import ViaRomanaState  # noqa: E402
+from companion.session import GameSession  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.tables.via_romana import ViaRomanaView  # noqa: E402
+from companion.ui.tables.via_romana_map import ROAD_CLOSED  # noqa: E402
+
+STRIP = """
+name = "Strip"
+symbols = ["eagle", "helmet"]
+signposts = 1
+
+[[province]]
+name = "Belgica"
+colour = "blue"
+[[province]]
+name = "Lugdunensis"
+colour = "grey"
+
+[[city]]
+name = "Alpha"
+colour = "blue"
+symbol = "eagle"
+markers = [3]
+x = 0.1
+y = 0.5
+[[city]]
+name = "Beta"
+colour = "grey"
+symbol = "helmet"
+markers = [MARKER]
+x = 0.9
+y = 0.5
+[[city]]
+name = "Gamma"
+colour = "grey"
+symbol = "eagle"
+markers = [1]
+x = 0.5
+y = 0.1
+
+[[road]]
+cities = ["Alpha", "Beta"]
+spaces = 1
+[[road]]
+cities = ["Alpha", "Gamma"]
+spaces = 3
+"""
+
+PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "green", 2),
+           PlayerInfo("Cato", "yellow", 3))
+
+
+class CountingDriver(Driver):
+    """Counts every touch, so a test can hold a move to its tap budget."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.touches = 0
+
+    def touch(self, pos: tuple[int, int]) -> None:
+        self.touches += 1
+        super().touch(pos)
+
+
+def done_on_board(driver: Driver) -> list[str]:
+    """Tap the prompt of a physical step away ("done"); returns what it asked for."""
+    asked = list(driver.app.prompts)
+    if asked:
+        driver.touch(driver.app.prompt_rect.center)
+        assert driver.app.prompts == []
+    return asked
+
+
+def start(app: App, tmp_path: Path, players: int = 2, marker: int = 2,
+          board: str | None = None, **options: object) -> GameSession:
+    if board is None:
+        path = tmp_path / "strip.toml"
+        path.write_text(STRIP.replace("MARKER", str(marker)), encoding="utf-8")
+        board = str(path)
+    session = GameSession.create(app.store, "via-romana", PLAYERS[:players],
+                                 {"board_file": board or None, "starting_castles": 1,
+                                  **options})
+    app.start_session(session)
+    app.step()
+    return session
+
+
+def state(app: App) -> ViaRomanaState:
+    assert app.session is not None
+    result: ViaRomanaState = app.session.state
+    return result
+
+
+def logged(app: App) -> list[str]:
+    assert app.session is not None
+    return [e.action.type for e in app.store.log(app.session.game_id) if e.action is not None]
+
+
+def city_key(app: App, name: str) -> str:
+    index = state(app).board.city_index(name)
+    assert index is not None
+    return f"city-{index}"
+
+
+def test_a_whole_game_by_touch_with_taps_on_the_map(app: App, tmp_path: Path) -> None:
+    session = start(app, tmp_path)
+    game_id = session.game_id
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))  # starting castles
+    assert logged(app) == ["start_castle", "start_castle"]
+    # Ana taps the road Alpha – Beta: two ends to build from, then the card paid
+    driver.tap("road-0")
+    driver.tap("pick-('milestone_road', 0, 0)")
+    driver.tap("card-grey")  # either end's colour pays on a road between two provinces
+    assert state(app).pending and state(app).signposts_left == 0
+    assert app.top.name == "table"
+    assert done_on_board(driver) == [
+        "Alpha – Beta is complete: take the milestones off its road spaces and put up a Roma "
+        "signpost.", "Ana placed the last signpost: give Ana the legion eagle."]
+    driver.tap(city_key(app, "Alpha"))  # Ana has the most pieces: her marker pick, on the map
+    assert state(app).collected[0][0].value == 3
+    assert done_on_board(driver) == [
+        "Ana takes the 3 marker from Alpha. Then Ben draws 1 card (open display first)."]
+    driver.taps("move-end_turn", "move-end_turn")  # last turns: Ben, then Ana
+    driver.tap("move-final-scoring")
+    driver.tap("score")
+    record = app.store.game(game_id)
+    assert record.status == "finished" and record.result is not None
+    assert record.result["winners"] == ["Ana"]
+    assert logged_types(app, game_id) == ["start_castle", "start_castle", "milestone_road",
+                                          "pick_marker", "end_turn", "end_turn"]
+    assert {"table", "pick", "cards", "endgame-entry", "scoreboard"} <= driver.seen
+
+
+def logged_types(app: App, game_id: int) -> list[str]:
+    return [e.action.type for e in app.store.log(game_id) if e.action is not None]
+
+
+def test_tap_budgets_of_every_build_with_real_card_checks(app: App, tmp_path: Path) -> None:
+    start(app, tmp_path, players=3, board="")  # the shipped map
+    driver = CountingDriver(app)
+    for name in ("Lutetia", "Narbo", "Massilia"):
+        driver.tap(city_key(app, name))
+    board = state(app).board
+
+    def spent(*keys: str) -> int:
+        before = driver.touches
+        driver.taps(*keys)
+        return driver.touches - before
+
+    # castle: the city, "castle", the colour of the 2 cards paid
+    rotomagus = city_key(app, "Rotomagus")
+    index = int(rotomagus.split("-")[1])
+    assert spent(rotomagus, f"pick-('castle', None, {index})", "card-grey") == 3
+    built = state(app).cities[index]
+    assert built is not None and built.castle
+    driver.tap("move-end_turn")
+    # milestone in a city: the city, "milestone", the card
+    lemonum = int(city_key(app, "Lemonum").split("-")[1])
+    assert spent(f"city-{lemonum}", f"pick-('milestone_city', None, {lemonum})",
+                 "card-green") == 3
+    driver.tap("move-end_turn")
+    # a milestone with a joker: the city, "milestone", the pair of swatches
+    tolosa = int(city_key(app, "Tolosa").split("-")[1])
+    assert spent(f"city-{tolosa}", f"pick-('milestone_city', None, {tolosa})",
+                 "card-blue+grey") == 3  # budget 4
+    assert state(app).cities[tolosa] is not None
+    driver.tap("move-end_turn")
+    # two milestones at once: the road, "2 milestones from ...", the card (colour and symbol)
+    lutetia = int(city_key(app, "Lutetia").split("-")[1])
+    road = next(i for i, r in enumerate(board.roads) if lutetia in (r.a, r.b) and r.spaces >= 3
+                and not state(app).closed[i])
+    symbol = board.cities[lutetia].symbol
+    assert spent(f"road-{road}", f"pick-('two_milestones', {road}, {lutetia})",
+                 f"card-grey/{symbol}") == 3
+    assert sum(owner == 0 for owner in state(app).roads[road]) == 2
+    assert logged(app)[-7:] == ["castle", "end_turn", "milestone_city", "end_turn",
+                                "milestone_city", "end_turn", "two_milestones"]
+
+
+def test_a_wrong_symbol_paid_is_caught_and_nothing_is_recorded(app: App,
+                                                             tmp_path: Path) -> None:
+    start(app, tmp_path, players=3)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"), city_key(app, "Gamma"))
+    before = logged(app)
+    driver.tap("road-1")  # Alpha – Gamma: both ends built, so the table says from where
+    driver.tap("pick-('two_milestones', 1, 0)")
+    driver.tap("card-blue/helmet", allow_error=True)  # Alpha shows the eagle, not the helmet
+    assert app.banner is not None and app.banner.error
+    assert "colour AND symbol" in app.banner.text
+    assert logged(app) == before and state(app).roads[1] == (None, None, None)
+
+
+def test_a_castle_paid_in_the_wrong_colour_is_refused(app: App, tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    before = logged(app)
+    gamma = city_key(app, "Gamma")
+    driver.tap(gamma)
+    driver.tap("pick-('castle', None, 2)")
+    driver.tap("card-blue", allow_error=True)
+    assert app.banner is not None and app.banner.error
+    assert "A castle in Gamma needs 2 grey cards" in app.banner.text
+    assert logged(app) == before and state(app).cities[2] is None
+
+
+def test_a_seat_button_out_of_turn_says_what_it_would_do(app: App, tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    from companion.ui.intents import Press
+
+    app.top.handle(Press("seat2"))
+    assert app.banner is not None and "Ben: it is Ana's turn" in app.banner.text
+    assert "ends it" in app.banner.text
+    assert logged(app) == ["start_castle", "start_castle"]
+    app.top.handle(Press("seat1"))
+    app.settle()
+    assert logged(app)[-1] == "end_turn"
+
+
+def test_end_here_and_score_then_the_table_breaks_the_tie(app: App, tmp_path: Path) -> None:
+    session = start(app, tmp_path, players=2, marker=3)
+    game_id = session.game_id
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    driver.taps("menu", "end-here", "yes")
+    assert logged(app)[-1] == "end_game"
+    driver.taps("move-final-scoring", "score")
+    assert app.top.name == "scoreboard"
+    record = app.store.game(game_id)
+    assert record.result is not None and sorted(record.result["winners"]) == ["Ana", "Ben"]
+    driver.tap("tie-Ben")
+    record = app.store.game(game_id)
+    assert record.result is not None and record.result["winners"] == ["Ben"]
+    assert "the table gave the tie to Ben" in record.result["explanation"]
+    assert app.top.has_button("done") and not app.top.has_button("tie-Ana")
+
+
+def test_the_map_shows_builders_colours_and_greys_closed_roads(app: App,
+                                                               tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    driver.taps("road-1", "pick-('milestone_road', 1, 0)", "card-blue")  # Ana: from Alpha
+    app.render(force=True)
+    table = app.top
+    view = getattr(table, "view")  # noqa: B009
+    assert isinstance(view, ViaRomanaView)
+    m = app.metrics
+    info = table.areas()["info"].inflate(-m.gap * 2, -m.gap * 2)  # type: ignore[attr-defined]
+    geometry = view.geometry(view.areas(info)[1])
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    (ax, ay), (bx, by) = geometry.spaces[1][0]
+    assert surface.get_at((round((ax + bx) / 2), round((ay + by) / 2)))[:3] == (200, 50, 45)
+    driver.taps("move-end_turn")
+    driver.taps("road-0", "pick-('milestone_road', 0, 1)", "card-grey")  # Ben completes it
+    done_on_board(driver)
+    driver.tap(city_key(app, "Beta"))  # ... and picks Beta's marker: the road is closed
+    done_on_board(driver)
+    app.render(force=True)
+    (ax, ay), (bx, by) = geometry.spaces[0][0]
+    x, y = round(ax + (bx - ax) / 4), round(ay + (by - ay) / 4)
+    assert surface.get_at((x, y))[:3] == ROAD_CLOSED
+
+
+def test_the_new_game_screen_offers_the_last_turns_reading(app: App) -> None:
+    driver = Driver(app)
+    driver.taps("new-game", "game-via-romana")
+    driver.name_players(["Ana", "Ben"])
+    driver.taps("option-last_turns", "pick-False", "start")
+    assert app.session is not None
+    assert app.session.record.options["last_turns"] is False
+    assert state(app).settings.last_turns is False
+    assert app.session.record.options["board"] is not None  # the game's own board copy
+
+
+def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
+                                                                 tmp_path: Path) -> None:
+    start(app, tmp_path, players=3)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"), city_key(app, "Gamma"))
+    driver.taps("road-0", "pick-('milestone_road', 0, 0)", "card-blue")
+    table = app.top
+    view = getattr(table, "view")  # noqa: B009
+    assert isinstance(view, ViaRomanaView)
+    assert any("Remove the milestones" in line for line in view.banner_lines())
+    assert len(done_on_board(driver)) == 2
+    driver.tap(city_key(app, "Alpha"))
+    done_on_board(driver)
+    lines = view.banner_lines()
+    assert lines[0] == "Ana placed the last signpost: take the legion eagle."
+    assert lines[1] == "2 more turns after this one, then the final scoring."
+    driver.taps("move-end_turn", "move-end_turn", "move-end_turn")
+    assert view.banner_lines() == [] and app.session is not None
+    assert app.session.rules.is_over(state(app))
