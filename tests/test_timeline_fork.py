@@ -61,8 +61,8 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 cursor += 1
             assert session.can_undo == (cursor > 0)
             assert session.can_redo == (cursor < len(model))
-            assert submitted.state is None or kind == "undo" or \
-                submitted.state.tallies == _model_tallies(model, cursor)
+            assert queued.state is None or kind == "undo" or \
+                queued.state.tallies == _model_tallies(model, cursor)
         for submitted in in_flight:
             session.acknowledge(submitted, store.append(session.game_id, submitted.entry))
         assert session.state.tallies == _model_tallies(model, cursor)
