@@ -24,7 +24,7 @@ OTHER = "5A3C9E71"
 # machine must not turn a pause into a lost reader.
 FAST = Pn532Timing(answer_timeout=0.15, heartbeat=0.1, poll_interval=0.005)
 STEADY = Pn532Timing(heartbeat=0.1, poll_interval=0.005)
-WAIT = 5.0  # generous upper bound for anything to happen; never a measured duration
+WAIT = 30.0  # a hang guard for anything to happen; never a measured duration
 
 
 def wait_until(condition: Callable[[], bool]) -> None:
@@ -116,6 +116,17 @@ def test_with_no_tag_the_reader_waits_instead_of_polling(rig: Rig) -> None:
     assert rig.events.empty()  # and the reader was not taken for lost
     rig.emulator.place(UID)
     assert rig.next() == TagArrived("table", UID)
+
+
+def test_a_tag_that_stays_is_reset_between_reads_and_so_never_missed(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 20)
+    assert rig.emulator.silent_reads == 0  # the field was off long enough every time
+    assert rig.events.empty()
 
 
 def test_a_forged_uid_in_one_answer_is_never_a_tag(rig: Rig) -> None:
