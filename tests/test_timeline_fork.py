@@ -47,12 +47,12 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 continue
             entry = (LogEntry("do", _add(amount)) if kind == "do" else LogEntry(kind))
             try:
-                queued = session.submit(entry)
+                handed = session.submit(entry)
             except Rejected:
                 continue
-            if queued is None:
+            if handed is None:
                 continue
-            in_flight.append(queued)
+            in_flight.append(handed)
             if kind == "do":
                 model, cursor = model[:cursor] + [amount], cursor + 1
             elif kind == "undo":
@@ -61,8 +61,8 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 cursor += 1
             assert session.can_undo == (cursor > 0)
             assert session.can_redo == (cursor < len(model))
-            assert queued.state is None or kind == "undo" or \
-                queued.state.tallies == _model_tallies(model, cursor)
+            assert handed.state is None or kind == "undo" or \
+                handed.state.tallies == _model_tallies(model, cursor)
         for submitted in in_flight:
             session.acknowledge(submitted, store.append(session.game_id, submitted.entry))
         assert session.state.tallies == _model_tallies(model, cursor)

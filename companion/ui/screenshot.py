@@ -18,7 +18,7 @@ from companion.i18n import _
 def _screens() -> dict[str, Callable[[object], None]]:
     """Screen name -> how to bring the app (an ``App``) to it."""
     from companion.ui.app_loop import App
-    from companion.ui.demo import DEMO_ENTRIES, demo_session
+    from companion.ui.demo import DEMO_ENTRIES, demo_five, demo_session
     from companion.ui.screens.endgame import EndgameScreen
 
     def table(game: str) -> Callable[[object], None]:
@@ -71,6 +71,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "home": home,
         "new-game": shown(lambda app: app.open_new_game()),
         "table-glory-to-rome": table("glory-to-rome"),
+        "table-glory-to-rome-5": shown(lambda app: app.start_session(demo_five(app.store))),
         "table-ave-roma": table("ave-roma"),
         "table-via-romana": table("via-romana"),
         "table-via-romana-scoring": via_romana_scoring,
@@ -82,8 +83,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
     }
 
 
-SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
-                "table-via-romana-scoring",
+SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
+                "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 

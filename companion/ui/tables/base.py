@@ -105,6 +105,10 @@ class GameView:
         self.app.message(_("{name}: use the buttons on the screen for this move.").format(
             name=self.name(index)), error=False)
 
+    def on_seat(self, index: int, long: bool) -> None:
+        """A player's seat button, pressed short or long; by default as ``on_player``."""
+        self.on_player(index)
+
     def on_tag(self, tag: Tag, meaning: TagMeaning) -> bool:
         return False
 
