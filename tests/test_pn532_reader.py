@@ -23,7 +23,7 @@ OTHER = "5A3C9E71"
 # FAST for the tests of silence; STEADY (the real answer timeout) wherever a slow or busy
 # machine must not turn a pause into a lost reader.
 FAST = Pn532Timing(answer_timeout=0.15, heartbeat=0.1, poll_interval=0.005)
-STEADY = Pn532Timing(heartbeat=0.1, poll_interval=0.005)
+STEADY = Pn532Timing(answer_timeout=2.0, heartbeat=0.1, poll_interval=0.005)
 WAIT = 30.0  # a hang guard for anything to happen; never a measured duration
 
 
