@@ -10,7 +10,8 @@ from bench.measure import HEADLESS, Figure
 from bench.scripted_games import scripted_game
 from companion.games import GAME_MODULES
 
-LIMIT_MB = 80.0
+LIMIT_MB = 45.0  # in English
+LIMIT_RATIO = 1.8  # of pygame with a window alone
 
 
 def _peak_kb(command: list[str]) -> int:
@@ -22,8 +23,9 @@ def _peak_kb(command: list[str]) -> int:
 def memory(quick: bool) -> list[Figure]:
     reference = _peak_kb([sys.executable, "-c", "import pygame; pygame.display.init(); "
                           "pygame.display.set_mode((800, 480)); "
-                          "from bench.memory_child import peak_resident_kb; "
-                          "print(peak_resident_kb())"])
+                          "from pathlib import Path; print(next(int(line.split()[1]) for "
+                          "line in Path('/proc/self/status').read_text().splitlines() "
+                          "if line.startswith('VmHWM:')))"])
     figures = []
     for game in GAME_MODULES:
         moves = len(scripted_game(game)[2])
@@ -31,6 +33,8 @@ def memory(quick: bool) -> list[Figure]:
         figures.append(Figure(
             f"Peak memory: a full game of {game}", f"{peak / 1024:.1f} MB",
             f"{reference / 1024:.1f} MB (pygame with an open window)",
-            f"{peak / reference:.2f}x", f"< {LIMIT_MB:.0f} MB", peak / 1024 < LIMIT_MB,
-            f"{moves} moves through the app, final scoring and scoreboard"))
+            f"{peak / reference:.2f}x", f"<= {LIMIT_MB:.0f} MB and <= {LIMIT_RATIO}x",
+            peak / 1024 <= LIMIT_MB and peak / reference <= LIMIT_RATIO,
+            f"{moves} moves through the app, final scoring and scoreboard, in English; the "
+            "reference imports pygame alone (none of the app's modules)"))
     return figures

@@ -8,9 +8,9 @@ Run as ``python -m bench.reference_startup WIDTHxHEIGHT``.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import sys
-import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,7 +27,9 @@ def main(size: tuple[int, int]) -> None:
     if address:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
             sock.sendto(b"READY=1", address)
-    time.sleep(60)  # the harness terminates it, as it does the companion
+    # SDL turns SIGTERM into a quit event nobody reads here: exit on it, as the companion does
+    signal.signal(signal.SIGTERM, lambda _number, _frame: sys.exit(0))
+    signal.pause()  # the harness terminates it, as it does the companion
 
 
 if __name__ == "__main__":

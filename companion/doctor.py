@@ -205,8 +205,14 @@ def check_readers(machine: Machine, probe: Probe = probe_reader) -> list[Finding
         return findings + [Finding(True, _("reader {id}").format(id=reader.id), _(
             "{port}: not probed while the companion runs (sudo systemctl stop companion, "
             "then run doctor again)").format(port=reader.port)) for reader in config.readers]
+    pi = board.detect(machine.model_file)
     for reader in config.readers:
         topic = _("reader {id}").format(id=reader.id)
+        if pi.has_rp1 and reader.port == "/dev/serial0":
+            findings.append(Finding(False, topic, _(
+                "on a {model} /dev/serial0 is the debug connector: set port = \"/dev/ttyAMA0\" "
+                "in the config and dtparam=uart0=on in config.txt").format(model=pi.model)))
+            continue
         try:
             detail = probe(reader.type, reader.port, reader.baud)
         except (OSError, ValueError) as error:

@@ -169,9 +169,11 @@ if ((ROOT_MODE)); then
     [[ $ROOT != / ]] || fail "--root / would edit /etc/passwd by hand; run without --root instead"
 else
     ((EUID == 0)) || fail "run as root (sudo $0), or use --root DIR for a scratch tree"
-    case $(uname -m) in
-        x86_64 | aarch64) ;;
-        *) fail "$(uname -m): only a 64-bit OS is supported (Raspberry Pi OS Lite 64-bit)" ;;
+    # The userland decides, not the kernel: 32-bit Pi OS often runs a 64-bit kernel.
+    architecture=$(dpkg --print-architecture 2>/dev/null || uname -m)
+    case $architecture in
+        arm64 | amd64 | aarch64 | x86_64) ;;
+        *) fail "$architecture: only a 64-bit OS is supported (Raspberry Pi OS Lite 64-bit)" ;;
     esac
 fi
 
@@ -186,7 +188,8 @@ done
 [[ -n $MODEL_FILE ]] || MODEL_FILE=$ROOT/proc/device-tree/model
 BOARD_MODEL="" BOARD_IS_PI=0 BOARD_UART_CONFIG=enable_uart=1 BOARD_SERIAL_PORT=/dev/serial0
 if [[ -f $SOURCE/companion/board.py ]] && command -v python3 >/dev/null; then
-    eval "$(python3 "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
+    # -I: the script's own folder must not shadow the standard library (companion/locale).
+    eval "$(python3 -I "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
 fi
 
 if ((ENABLE_UART)); then
@@ -254,13 +257,17 @@ fi
 if ((UPDATE)); then
     echo "Updating the checkout $SOURCE:"
     owner=$(stat -c %U "$SOURCE")
-    before=$(git -C "$SOURCE" rev-parse HEAD)
-    if [[ $owner == root ]]; then
-        git -C "$SOURCE" pull --ff-only --quiet
-    else
-        runuser -u "$owner" -- git -C "$SOURCE" pull --ff-only --quiet
-    fi
-    after=$(git -C "$SOURCE" rev-parse HEAD)
+    # As the checkout's owner: git refuses a repository of another user to root.
+    owner_git() {
+        if [[ $owner == root ]]; then
+            git -C "$SOURCE" "$@"
+        else
+            runuser -u "$owner" -- git -C "$SOURCE" "$@"
+        fi
+    }
+    before=$(owner_git rev-parse HEAD)
+    owner_git pull --ff-only --quiet
+    after=$(owner_git rev-parse HEAD)
     if [[ $before == "$after" ]]; then
         echo "  unchanged  checkout at ${after:0:12}"
     else
@@ -499,8 +506,8 @@ exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\${@:---update}\"" "$
 # installed again.
 source_digest() {
     (cd "$SOURCE" && {
-        find companion -type f ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 |
-            sort -z | xargs -0 sha256sum
+        find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
+            -print0 | sort -z | xargs -0 sha256sum
         sha256sum pyproject.toml systemd/requirements.txt
         python3 -c 'import sys; print(sys.version)'
     } | sha256sum | cut -c1-16)
@@ -514,15 +521,17 @@ build_release() {
     "$python" -m pip install --disable-pip-version-check --quiet --no-input \
         --require-hashes --no-deps --only-binary :all: -r "$SOURCE/systemd/requirements.txt"
     mkdir -p "$release/app"
-    (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -path '*/__pycache__/*' \
-        -print0 | xargs -0 cp --parents -t "$release/app")
+    (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -name '*.mo' \
+        ! -path '*/__pycache__/*' -print0 | xargs -0 cp --parents -t "$release/app")
     site=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     printf '%s\n' "$release/app" >"$site/companion-app.pth"
     printf '#!%s\nimport sys\n\nfrom companion.cli import main\n\nsys.exit(main())\n' \
         "$python" >"$release/bin/companion"
     chmod 755 "$release/bin/companion"
-    # The service's file system is read-only: compile now, or every start compiles anew.
+    # The service's file system is read-only: compile now, or every start compiles anew
+    # (the bytecode, and the translations' .mo catalogs from their .po).
     "$python" -m compileall -q -j 0 "$release/app" "$site" >/dev/null
+    "$python" -m companion.locale.build >/dev/null
 }
 
 APP_CHANGED=0

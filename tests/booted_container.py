@@ -57,8 +57,14 @@ class Container:
              "--console=passive", f"--machine=companion-ci-{os.getpid()}",
              "--directory", str(root), *(f"--bind={bind}" for bind in binds)],
             stdin=subprocess.DEVNULL, stdout=self._log_file, stderr=subprocess.STDOUT)
-        self.leader = self._find_leader()
-        self._wait_until_booted()
+        try:
+            self.leader = self._find_leader()
+            self._wait_until_booted()
+        except BaseException:
+            self.nspawn.kill()  # never leave a half-booted container behind
+            self.nspawn.wait(timeout=60)
+            self._log_file.close()
+            raise
 
     def _find_leader(self, timeout: float = 30.0) -> int:
         deadline = time.monotonic() + timeout

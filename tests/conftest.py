@@ -23,6 +23,16 @@ if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
 
+@pytest.fixture(autouse=True)
+def english_by_default() -> Iterator[None]:
+    """Every test starts in English, whatever language an earlier test switched the app to."""
+    from companion import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture(params=[(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
     """The app on both displays: the official 7" (800x480) and Touch Display 2 (portrait).
@@ -46,3 +56,13 @@ def counter_game() -> Iterator[str]:
     GAME_MODULES["counter"] = "counter_game"
     yield "counter"
     GAME_MODULES.pop("counter", None)
+
+
+@pytest.fixture(autouse=True)
+def english_messages() -> Iterator[None]:
+    """Every test starts in English: a test that switches the catalog cannot leak it into
+    the tests after it (rules tests match English refusals)."""
+    from companion import i18n
+
+    i18n.set_language("en")
+    yield

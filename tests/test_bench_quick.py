@@ -26,9 +26,12 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
                    "Press to screen: tag",
                    "Start-up", "Peak memory: a full game of glory-to-rome",
                    "Peak memory: a full game of ave-roma",
-                   "Peak memory: a full game of via-romana", "Resume a 1,000-action game",
-                   "Resume a 5,000-action game", "Acknowledgement",
-                   "UI answering during commits", "Via Romana map frame"):
+                   "Peak memory: a full game of via-romana", "beyond resuming a game with no moves",
+                   "(to the table)", "-row history (home screen)", "A move's cost at",
+                   "Acknowledgement",
+                   "UI answering during commits", "Via Romana map frame",
+                   "Redraw: glory-to-rome table at 720x1280",
+                   "Redraw: via-romana table at 800x480", "Press to its feedback"):
         assert figure in text, figure
         assert figure in done.stdout, figure
     assert "Machine: " in text and "uv run python -m bench --quick" in text

@@ -152,3 +152,17 @@ def test_the_real_probe_talks_to_a_pn532(tmp_path: Path) -> None:
     finally:
         emulator.stop()
         port.close()
+
+
+def test_a_pi_5_reader_on_the_debug_connector_is_named(tmp_path: Path) -> None:
+    machine = fake_pi(tmp_path)
+    assert machine.config is not None
+    machine.config.write_text('[[readers]]\nid = "table"\ntype = "pn532"\n'
+                              'port = "/dev/serial0"\n')
+
+    def must_not_probe(kind: str, port: str, baud: int) -> str:
+        raise AssertionError("the debug connector is not the reader")
+
+    line = lines(machine, must_not_probe)["reader table"]
+    assert line.startswith("FIX  reader table: on a Raspberry Pi 5")
+    assert 'port = "/dev/ttyAMA0"' in line and "dtparam=uart0=on" in line

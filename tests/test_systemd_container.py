@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from booted_container import CACHE, Container, cached_rootfs, why_no_containers
 
+from companion.locale import TRANSLATED
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 SOURCE_INSIDE = "/srv/companion"
 UNIT = "companion.service"
@@ -25,7 +27,7 @@ STORE_DIR = "/var/lib/companion"
 # The app under the dummy video driver, and a short watchdog so a hang is caught fast.
 CI_DROP_IN = """[Service]
 Environment=SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
-WatchdogSec=6s
+WatchdogSec=10s
 """
 RECOVER_DROP_IN = "[Service]\nEnvironment=COMPANION_RECOVER_DELAY=1\n"
 CI_CONFIG = """# written by the systemd container test
@@ -159,6 +161,29 @@ def test_installs_once_and_a_second_run_changes_nothing(installed: tuple[str, st
     assert "  changed " not in second
 
 
+def test_a_32_bit_userland_is_refused_before_any_change(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    """32-bit Pi OS often runs a 64-bit kernel: the installer asks dpkg, not uname."""
+    refused = container.sh("mkdir -p /tmp/armhf && printf '#!/bin/sh\\necho armhf\\n' > "
+                           "/tmp/armhf/dpkg && chmod +x /tmp/armhf/dpkg && "
+                           f"PATH=/tmp/armhf:$PATH bash {SOURCE_INSIDE}/systemd/install.sh",
+                           check=False)
+    assert refused.returncode == 1
+    assert "armhf: only a 64-bit OS is supported" in refused.stderr
+    assert "Installing" not in refused.stdout
+
+
+def test_a_missing_apt_package_is_installed(
+    container: Container, installed: tuple[str, str]
+) -> None:
+    container.run(["apt-get", "remove", "-y", "-qq", "libgles2"], timeout=120)
+    again = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=900).stdout
+    assert "changed    installed apt packages libgles2" in again, again
+    assert "install ok installed" in container.run(
+        ["dpkg-query", "-W", "-f=${Status}", "libgles2"]).stdout
+
+
 def test_the_release_holds_the_locked_set_and_its_bytecode(
     container: Container, installed: tuple[str, str]
 ) -> None:
@@ -173,6 +198,10 @@ def test_the_release_holds_the_locked_set_and_its_bytecode(
                             "| wc -l").stdout
     assert int(sources) > 20
     assert int(compiled) == int(sources)
+    catalogs = container.sh("cd /opt/companion/current/app && "
+                            "ls companion/locale/*/LC_MESSAGES/*.mo").stdout.split()
+    assert catalogs == sorted(f"companion/locale/{language}/LC_MESSAGES/companion.mo"
+                              for language in TRANSLATED)
 
 
 def test_the_unit_reaches_ready_and_reads_the_config_in_etc(
@@ -203,7 +232,8 @@ def test_the_watchdog_restarts_a_stopped_process(
     container.sh(f"kill -STOP {before['MainPID']}")
     after = wait_for(container, f"s['MainPID'] not in ('0', '{before['MainPID']}') "
                      "and s['SubState'] == 'running'", 60)
-    assert int(after["NRestarts"]) == int(before["NRestarts"]) + 1
+    # At least one restart; a machine busy with other work may need a second.
+    assert int(after["NRestarts"]) > int(before["NRestarts"])
     journal_until(container, UNIT, "Watchdog timeout")
 
 
@@ -260,12 +290,17 @@ for path in sorted(pathlib.Path("{STORE_DIR}").glob("*.db")):
 def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     container: Container, running: dict[str, str]
 ) -> None:
-    # An "upstream" repository and the owner's clone of it, installed from.
-    container.sh(f"rm -rf /root/upstream /root/checkout && cp -a {SOURCE_INSIDE} /root/upstream"
-                 f" && cd /root/upstream && git init -q && {GIT} add -A && "
-                 f"{GIT} commit -qm base && git clone -q /root/upstream /root/checkout")
-    container.run(["bash", "/root/checkout/systemd/install.sh", "--source", "/root/checkout"],
-                  timeout=600)
+    # An "upstream" repository and its owner's clone of it (not root's: git refuses another
+    # user's repository to root), installed from.
+    container.sh("id owner >/dev/null 2>&1 || useradd --create-home owner")
+    container.sh(f"rm -rf /home/owner/upstream /home/owner/checkout && "
+                 f"cp -a {SOURCE_INSIDE} /home/owner/upstream && "
+                 "chown -R owner:owner /home/owner/upstream")
+    container.run(["sh", "-c", f"cd /home/owner/upstream && git init -q && {GIT} add -A && "
+                   f"{GIT} commit -qm base && git clone -q /home/owner/upstream "
+                   "/home/owner/checkout"], user="owner")
+    container.run(["bash", "/home/owner/checkout/systemd/install.sh", "--source",
+                   "/home/owner/checkout"], timeout=600)
     first = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
     container.run(["systemctl", "stop", UNIT], timeout=60)
     # The crash-loop test before used up the start limit; this one starts it four times.
@@ -275,10 +310,11 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     assert "Livia" in store_before
     container.run(["systemctl", "start", UNIT], timeout=120)
     pid_before = show(container, "MainPID")["MainPID"]
-    container.sh(f"cd /root/upstream && printf '\\n# the next release\\n' >> "
-                 f"companion/__init__.py && {GIT} commit -qam next")
+    container.run(["sh", "-c", "cd /home/owner/upstream && printf '\\n# the next release\\n' "
+                   f">> companion/__init__.py && {GIT} commit -qam next"], user="owner")
 
     update = container.run(["companion-update"], timeout=600).stdout
+    assert "Traceback" not in update
     assert "changed    checkout" in update, update
     assert "the one before kept" in update and "Restarted companion.service." in update
     second = container.run(["readlink", "/opt/companion/current"]).stdout.strip()
@@ -289,7 +325,10 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     after = wait_for(container, "s['SubState'] == 'running'", 60)
     assert after["MainPID"] != pid_before
 
-    rollback = container.run(["companion-update", "--rollback"]).stdout
+    rolled = container.run(["companion-update", "--rollback"], check=False)
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr + container.run(
+        ["journalctl", "-u", UNIT, "-n", "40", "-o", "cat", "--no-pager"]).stdout
+    rollback = rolled.stdout
     assert "the release before" in rollback and "Restarted companion.service." in rollback
     assert container.run(["readlink", "/opt/companion/current"]).stdout.strip() == first
     wait_for(container, "s['SubState'] == 'running'", 60)

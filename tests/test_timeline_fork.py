@@ -41,9 +41,8 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
         for kind, amount in steps:
             if kind == "ack":  # the writer catches up with the oldest move in flight
                 if in_flight:
-                    submitted = in_flight.pop(0)
-                    session.acknowledge(submitted, store.append(session.game_id,
-                                                                submitted.entry))
+                    oldest = in_flight.pop(0)
+                    session.acknowledge(oldest, store.append(session.game_id, oldest.entry))
                 continue
             entry = (LogEntry("do", _add(amount)) if kind == "do" else LogEntry(kind))
             try:

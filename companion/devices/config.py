@@ -1,9 +1,11 @@
 """The device config file: which GPIO pin is which button, which serial port is which reader.
 
-It lives in ``devices.toml`` under the user config directory so a table can be rewired
-without touching the code. A missing file means the defaults below (the wiring in
-``hardware/PINMAP.md``); a broken one raises :class:`DeviceConfigError`, whose one-line
-message names the file and the key, so the app can show it and carry on with the defaults.
+It is ``devices.toml``, so a table can be rewired without touching the code: on the Pi the
+service reads ``/etc/companion/devices.toml`` (``--config``, made by ``systemd/install.sh``),
+elsewhere the default is the one under the user config directory. A missing file means the
+defaults below (the wiring in ``hardware/PINMAP.md``); a broken one raises
+:class:`DeviceConfigError`, whose one-line message names the file and the key, so the app can
+show it and carry on with the defaults.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from companion import display_settings
+from companion import display_settings, i18n
 from companion.display_settings import DisplaySettings
 from companion.events import (
     ButtonPress,
@@ -37,7 +37,7 @@ from companion.events import (
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _
 from companion.store import LogEntry, Store, StoreError
-from companion.ui import theme
+from companion.ui import fonts, theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
@@ -46,6 +46,7 @@ from companion.ui.screen import Screen
 from companion.ui.screen_saver import ScreenSaver
 from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.waiter import InputWaiter
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:  # both come with the first game: the home screen starts without them
     from companion.session import GameSession
@@ -156,6 +157,10 @@ class App:
         self._ready_sent = False
         self._dirty: list[pygame.Rect] = []
         self._full_redraw = True
+        #: buttons to show pressed (True) or released alone, without a layout or a redraw
+        self._highlights: list[tuple[Button, bool]] = []
+        #: what the pressed button covered: (key, where, the pixels), to put back on release
+        self._under: tuple[str, pygame.Rect, pygame.Surface] | None = None
         self._needs_build = True
         self._pending: collections.deque[InputEvent] = collections.deque()
         self._writer: LogWriter | None = None
@@ -196,6 +201,14 @@ class App:
             self._full_redraw = True
         else:
             self._dirty.append(pygame.Rect(rect))
+
+    def highlight(self, button: Button, pressed: bool) -> None:
+        """Show ``button`` pressed (or released) by drawing that button alone in this step.
+
+        A press changes nothing but the button, so neither the layout nor the rest of the
+        screen is drawn again; where that cannot be done the button's rect is redrawn.
+        """
+        self._highlights.append((button, pressed))
 
     def resize(self, size: tuple[int, int]) -> None:
         self._panel = pygame.display.get_surface() or self._panel
@@ -420,6 +433,9 @@ class App:
         """The first screen: home, with the store's notices on it until each is tapped."""
         from companion.ui.screens.home import HomeScreen
 
+        saved = self.store.setting("language")
+        if saved and i18n.match_language(saved):
+            i18n.set_language(saved)
         self.show(HomeScreen(self))
         self.take_store_notices()
 
@@ -428,6 +444,15 @@ class App:
         for text in self.store.notices:
             self.notify(text)
         self.store.notices.clear()
+
+    def set_language(self, language: str) -> None:
+        """Switch every screen to ``language`` now and remember it for the next start."""
+        i18n.set_language(language)
+        try:
+            self.store.set_setting("language", i18n.language())
+        except StoreError as exc:
+            self.message(str(exc))
+        self.invalidate()
 
     def go_home(self) -> None:
         from companion.ui.screens.home import HomeScreen
@@ -858,7 +883,11 @@ class App:
         if force:
             self._full_redraw = True
         if not self._full_redraw and not self._dirty:
+            if self._highlights:
+                self._render_highlights()
             return
+        self._highlights = []
+        self._under = None
         if self._needs_build:
             self._build()
         rects = [self.metrics.rect()] if self._full_redraw else self._dirty
@@ -871,6 +900,51 @@ class App:
         self._dirty = []
         self.present(rects)
         self.display_updates += 1
+        missing_fonts = fonts.new_notices()
+        if missing_fonts:  # found while drawing: said once, with the package to install
+            self.message(" ".join(missing_fonts), error=False)
+
+    def _render_highlights(self) -> None:
+        """Draw the pressed button over the frame (or put back what it covered) and present
+        that rect alone; anything that cannot be done so becomes a redraw of its rect."""
+        shown: list[pygame.Rect] = []
+        highlights, self._highlights = self._highlights, []
+        for button, pressed in highlights:
+            rect = button.rect.clip(self.surface.get_rect())
+            under = self._under
+            if not self._drawn_alone(button, rect):
+                self.invalidate(button.rect)
+            elif pressed:
+                self._under = (button.key, rect, self.surface.subsurface(rect).copy())
+                self.surface.set_clip(rect)
+                if not self.guard(button.draw, self.surface, self.metrics.body, True):
+                    self.invalidate(button.rect)
+                self.surface.set_clip(None)
+                shown.append(rect)
+            elif under is not None and under[0] == button.key and under[1] == rect:
+                self.surface.blit(under[2], rect)
+                self._under = None
+                shown.append(rect)
+            else:
+                self.invalidate(button.rect)
+        if shown:
+            self.present(shown)
+            self.display_updates += 1
+        if self._dirty or self._full_redraw:
+            self.render()
+
+    def _drawn_alone(self, button: Button, rect: pygame.Rect) -> bool:
+        """Whether ``button`` can be drawn by itself: on the top screen, drawn the plain way
+        (no screen drawing over its buttons), under no banner."""
+        screen = self.top if self.stack else None
+        if (screen is None or rect.width <= 0 or rect.height <= 0
+                or all(b is not button for b in screen.buttons)
+                or type(screen).draw is not Screen.draw):
+            return False
+        covers = [self._saving_rect, self.status.rect if self.status else None,
+                  self.prompt_rect if self.prompts else None,
+                  self.banner.rect if self.banner else None]
+        return not any(cover is not None and cover.colliderect(rect) for cover in covers)
 
     def _draw_screens(self) -> None:
         for screen in self._visible():

@@ -50,18 +50,21 @@ class Screen:
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerDown):
             button = self.button_at(intent.pos)
+            previous = self._pressed_button()
             self.pressed = button.key if button and button.enabled else None
-            if button is not None:
-                self.app.invalidate(button.rect)
+            if previous is not None and previous is not button:
+                self.app.highlight(previous, pressed=False)
+            if button is not None and button.enabled:
+                self.app.highlight(button, pressed=True)
         elif isinstance(intent, Tap):
-            was_pressed = self.pressed
+            was_pressed = self._pressed_button()
             self.pressed = None
             button = self.button_at(intent.pos)
             if button is not None and button.enabled:
                 self.app.invalidate()
                 button.on_tap()
-            elif was_pressed:
-                self.app.invalidate()
+            elif was_pressed is not None:
+                self.app.highlight(was_pressed, pressed=False)
         elif isinstance(intent, Press):
             self.on_press(intent)
         elif isinstance(intent, Tag):
@@ -101,6 +104,9 @@ class Screen:
         """Escape on a desktop keyboard."""
 
     # -- helpers --------------------------------------------------------------------------
+
+    def _pressed_button(self) -> Button | None:
+        return next((b for b in self.buttons if b.key == self.pressed), None)
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
         for button in reversed(self.buttons):

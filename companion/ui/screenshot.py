@@ -88,12 +88,27 @@ SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-
                 "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 
-def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
-    """Write ``screen`` at ``size`` to ``out``; 2 for an unknown screen, 1 if it cannot write."""
+def show_screen(app: object, screen: str) -> None:
+    """Bring a started ``App`` with an empty store to ``screen`` of the demo game."""
+    _screens()[screen](app)
+
+
+def run_screenshot(screen: str, size: tuple[int, int], out: Path,
+                   language: str | None = None, rotate: int = 0) -> int:
+    """Write ``screen`` at ``size`` to ``out`` (in ``language``, if given; turned by
+    ``rotate`` degrees); 2 for an unknown screen or language, 1 if it cannot write."""
     if screen not in SCREEN_NAMES:
         print(_("companion screenshot: unknown screen {name!r}; choose one of: {names}").format(
             name=screen, names=", ".join(SCREEN_NAMES)), file=sys.stderr)
         return 2
+    if language is not None:
+        from companion import i18n
+
+        if i18n.match_language(language) is None:
+            print(_("companion screenshot: unknown language {name!r}; choose one of: {names}")
+                  .format(name=language, names=", ".join(i18n.LANGUAGES)), file=sys.stderr)
+            return 2
+        i18n.set_language(language)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -108,9 +123,10 @@ def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
         store = Store.open(Path(data_dir))
         try:
             surface = pygame.Surface(size)
-            app = App(store, new_input_queue(), surface, present=lambda rects: None)
+            app = App(store, new_input_queue(), surface, present=lambda rects: None,
+                      rotation=rotate)
             app.start()
-            _screens()[screen](app)
+            show_screen(app, screen)
             app.render(force=True)
             try:
                 pygame.image.save(surface, str(out))

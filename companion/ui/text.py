@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,7 +25,10 @@ log = logging.getLogger(__name__)
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _rendered: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 600
+#: the rendered-text cache holds at most this many bytes of pixels (a count would let a few
+#: big CJK paragraphs or many small labels swing memory by megabytes)
+CACHE_BYTES = 4 * 1024 * 1024
+_cached_bytes = 0
 ELLIPSIS = "…"
 #: drawn for a character no installed font has (never the font's empty box)
 REPLACEMENT = "?"
@@ -57,15 +61,36 @@ def _pygame_font(face: fonts.Face, size: int) -> pygame.font.Font:
 
 def font(size: int) -> pygame.font.Font:
     """The main (Latin) font at ``size``: for line heights; measure text with :func:`measure`."""
-    return _pygame_font(fonts.chain()[0], size)
+    return _pygame_font(fonts.primary(), size)
 
 
 def forget_fonts() -> None:
     """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
+    global _cached_bytes
     _fonts.clear()
     _rendered.clear()
-    _measure.cache_clear()
-    _pieces.cache_clear()
+    _cached_bytes = 0
+    for memo in (_measure, _pieces, _fit_size, _ellipsize, _wrap):
+        memo.cache_clear()
+    for forget in _forgetters:
+        forget()
+
+
+_forgetters: list[Callable[[], None]] = []
+
+
+def on_forget(forget: Callable[[], None]) -> None:
+    """Have :func:`forget_fonts` also clear a layout memo kept elsewhere (a widget's)."""
+    _forgetters.append(forget)
+
+
+def cached_bytes() -> int:
+    """Bytes of pixels the rendered-text cache holds now (at most :data:`CACHE_BYTES`)."""
+    return _cached_bytes
+
+
+def _surface_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
 
 
 def _script(text: str) -> str:
@@ -120,7 +145,7 @@ def _split_by_face(run: bidi.Run) -> list[Piece]:
         if current is not None and _stays(character, current):
             chunk += character
             continue
-        face = fonts.face_for(character) or fonts.chain()[0]
+        face = fonts.face_for(character) or fonts.primary()
         if current is not None and chunk:
             pieces.append(Piece(chunk, current, run.rtl))
         current, chunk = face, character
@@ -206,13 +231,17 @@ def _compose(text: str, size: int, colour: RGB) -> pygame.Surface:
 
 
 def render(text: str, size: int, colour: RGB) -> pygame.Surface:
+    """``text`` drawn at ``size``; the least recently used images go when the cache is full."""
+    global _cached_bytes
     key = (text, int(size), colour, layout.mirrored())
     surface = _rendered.get(key)
     if surface is None:
         surface = _compose(text, int(size), colour)
         _rendered[key] = surface
-        if len(_rendered) > _CACHE_SIZE:
-            _rendered.popitem(last=False)
+        _cached_bytes += _surface_bytes(surface)
+        while _cached_bytes > CACHE_BYTES and len(_rendered) > 1:
+            _, dropped = _rendered.popitem(last=False)
+            _cached_bytes -= _surface_bytes(dropped)
     else:
         _rendered.move_to_end(key)
     return surface
@@ -220,6 +249,13 @@ def render(text: str, size: int, colour: RGB) -> pygame.Surface:
 
 def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> int:
     """The largest size down to ``smallest_ratio * size`` at which ``text`` fits ``width``."""
+    return _fit_size(text, int(size), int(width), smallest_ratio, layout.mirrored())
+
+
+# Layout is memoised by (text, size, width, direction): a redraw lays out the same labels
+# again, and measuring them anew was most of a frame's cost.
+@lru_cache(maxsize=4096)
+def _fit_size(text: str, size: int, width: int, smallest_ratio: float, rtl: bool) -> int:
     smallest = max(8, int(size * smallest_ratio))
     current = int(size)
     while current > smallest and measure(text, current)[0] > width:
@@ -228,6 +264,12 @@ def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> i
 
 
 def ellipsize(text: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` at ``size``."""
+    return _ellipsize(text, int(size), int(width), layout.mirrored())
+
+
+@lru_cache(maxsize=4096)
+def _ellipsize(text: str, size: int, width: int, rtl: bool) -> str:
     if measure(text, size)[0] <= width:
         return text
     while text and measure(text + ELLIPSIS, size)[0] > width:
@@ -239,20 +281,62 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
               align: str = "center") -> pygame.Rect:
     """One line in ``rect`` (aligned ``left``, ``center`` or ``right``, vertically centred).
 
-    In a mirrored layout "left" and "right" swap: "left" is where a line starts.
+    Text too long for the line shrinks a little, then takes two lines if ``rect`` is tall
+    enough, then shrinks further, and only then is cut with an ellipsis. In a mirrored layout
+    "left" and "right" swap: "left" is where a line starts.
     """
     align = layout.start_align(align)
-    size = fit_size(text, size, rect.width)
-    image = render(ellipsize(text, size, rect.width), size, colour)
+    fitted = fit_size(text, size, rect.width)
+    if measure(text, fitted)[0] > rect.width:
+        lines = _two_lines(text, size, rect)
+        if lines is not None:
+            return _draw_lines(surface, lines[0], lines[1], rect, colour, align)
+        fitted = fit_size(text, size, rect.width, smallest_ratio=0.55)
+    image = render(ellipsize(text, fitted, rect.width), fitted, colour)
     target = image.get_rect(centery=rect.centery)
+    _place(target, rect, align)
+    surface.blit(image, target)
+    return target
+
+
+def _place(target: pygame.Rect, rect: pygame.Rect, align: str) -> None:
     if align == "left":
         target.left = rect.left
     elif align == "right":
         target.right = rect.right
     else:
         target.centerx = rect.centerx
-    surface.blit(image, target)
-    return target
+
+
+def _line_step(size: int) -> int:
+    """Distance between two lines of one label: tighter than the font's generous line gap."""
+    return max(1, int(font(size).get_linesize() * 0.85))
+
+
+def _two_lines(text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int] | None:
+    """The two lines and size ``text`` fills ``rect`` with, if two lines fit it at all."""
+    current = int(size)
+    while current >= max(8, int(size * 0.6)):
+        if 2 * _line_step(current) <= rect.height:
+            lines = wrap(text, current, rect.width)
+            if len(lines) <= 2 and all(measure(line, current)[0] <= rect.width for line in lines):
+                return lines, current
+        current -= 2
+    return None
+
+
+def _draw_lines(surface: pygame.Surface, lines: list[str], size: int, rect: pygame.Rect,
+                colour: RGB, align: str) -> pygame.Rect:
+    step = _line_step(size)
+    top = rect.centery - step * len(lines) // 2
+    drawn = pygame.Rect(rect.centerx, rect.centery, 0, 0)
+    for index, line in enumerate(lines):
+        image = render(line, size, colour)
+        target = image.get_rect(centery=top + step * index + step // 2)
+        _place(target, rect, align)
+        surface.blit(image, target)
+        drawn.union_ip(target)
+    return drawn
 
 
 def _wide(character: str) -> bool:
@@ -277,6 +361,12 @@ def _words(paragraph: str) -> list[tuple[str, str]]:
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (a word wider stays whole)."""
+    return list(_wrap(text, int(size), int(width), layout.mirrored()))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, rtl: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -288,7 +378,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
@@ -301,10 +391,12 @@ def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
         if len(lines) * line_height <= rect.height or current <= 12:
             break
         current -= 2
+    room = max(1, (rect.height + line_height // 2) // line_height)
+    if len(lines) > room:
+        # the last line that fits carries the rest, so it ends in an ellipsis, not mid-text
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
     y = rect.top
     for line in lines:
-        if y + line_height > rect.bottom + line_height // 2:
-            break
         draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, line_height), current,
                   colour, align)
         y += line_height

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from companion.i18n import _
@@ -73,7 +75,12 @@ def colour_rgb(name: str) -> RGB:
 
 
 def luminance(colour: RGB) -> float:
-    """WCAG 2 relative luminance of an sRGB colour."""
+    """WCAG 2 relative luminance of an sRGB colour (remembered: every button asks)."""
+    return _luminance(tuple(colour))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1024)
+def _luminance(colour: RGB) -> float:
     def channel(value: int) -> float:
         c = value / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
-from companion.ui import theme
-from companion.ui.text import draw_text, ellipsize, fit_size, font, wrap
+from companion.ui import layout, theme
+from companion.ui.text import draw_text, ellipsize, fit_size, font, measure, on_forget, wrap
 from companion.ui.theme import RGB
 
 
@@ -50,11 +51,23 @@ class Button:
         if not self.sublabel:
             return (*fit_label(self.label, text_size, inner.width, inner.height,
                                self.max_lines), 0, [])
-        top_height = inner.height * 3 // 5
-        top = fit_label(self.label, text_size, inner.width, top_height, max_lines=1)
+        top_height = self._top_height(text_size)
+        label_size = text_size
+        while label_size > 8 and font(label_size).get_linesize() > top_height + 4:
+            label_size -= 2  # the label keeps to its share when the sublabel takes two lines
+        top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
         bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
-                           inner.height - top_height, max_lines=1)
+                           inner.height - top_height,
+                           max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
+                           smallest_ratio=0.5)
         return (*top, *bottom)
+
+    def _top_height(self, text_size: int) -> int:
+        """The label's share of the height: three fifths, two when a long sublabel (a
+        translated undo sentence) needs the room for two lines."""
+        inner = self.inner()
+        one_line = measure(self.sublabel, int(text_size * 0.75 * 0.7))[0] <= inner.width
+        return inner.height * (3 if one_line else 2) // 5
 
     def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
         fill, colour = self.colours(pressed)
@@ -66,7 +79,8 @@ class Button:
         inner = self.inner()
         label_size, label_lines, sub_size, sub_lines = self.label_layout(size)
         if self.sublabel:
-            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 3 // 5)
+            top = pygame.Rect(inner.left, inner.top, inner.width,
+                              self._top_height(self.size or size))
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
             _draw_lines(surface, label_lines, top, label_size, colour)
             _draw_lines(surface, sub_lines, bottom, sub_size, colour)
@@ -75,33 +89,46 @@ class Button:
 
 
 def fit_label(text: str, size: int, width: int, height: int,
-              max_lines: int = 2) -> tuple[int, list[str]]:
+              max_lines: int = 2, smallest_ratio: float = 0.6) -> tuple[int, list[str]]:
     """A label's size and lines: one line shrunk a little, else wrapped onto two lines,
     and cut with an ellipsis only when even that does not fit.
 
     A label of one or two characters (a key, a number) shrinks as far as it must and is
-    never cut.
+    never cut. Memoised: a redraw lays out the same labels again.
     """
+    fitted, lines = _fit_label(text, int(size), int(width), int(height), max_lines,
+                               smallest_ratio, layout.mirrored())
+    return fitted, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def _fit_label(text: str, size: int, width: int, height: int, max_lines: int,
+               smallest_ratio: float, rtl: bool) -> tuple[int, tuple[str, ...]]:
+    return _lay_out_label(text, size, width, height, max_lines, smallest_ratio)
+
+
+def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int,
+                   smallest_ratio: float) -> tuple[int, tuple[str, ...]]:
     if len(text) <= 2:
-        return fit_size(text, size, width, smallest_ratio=0.3), [text]
+        return fit_size(text, size, width, smallest_ratio=0.3), (text,)
     one = fit_size(text, size, width)
-    if font(one).size(text)[0] <= width or max_lines < 2:
-        return one, [ellipsize(text, one, width)]
+    if measure(text, one)[0] <= width or max_lines < 2:
+        return one, (ellipsize(text, one, width),)
     current = int(size)
-    smallest = max(8, int(size * 0.6))
+    smallest = max(8, int(size * smallest_ratio))
     while True:
         lines = wrap(text, current, width)
-        fits = len(lines) <= max_lines and all(font(current).size(line)[0] <= width
+        fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
         if fits and len(lines) * font(current).get_linesize() <= height + 4:
-            return current, lines
+            return current, tuple(lines)
         if current <= smallest:
             break
         current -= 2
     lines = wrap(text, current, width)
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
-    return current, [ellipsize(line, current, width) for line in lines]
+    return current, tuple(ellipsize(line, current, width) for line in lines)
 
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,
@@ -125,3 +152,6 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=max(2, rect.height // 5))
     pygame.draw.rect(surface, theme.MUTED, rect, width=1, border_radius=max(2, rect.height // 5))
 
+
+
+on_forget(_fit_label.cache_clear)

@@ -1,0 +1,108 @@
+"""What a redraw does again: text laid out once, the text cache bounded, a press drawn alone."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_driver import make_app  # noqa: E402
+
+from companion.ui import text  # noqa: E402
+from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.demo import demo_session  # noqa: E402
+from companion.ui.intents import PointerDown, Tap  # noqa: E402
+
+WHITE = (255, 255, 255)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path, (800, 480))
+    app.start_session(demo_session(app.store, "glory-to-rome"))
+    app.step()
+    app.settle()
+    yield app
+    app.store.close()
+    pygame.display.quit()
+
+
+def test_a_second_redraw_of_the_table_measures_no_text(app: App) -> None:
+    from companion.ui import widgets
+
+    app.render(force=True)
+    memos = (text._measure, text._fit_size, text._ellipsize, text._wrap, widgets._fit_label)
+    misses = [memo.cache_info().misses for memo in memos]
+    hits = text._measure.cache_info().hits + widgets._fit_label.cache_info().hits
+    app.render(force=True)
+    # every label was laid out by the first redraw: the second measures nothing anew
+    assert [memo.cache_info().misses for memo in memos] == misses
+    assert text._measure.cache_info().hits + widgets._fit_label.cache_info().hits > hits
+
+
+def test_the_rendered_text_cache_stays_under_its_byte_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.font.init()
+    text.forget_fonts()
+    monkeypatch.setattr(text, "CACHE_BYTES", 200_000)
+    for number in range(400):
+        text.render(f"Livia scores {number} points", 28, WHITE)
+        assert text.cached_bytes() <= 200_000
+    # the newest image is kept, and the cache is full rather than nearly empty
+    assert ("Livia scores 399 points", 28, WHITE, False) in text._rendered
+    assert text.cached_bytes() > 100_000
+    text.forget_fonts()
+    assert text.cached_bytes() == 0
+
+
+def test_wrap_and_ellipsize_are_remembered_by_text_size_and_width() -> None:
+    pygame.font.init()
+    text.forget_fonts()
+    line = "Forum Romanum needs a client of every role"
+    assert text.wrap(line, 24, 200) == text.wrap(line, 24, 200)
+    assert text._wrap.cache_info().hits == 1
+    short = text.ellipsize(line, 24, 120)
+    assert short.endswith(text.ELLIPSIS) and text.measure(short, 24)[0] <= 120
+    assert text.ellipsize(line, 24, 120) == short and text._ellipsize.cache_info().hits == 1
+    # a wider box is another layout, not the remembered one
+    assert len(text.wrap(line, 24, 2000)) == 1
+
+
+def test_a_press_draws_the_pressed_button_alone(app: App) -> None:
+    presented: list[list[pygame.Rect]] = []
+    app.present = lambda rects: presented.append([pygame.Rect(r) for r in rects])
+    button = next(b for b in app.top.buttons if b.enabled and b.rect.width > 0)
+    before = app.surface.copy()
+    builds: list[str] = []
+    original_build = app.top.build
+
+    def counted_build() -> None:
+        builds.append("build")
+        original_build()
+
+    app.top.build = counted_build  # type: ignore[method-assign]
+    app.deliver(PointerDown(button.rect.center))
+    app.render()
+    assert presented == [[button.rect.clip(app.surface.get_rect())]]
+    assert builds == []
+    # inside the button the picture changed, outside it not one pixel did
+    outside = pygame.Rect(0, 0, app.surface.get_width(), button.rect.top)
+    if outside.height:
+        assert (pygame.image.tobytes(app.surface.subsurface(outside), "RGB")
+                == pygame.image.tobytes(before.subsurface(outside), "RGB"))
+    inside = button.rect.clip(app.surface.get_rect())
+    assert (pygame.image.tobytes(app.surface.subsurface(inside), "RGB")
+            != pygame.image.tobytes(before.subsurface(inside), "RGB"))
+    # sliding off and lifting the finger puts the button back as it was
+    off = (app.surface.get_width() - 1, app.surface.get_height() - 1)
+    if app.top.button_at(off) is None:
+        app.deliver(Tap(off))
+        app.render()
+        assert presented[-1] == [inside]
+        assert (pygame.image.tobytes(app.surface, "RGB")
+                == pygame.image.tobytes(before, "RGB"))
