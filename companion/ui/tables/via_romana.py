@@ -19,19 +19,16 @@ from companion.games.via_romana import (
     ViaRomanaState,
     allowed_actions,
     cards_left,
-    castles_left,
     extendable_ends,
     milestones_left,
     scoring_prompt,
 )
-from companion.games.via_romana.scoring import PlayerTally, order_board_met
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
-from companion.ui import board as pieces
 from companion.ui import theme
 from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import split_cols, split_rows
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move
 from companion.ui.tables.via_romana_cards import (
@@ -43,9 +40,10 @@ from companion.ui.tables.via_romana_cards import (
     symbol_choices,
 )
 from companion.ui.tables.via_romana_map import MapLayout, draw_map, layout
-from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.tables.via_romana_panel import paint_banner, paint_players
+from companion.ui.text import draw_text, fit_size
 from companion.ui.theme import RGB
-from companion.ui.widgets import Button, panel
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
     from companion.ui.screens.table import TableScreen
@@ -472,82 +470,11 @@ class ViaRomanaView(GameView):
         draw_map(surface, state, self.geometry(board), self.colours(), highlight)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
-            self._paint_banner(surface, side, banner)
+            paint_banner(surface, m, side, banner)
             return
         if banner:  # the eagle: a short banner above the players, who still play
             top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],
                                    m.gap)
-            self._paint_banner(surface, top, banner, heading=False)
-        self._paint_players(surface, side)
-
-    def _paint_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
-                      heading: bool = True) -> None:
-        m = self.table.metrics
-        panel(surface, rect, theme.ACCENT)
-        ink = theme.text_on(theme.ACCENT)
-        body = rect.inflate(-m.gap * 2, -m.gap * 2)
-        if heading:
-            head, body = split_rows(body, [-int(m.unit * 0.7), 1], m.gap // 2)
-            draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
-        draw_paragraph(surface, " ".join(lines), body, m.small, ink)
-
-    def _paint_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        m = self.table.metrics
-        count = len(self.session.players)
-        columns = 2 if m.portrait else 1
-        for index, cell in enumerate(grid(rect, count, columns, m.gap // 2)):
-            self._paint_player(surface, cell, index)
-
-    def _paint_player(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
-        """Name, castles and milestones left, markers by colour, cards played this round."""
-        m = self.table.metrics
-        state = self.via
-        colour = self.colours()[index]
-        current = index == state.current and state.phase is not Phase.OVER
-        panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if current else None, width=2)
-        inner = rect.inflate(-m.gap * 2, -4)
-        top, bottom = split_rows(inner, [1, 1], 2)
-        dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
-        stripe, name, castles, milestone, milestones = split_cols(
-            top, [-max(6, m.gap), 3, 2, -dot * 2, -int(m.unit * 1.1)], m.gap)
-        pygame.draw.rect(surface, colour, stripe, border_radius=3)
-        label_size = max(12, min(m.small, top.height))
-        draw_text(surface, self.name(index), name,
-                  fit_size(self.name(index), label_size, name.width, 0.6), theme.TEXT,
-                  align="left")
-        pieces.pips(surface, castles, castles_left(state, index),
-                    state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
-        pieces.badge(surface, milestones, str(milestones_left(state, index)), colour)
-        pieces.chip(surface, milestone.center, dot, colour)
-        markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
-        self._paint_markers(surface, markers, index)
-        if current and state.phase is not Phase.SETUP:
-            pieces.pips(surface, cards, state.cards_this_turn, MAX_CARDS_PER_ROUND,
-                        fill=theme.ACCENT, empty=theme.MUTED)
-
-    def _paint_markers(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
-        """Collected markers as chips in their province colour; the order board at the end."""
-        state = self.via
-        markers = sorted(state.collected[index],
-                         key=lambda mk: (state.board.colours.index(mk.colour)
-                                         if mk.colour in state.board.colours else 99, -mk.value))
-        board = state.order_boards[index] if state.phase is Phase.OVER else None
-        if board is not None:
-            goal, rect = split_cols(rect, [-rect.height * 3, 1], 4)
-            met = order_board_met(PlayerTally("", state.collected[index], (), board, False))
-            for colour, cell in zip(board, split_cols(goal, [1] * len(board), 2), strict=True):
-                pygame.draw.rect(surface, theme.colour_rgb(colour), cell.inflate(-2, -2),
-                                 border_radius=3)
-                if met:
-                    pygame.draw.rect(surface, theme.ACCENT, cell, width=2, border_radius=3)
-        radius = max(6, rect.height // 2 - 1)
-        step = radius * 2 + 2
-        fits = max(1, rect.width // step)
-        shown = markers if len(markers) <= fits else markers[:fits - 1]
-        for number, marker in enumerate(shown):
-            centre = (rect.left + radius + number * step, rect.centery)
-            pieces.chip(surface, centre, radius, theme.colour_rgb(marker.colour),
-                        label=str(marker.value))
-        if len(markers) > fits:
-            pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
-                         f"+{len(markers) - len(shown)}", theme.PANEL)
+            paint_banner(surface, m, top, banner, heading=False)
+        paint_players(surface, m, side, state, [self.name(i) for i in range(len(
+            self.session.players))], self.colours())
