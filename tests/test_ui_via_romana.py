@@ -315,3 +315,28 @@ def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
     driver.taps("move-end_turn", "move-end_turn", "move-end_turn")
     assert view.banner_lines() == [] and app.session is not None
     assert app.session.rules.is_over(state(app))
+
+
+def test_the_card_dialog_offers_every_colour_not_only_the_right_one(app: App,
+                                                                    tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    driver.taps(city_key(app, "Gamma"), "pick-('milestone_city', None, 2)")
+    dialog = app.top
+    assert dialog.name == "cards"
+    keys = {b.key for b in dialog.buttons}
+    assert {"card-blue", "card-grey", "card-blue+grey"} <= keys
+    assert all(min(b.rect.size) >= 48 for b in dialog.buttons)
+    driver.tap("cancel")
+    assert logged(app) == ["start_castle", "start_castle"]  # cancelling records nothing
+
+
+def test_the_map_takes_no_taps_once_the_game_is_over(app: App, tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    assert app.top.has_button("road-0") and app.top.has_button("city-2")
+    driver.taps("menu", "end-here", "yes")
+    assert not app.top.has_button("road-0") and not app.top.has_button("city-2")
+    assert app.top.has_button("move-final-scoring")
