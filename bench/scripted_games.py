@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games import UnknownGame, get_rules
-from companion.games.ave_roma import RULES as AVE_ROMA
-from companion.games.ave_roma import pending_overflow
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma import (
     ACTION,
     BOARD_SPACES,
     CARD_ROWS,
@@ -36,7 +34,9 @@ from companion.games.ave_roma_model import (
     WORKERS_PER_PLAYER,
     AveRomaState,
     Seat,
+    pending_overflow,
 )
+from companion.games.ave_roma import RULES as AVE_ROMA
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES as GLORY
 from companion.games.glory_to_rome import GloryState, hand_limit, has_function
@@ -285,7 +285,7 @@ def _ave_roma_script(rng: random.Random, seed: int) -> Script:
     order = list(range(len(players)))
     rng.shuffle(order)
     options = {**AVE_ROMA.default_options(), "region_deck_size": 25 - 2 * (5 - len(players)),
-               "turn_order": order}
+               "turn_order": order, "tracking": "full"}
     plan = _AvePlan(row_out_round=rng.randint(6, 8) if seed % 2 else None)
 
     def finished(state: AveRomaState) -> bool:
@@ -295,6 +295,8 @@ def _ave_roma_script(rng: random.Random, seed: int) -> Script:
                            lambda s, r: _ave_moves(s, r, plan), finished)
     entries = {f"{i}.patron_vp": rng.randint(0, 4 + 2 * seat.patron_slots)
                for i, seat in enumerate(state.seats)}
+    entries.update({field.key: field.default for field in AVE_ROMA.endgame_fields(state)
+                    if field.key not in entries})  # political points as the track reads
     return players, options, moves, entries
 
 
@@ -321,14 +323,15 @@ def _ave_moves(state: AveRomaState, rng: random.Random, plan: _AvePlan) -> Itera
     elif state.phase == REFILL:
         if plan.row_out_round is not None and state.round >= plan.row_out_round:
             yield "row_not_refilled", {"row": rng.choice(CARD_ROWS)}, None
-        assert me is not None
+        if me is None:
+            yield "rows_refilled", {}, None
+            return
         yield from _take_backs(state, state.seat(me), me, rng)
     elif state.phase == TURN_ORDER:
-        assert me is not None
-        hand = list(state.seat(me).hand)
-        if rng.random() < 0.25:
-            yield "workers", {"sum": sum(hand)}, me
-        yield "workers", {"numbers": hand}, me
+        if rng.random() < 0.25:  # a player checks the hand the companion tracked
+            checking = rng.randrange(len(state.seats))
+            yield "workers", {"numbers": list(state.seat(checking).hand)}, checking
+        yield "confirm_order", {}, None
 
 
 def _placement(state: AveRomaState, seat: Seat, rng: random.Random) -> dict[str, Any]:

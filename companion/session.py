@@ -16,17 +16,17 @@ from __future__ import annotations
 import functools
 import pickle
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex, cast, overload
 
 from companion import __version__
 from companion import games as games_package
 from companion.games import get_rules
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected, ScoreResult
 from companion.i18n import _
-from companion.store import GameRecord, LogEntry, Store
+from companion.store import GameRecord, LogEntry, Store, StoreError
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -76,6 +76,62 @@ def _fold_log(entries: Sequence[LogEntry]) -> tuple[list[Action], list[int], int
         elif entry.kind == "redo" and cursor < len(actions):
             cursor += 1
     return actions, origins, cursor
+
+
+def _fold_kinds(index: Sequence[tuple[int, str]]) -> tuple[list[int], int]:
+    """:func:`_fold_log` on (seq, kind) rows alone: the seqs of the actions in effect."""
+    origins: list[int] = []
+    append = origins.append
+    cursor = 0
+    for seq, kind in index:
+        if kind == "do":
+            if cursor < len(origins):
+                del origins[cursor:]
+            append(seq)
+            cursor += 1
+        elif kind == "undo":
+            if cursor > 0:
+                cursor -= 1
+        elif cursor < len(origins):  # redo
+            cursor += 1
+    return origins, cursor
+
+
+class LoggedActions(list[Action]):
+    """The actions in effect, some still only their log seq: decoded on first use.
+
+    A resume decodes the moves after the newest snapshot; an undo below it, or a look
+    at the whole list, loads the older ones one by one through ``load``.
+    """
+
+    def __init__(self, origins: Sequence[int], load: Callable[[int], Action]) -> None:
+        super().__init__(cast(list[Action], list(origins)))
+        self._load = load
+
+    def place(self, position: int, action: Action) -> None:
+        """The move at ``position`` is ``action`` (decoded along with the log's tail)."""
+        list.__setitem__(self, position, action)
+
+    def _resolve(self, position: int) -> Action:
+        item: Action | int = list.__getitem__(self, position)
+        if isinstance(item, int):
+            item = self._load(item)
+            list.__setitem__(self, position, item)
+        return item
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self._resolve(i) for i in range(*index.indices(len(self)))]
+        return self._resolve(int(index))
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self._resolve(i) for i in range(len(self)))
 
 
 def validate_players(players: Sequence[PlayerInfo], rules: GameRules[Any]) -> None:
@@ -262,7 +318,7 @@ class GameSession:
         self._replay_reason = ""
         self._initial = self.rules.setup(record.players, record.options)
         self._timeline = Timeline(self.rules, self._initial)
-        self._replay(store.log(record.id))
+        self._replay()
         # Entries handed to the writer but not yet on disk, and the timeline they lead to.
         self._pending: deque[LogEntry] = deque()
         self._ahead: TimelineFork | None = None
@@ -289,22 +345,23 @@ class GameSession:
         record = store.unfinished_game()
         return cls(store, record) if record else None
 
-    def _replay(self, entries: Sequence[LogEntry]) -> None:
+    def _replay(self) -> None:
         """Rebuild the timeline from the log, starting at the newest usable snapshot.
 
-        The replay stops at the first entry that cannot be read or that today's rules
-        refuse: the game stands as it was just before it, nothing after it is applied
-        (a later move made sense only after it), and the players are told from where.
+        Only the kinds of the entries (do/undo/redo) are read for the whole log; the
+        moves themselves are decoded from the snapshot on, the older ones only when an
+        undo reaches them. The replay stops at the first entry that cannot be read or
+        that today's rules refuse: the game stands as it was just before it, nothing
+        after it is applied (a later move made sense only after it), and the players
+        are told from where.
         """
+        index = self.store.log_index(self.game_id)
+        snapshots = self.store.snapshots(self.game_id, snapshot_code())
         limit: int | None = None
         reason = ""
-        for entry in entries:
-            if entry.problem is not None:
-                limit, reason = entry.seq, entry.problem
-                break
         while True:
-            kept = entries if limit is None else [e for e in entries if e.seq < limit]
-            refused = self._fold_and_apply(kept)
+            kept = index if limit is None else [row for row in index if row[0] < limit]
+            refused = self._fold_and_apply(kept, snapshots)
             if refused is None:
                 break
             limit, reason = refused
@@ -316,21 +373,43 @@ class GameSession:
                 "as it stood before move {number}; those moves are still in the log.").format(
                     number=limit, reason=reason)
 
-    def _fold_and_apply(self, entries: Sequence[LogEntry]) -> tuple[int, str] | None:
-        """Fold ``entries`` into a fresh timeline; (seq, reason) of a refused action."""
+    def _fold_and_apply(self, index: Sequence[tuple[int, str]],
+                        snapshots: Sequence[tuple[int, int, bytes]]) -> tuple[int, str] | None:
+        """Fold the log into a fresh timeline; (seq, reason) where it cannot go on."""
+        origins, cursor = _fold_kinds(index)
         timeline = self._timeline = Timeline(self.rules, self._initial)
-        timeline.actions, timeline.origins, cursor = _fold_log(entries)
-        position = self._restore_snapshot(cursor)
+        timeline.origins = origins
+        position = self._restore_snapshots(origins, cursor, snapshots)
+        actions = LoggedActions(origins, self._load_action)
+        if position < len(origins):
+            end = index[-1][0]  # the replay may stop short of the whole log
+            places = {seq: at for at, seq in enumerate(origins[position:], position)}
+            for entry in self.store.log_from(self.game_id, origins[position]):
+                if entry.seq > end:
+                    break
+                if entry.problem is not None:
+                    return entry.seq, entry.problem
+                if entry.seq in places and entry.action is not None:
+                    actions.place(places[entry.seq], entry.action)
+        timeline.actions = actions
         state = timeline.states[position]
         while position < cursor:
             try:
-                state = self.rules.apply(state, timeline.actions[position])
+                state = self.rules.apply(state, actions[position])
             except Exception as exc:  # noqa: BLE001 - a bad log must never stop the app
-                return timeline.origins[position], str(exc) or type(exc).__name__
+                return origins[position], str(exc) or type(exc).__name__
             position += 1
             timeline.states[position] = state
         timeline.cursor = cursor
         return None
+
+    def _load_action(self, seq: int) -> Action:
+        """An older move, decoded when an undo (or a look back) first reaches it."""
+        entry = self.store.log_entry(self.game_id, seq)
+        if entry.action is None:
+            raise StoreError(entry.problem or _("move {seq} is missing from the log").format(
+                seq=seq))
+        return entry.action
 
     def set_unreplayable_aside(self) -> None:
         """Play on from where the replay stopped: the log from there moves to ``log_aside``.
@@ -350,14 +429,14 @@ class GameSession:
                              "on from there, go home, resume it and choose \"Continue from "
                              "here\".").format(number=self.replay_stopped_at))
 
-    def _restore_snapshot(self, cursor: int) -> int:
+    def _restore_snapshots(self, origins: Sequence[int], cursor: int,
+                           snapshots: Sequence[tuple[int, int, bytes]]) -> int:
         """Put the snapshots that match the log in place; return the newest position.
 
         The older ones (a few are kept) make an undo below the newest one cheap.
         """
-        origins = self._timeline.origins
         newest = 0
-        for applied, origin, blob in self.store.snapshots(self.game_id, snapshot_code()):
+        for applied, origin, blob in snapshots:
             if 0 < applied <= cursor and origins[applied - 1] == origin:
                 try:
                     self._timeline.states[applied] = pickle.loads(blob)

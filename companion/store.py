@@ -246,6 +246,24 @@ class Store:
                           (game_id,))
         return [_decode(seq, kind, action) for seq, kind, action in rows]
 
+    def log_index(self, game_id: int) -> list[tuple[int, str]]:
+        """(seq, kind) of every entry, oldest first: the shape of the log, nothing decoded."""
+        return self._read("SELECT seq, kind FROM log WHERE game_id = ? ORDER BY seq",
+                          (game_id,))
+
+    def log_from(self, game_id: int, seq: int) -> list[LogEntry]:
+        """The entries from ``seq`` on, decoded (the tail after a snapshot)."""
+        rows = self._read("SELECT seq, kind, action FROM log WHERE game_id = ? AND seq >= ? "
+                          "ORDER BY seq", (game_id, seq))
+        return [_decode(seq, kind, action) for seq, kind, action in rows]
+
+    def log_entry(self, game_id: int, seq: int) -> LogEntry:
+        rows = self._read("SELECT seq, kind, action FROM log WHERE game_id = ? AND seq = ?",
+                          (game_id, seq))
+        if not rows:
+            raise StoreError(_("Move {seq} is missing from the log.").format(seq=seq))
+        return _decode(*rows[0])
+
     def set_log_aside(self, game_id: int, from_seq: int, reason: str) -> int:
         """Move the game's log from ``from_seq`` on to ``log_aside`` (kept, not deleted).
 

@@ -42,6 +42,7 @@ POLKIT_PATH=/etc/polkit-1/rules.d/50-companion.rules
 UDEV_PATH=/etc/udev/rules.d/99-companion.rules
 WATCHDOG_PATH=/etc/systemd/system.conf.d/companion-watchdog.conf
 UPDATE_PATH=/usr/local/sbin/companion-update
+COMMAND_LINK=/usr/local/bin/companion
 # The login prompt on tty1, and the one logind starts there on a VT switch or its own
 # restart, would take the screen from the companion: both are masked.
 MASKED_UNITS=(getty@tty1.service autovt@tty1.service)
@@ -230,6 +231,8 @@ swap_link() {
 
 restart_if_running() {
     if systemctl --quiet is-active "$UNIT_NAME" 2>/dev/null; then
+        # The owner asked for this start: earlier failures must not count against it.
+        systemctl reset-failed "$UNIT_NAME" 2>/dev/null || true
         systemctl restart "$UNIT_NAME"
         echo "Restarted $UNIT_NAME."
     else
@@ -264,7 +267,7 @@ if ((UPDATE)); then
         echo "  changed    checkout ${before:0:12} -> ${after:0:12}"
     fi
     # The pull may have changed this very script: the new one installs.
-    exec "$SOURCE/systemd/install.sh" --source "$SOURCE" --skip-apt
+    exec "$SOURCE/systemd/install.sh" --source "$SOURCE"
 fi
 
 # ------------------------------------------------------------------- apt
@@ -556,6 +559,18 @@ else
         for old in "$APP_DIR"/releases/*; do
             [[ $old == "$release" || $old == "$kept" ]] || rm -rf "$old"
         done
+    fi
+fi
+
+# The command for the owner (companion doctor, companion nfc), from the current release.
+if ((!ROOT_MODE && !SKIP_VENV)); then
+    if [[ $(readlink "$COMMAND_LINK" 2>/dev/null) == "$APP_DIR/current/bin/companion" ]]; then
+        unchanged "$COMMAND_LINK"
+    elif [[ -e $COMMAND_LINK && ! -L $COMMAND_LINK ]]; then
+        skipped "$COMMAND_LINK: a file of yours is there"
+    else
+        ln -sfn "$APP_DIR/current/bin/companion" "$COMMAND_LINK"
+        changed "linked $COMMAND_LINK to the current release"
     fi
 fi
 

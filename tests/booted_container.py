@@ -1,4 +1,4 @@
-"""A Debian Bookworm container booted with systemd as PID 1, for the systemd test.
+"""A Debian container (Bookworm, Trixie) booted with systemd as PID 1, for the systemd test.
 
 The root file system comes from ``tests/container/rootfs.sh`` (debootstrap, cached on
 the machine); each test module boots a throw-away copy with ``systemd-nspawn --boot``
@@ -27,7 +27,7 @@ def why_no_containers() -> str | None:
     for tool in ("systemd-nspawn", "nsenter", "unshare"):
         if shutil.which(tool) is None:
             return f"the systemd container test needs {tool} (apt install systemd-container)"
-    if shutil.which("debootstrap") is None and not any(CACHE.glob("rootfs-bookworm-*")):
+    if shutil.which("debootstrap") is None and not any(CACHE.glob("rootfs-*")):
         return "the systemd container test needs debootstrap (apt install debootstrap)"
     probe = subprocess.run(["unshare", "--mount", "--pid", "--uts", "--ipc", "--fork", "true"],
                            capture_output=True, text=True, check=False, timeout=30)
@@ -36,10 +36,10 @@ def why_no_containers() -> str | None:
     return None
 
 
-def cached_rootfs() -> Path:
-    """The cached Bookworm tree, built by debootstrap the first time (a minute or two)."""
-    result = subprocess.run(["bash", str(ROOTFS_SCRIPT)], capture_output=True, text=True,
-                            check=False, timeout=1800)
+def cached_rootfs(suite: str) -> Path:
+    """The cached tree of ``suite``, built by debootstrap the first time (a few minutes)."""
+    result = subprocess.run(["bash", str(ROOTFS_SCRIPT), suite], capture_output=True,
+                            text=True, check=False, timeout=1800)
     if result.returncode != 0:
         raise RuntimeError(f"rootfs.sh failed:\n{result.stderr[-3000:]}")
     return Path(result.stdout.strip().splitlines()[-1])

@@ -10,15 +10,15 @@ from test_ave_roma_support import act, new_game, pass_all
 from companion.games import get_rules
 from companion.games.ave_roma import (
     RULES,
+    AveRomaState,
     actions_for,
+    next_turn_order,
     pending_overflow,
     refill_reminders,
     region_use_preview,
     turn_order_explanation,
     usable_workers,
 )
-from companion.games.ave_roma_model import AveRomaState
-from companion.games.ave_roma_order import next_turn_order
 from companion.games.base import Action, PlayerInfo, Rejected
 
 AEDILIS_GAIN = {"wood": 1, "stone": 1, "wheat": 1, "ore": 1}
@@ -42,7 +42,7 @@ def test_registered_under_its_key() -> None:
 
 def test_setup_gives_coins_surplus_and_two_chosen_resources() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    state = RULES.setup(infos, RULES.default_options())
+    state = RULES.setup(infos, {**RULES.default_options(), "tracking": "full"})
     assert state.phase == "setup" and RULES.current_player(state) == 0
     state = act(state, "choose_start", 0, resources=["stone", "ore"])
     assert state.phase == "setup" and RULES.current_player(state) == 1
@@ -58,7 +58,7 @@ def test_setup_gives_coins_surplus_and_two_chosen_resources() -> None:
 
 def test_setup_refuses_bad_choices_and_options() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    state = RULES.setup(infos, RULES.default_options())
+    state = RULES.setup(infos, {**RULES.default_options(), "tracking": "full"})
     assert "two different" in refused(state, "choose_start", 0, resources=["wood", "wood"])
     assert "two different" in refused(state, "choose_start", 0, resources=["gold", "wood"])
     with pytest.raises(Rejected, match="2 to 5"):
@@ -92,22 +92,24 @@ def test_three_way_tie_reverses_all_three() -> None:
 
 def _to_turn_order_phase(state: AveRomaState) -> AveRomaState:
     state = pass_all(state)
-    assert state.phase == "turn_order"  # nobody placed, so nobody takes back workers
+    state = act(state, "rows_refilled", None)  # nobody placed, so nobody takes back workers
+    assert state.phase == "turn_order"
     return state
 
 
 def test_ties_across_rounds_use_the_order_of_the_round_before() -> None:
     state = _to_turn_order_phase(new_game(3))
-    for player in range(3):
-        state = act(state, "workers", player, sum=15)
+    assert state.proposed_order == (2, 1, 0)  # all hold 15
+    state = act(state, "confirm_order", None)
     assert RULES.turn_order(state) == [2, 1, 0]
     assert state.round == 2 and state.phase == "action" and RULES.current_player(state) == 2
     assert "Titus starts" in turn_order_explanation(state)
-    state = _to_turn_order_phase(state)
-    state = act(state, "workers", 0, sum=15)
-    state = act(state, "workers", 1, sum=15)
-    state = act(state, "workers", 2, sum=10)
-    assert RULES.turn_order(state) == [2, 0, 1]
+    state = act(state, "place", 2, space="quaestor", worker=5)
+    state = pass_all(state)
+    state = act(state, "take_back", 2, area="quaestor")
+    assert state.phase == "turn_order"
+    state = act(state, "confirm_order", None)
+    assert RULES.turn_order(state) == [0, 1, 2]  # three 15s again: reversed once more
     assert state.previous_order == (2, 1, 0)
 
 
@@ -119,14 +121,11 @@ def test_turn_order_entry_is_checked() -> None:
     assert "1 to 5" in refused(state, "workers", 0, numbers=[6, 2, 3, 4, 5])
     assert "5-25" in refused(state, "workers", 0, sum=4)
     assert "5-25" in refused(state, "workers", 0, sum=26)
-    state = act(state, "workers", 0, numbers=[5, 5, 5, 4, 4])
-    message = refused(state, "workers", 1, numbers=[5, 5, 5, 1, 1])
-    assert "6 workers numbered 5" in message
-    state = act(state, "workers", 1, numbers=[5, 5, 1, 1, 2])
-    state = act(state, "workers", 2, numbers=[1, 1, 1, 2, 2])
-    assert RULES.turn_order(state) == [2, 1, 0]
-    assert state.seats[0].hand == (4, 4, 5, 5, 5)  # the entered numbers are the new hand
-    assert usable_workers(state, 0) == (4, 5)
+    assert "4 workers numbered 5" in refused(state, "workers", 0, numbers=[5, 5, 5, 5, 4])
+    for player in range(3):
+        state = act(state, "workers", player, numbers=[1, 2, 3, 4, 5])
+    assert RULES.turn_order(state) == [2, 1, 0] and state.phase == "action"
+    assert usable_workers(state, 0) == (1, 2, 3, 4, 5)
 
 
 def test_refill_calls_from_the_last_player_until_everyone_holds_five() -> None:
@@ -144,22 +143,37 @@ def test_refill_calls_from_the_last_player_until_everyone_holds_five() -> None:
     assert "No workers" in refused(state, "take_back", 1, area="senatus")
     state = act(state, "take_back", 1, area="rome", workers=[4])
     assert state.seats[1].hand == (2, 3, 4, 4, 5)
-    assert RULES.current_player(state) == 0
-    state = act(state, "take_back", 0, area="quaestor")
-    assert state.seats[0].hand == (1, 2, 3, 5)
-    assert RULES.current_player(state) == 0  # fewer than five: called again next pass
-    state = act(state, "take_back", 0, area="rome")
+    # only Livia is short, and exactly her two are left out: nothing to ask
     assert state.phase == "turn_order"
     assert state.seats[0].hand == (1, 1, 2, 3, 5)
+
+
+def test_a_player_short_of_five_is_called_again_next_pass() -> None:
+    state = new_game(2)
+    state = act(state, "place", 0, space="quaestor", worker=5)
+    state = act(state, "place", 1, space="quaestor", worker=1)
+    state = act(state, "place", 0, space="rome", worker=4)
+    state = act(state, "place", 1, space="rome", worker=2)
+    state = act(state, "pass", 0)
+    state = act(state, "place", 1, space="senatus", worker=3)
+    state = pass_all(state)
+    state = act(state, "take_back", 1, area="quaestor")
+    assert state.seats[1].hand == (1, 4, 5, 5)
+    state = act(state, "take_back", 0, area="senatus")
+    assert state.seats[0].hand == (1, 2, 3, 3)
+    assert RULES.current_player(state) == 1  # Marcus: four in hand, called again
+    state = act(state, "take_back", 1, area="rome", workers=[4])
+    # Livia is the only one short and one worker is left: it comes back unasked
+    assert state.phase == "turn_order"
+    assert state.seats[0].hand == (1, 2, 2, 3, 3)
 
 
 def test_refill_reminds_about_rows_nobody_took_from() -> None:
     state = new_game(2)
     state = act(state, "place", 0, space="legatus", worker=2, slot=3, pay={"wood": 1})
     state = pass_all(state)
-    notes = " ".join(refill_reminders(state))
-    assert "Aedificator card" in notes and "Senatus card" in notes
-    assert "Legatus card" not in notes
+    first = refill_reminders(state)[0]
+    assert "Aedificator" in first and "Senatus" in first and "Legatus" not in first
 
 
 # --- placing workers ------------------------------------------------------------------------
@@ -180,7 +194,7 @@ def test_only_the_current_player_places_and_only_held_workers() -> None:
 def test_numbered_card_row_spaces_take_that_number_or_lower() -> None:
     state = new_game(2)
     assert "3 or lower" in refused(state, "place", 0, space="aedificator", worker=4, slot=3)
-    assert "'slot'" in refused(state, "place", 0, space="senatus", worker=1)
+    assert "'slot'" in refused(state, "place", 0, space="senatus", worker=1, slot="x")
     state = act(state, "place", 0, space="aedificator", worker=3, slot=3, pay={"wood": 2},
                 vp=2)
     assert state.seats[0].resources[0] == 0 and state.seats[0].track_vp == 2
@@ -348,12 +362,12 @@ def test_a_new_cube_whose_space_is_taken_all_the_way_down_never_enters() -> None
 # --- end of the game ------------------------------------------------------------------------
 
 def test_trigger_a_when_the_deck_runs_out_then_one_final_action_each() -> None:
-    state = new_game(3, region_deck_size=1)
+    state = new_game(3, region_deck_size=0)
     state = act(state, "place", 0, space="aedilis", worker=4, gain=AEDILIS_GAIN)
     state = act(state, "place", 1, space="aedilis", worker=4, gain={"wheat": 2, "ore": 2})
     assert state.deck == 0 and state.end_trigger == "A"
     assert "region deck is empty" in state.notice
-    assert state.regions[3].card == "fresh"  # the last card was drawn
+    assert state.regions[3].card == "empty"  # taken, and nothing to draw
     assert "Last round" in RULES.status_line(state)
     assert state.phase == "action"  # the action phase runs on
     state = act(state, "place", 2, space="quaestor", worker=2)
@@ -402,7 +416,8 @@ def test_final_score_from_the_tracked_game() -> None:
     state = _ended_game()
     assert RULES.is_over(state)
     fields = RULES.endgame_fields(state)
-    assert [f.key for f in fields] == ["0.patron_vp", "1.patron_vp"]
+    assert [f.key for f in fields] == ["0.patron_vp", "0.political_vp", "1.patron_vp",
+                                       "1.political_vp"]
     assert "Livia" in fields[0].label
     result = RULES.final_score(state, {"0.patron_vp": 4, "1.patron_vp": 0})
     scores = {p.name: p for p in result.players}
@@ -422,13 +437,13 @@ def test_final_score_from_the_tracked_game() -> None:
 def test_final_score_needs_an_ended_game_and_valid_entries() -> None:
     with pytest.raises(Rejected, match="not ended"):
         RULES.final_score(new_game(2), {})
-    with pytest.raises(Rejected, match="patron points"):
+    with pytest.raises(Rejected, match="patron card points"):
         RULES.final_score(_ended_game(), {"0.patron_vp": -1})
 
 
 def test_status_line_names_round_phase_and_player() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    assert "Set-up" in RULES.status_line(RULES.setup(infos, {}))
+    assert "Set-up" in RULES.status_line(RULES.setup(infos, {"tracking": "full"}))
     state = new_game(2)
     assert RULES.status_line(state) == "Round 1 · Action phase · Livia to act"
     state = _to_turn_order_phase(state)
@@ -438,7 +453,7 @@ def test_status_line_names_round_phase_and_player() -> None:
 
 def test_apply_rejects_before_the_game_started() -> None:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
-    state = RULES.setup(infos, {})
+    state = RULES.setup(infos, {"tracking": "full"})
     with pytest.raises(Rejected, match="set-up"):
         RULES.apply(state, Action("place", {"space": "quaestor", "worker": 1}, 0))
 
@@ -453,16 +468,17 @@ JSON_VALUES = st.recursive(
 PAYLOAD_KEYS = st.sampled_from(["space", "worker", "trained", "acts_as", "slot", "gain", "pay",
                                 "sell", "coins", "surplus", "vp", "political", "influence",
                                 "area", "workers", "row", "numbers", "sum", "resource",
-                                "resources"])
+                                "resources", "bonus"])
 KINDS = st.sampled_from(["choose_start", "place", "pass", "take_back", "row_not_refilled",
-                         "workers", "overflow", "effect", "nonsense"])
+                         "rows_refilled", "confirm_order", "end_here", "workers",
+                         "overflow", "effect", "nonsense"])
 
 
 def _states() -> list[AveRomaState]:
     infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
     action_phase = new_game(2)
     refill = pass_all(act(action_phase, "place", 0, space="rome", worker=2))
-    return [RULES.setup(infos, {}), action_phase, refill,
+    return [RULES.setup(infos, {"tracking": "full"}), action_phase, refill,
             _to_turn_order_phase(new_game(2)), _ended_game()]
 
 

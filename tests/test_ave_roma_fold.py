@@ -9,8 +9,14 @@ from typing import Any
 import pytest
 from test_ave_roma_support import new_game
 
-from companion.games.ave_roma import RULES, pending_overflow
-from companion.games.ave_roma_model import BOARD_SPACES, RESOURCES, SPACES, AveRomaState
+from companion.games.ave_roma import (
+    BOARD_SPACES,
+    RESOURCES,
+    RULES,
+    SPACES,
+    AveRomaState,
+    pending_overflow,
+)
 from companion.games.base import Action, Rejected
 
 
@@ -69,13 +75,16 @@ def _next_action(rng: random.Random, state: AveRomaState) -> Action:
     if state.phase == "refill":
         if state.round >= 40 and rng.random() < 0.2:
             return Action("row_not_refilled", {"row": "senatus"}, None, at=0.0)
-        assert current is not None
+        if current is None:
+            return Action("rows_refilled", {}, None, at=0.0)
         room = 5 - len(state.seat(current).hand)
         area = rng.choice([s for s in BOARD_SPACES if state.area(s)])
         workers = list(state.area(area))[:room]
         return Action("take_back", {"area": area, "workers": workers}, current, at=0.0)
-    assert current is not None
-    return Action("workers", {"numbers": list(state.seat(current).hand)}, current, at=0.0)
+    if rng.random() < 0.5:
+        return Action("confirm_order", {}, None, at=0.0)
+    checking = rng.randrange(len(state.seats))
+    return Action("workers", {"numbers": list(state.seat(checking).hand)}, checking, at=0.0)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

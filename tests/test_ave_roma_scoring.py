@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.ave_roma import RULES
-from companion.games.ave_roma_scoring import PushedCube, push_down
+from companion.games.ave_roma import RULES, PushedCube, push_down
 from companion.games.base import ScoreInputError
 
 

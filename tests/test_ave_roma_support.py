@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.ave_roma import RULES
-from companion.games.ave_roma_model import AveRomaState
+from companion.games.ave_roma import RULES, AveRomaState
 from companion.games.base import Action, PlayerInfo
 
 NAMES = ("Livia", "Marcus", "Titus", "Julia", "Gaius")
 
 
 def new_game(players: int = 3, **options: Any) -> AveRomaState:
-    """A game past set-up: every player starts with wood and wine at 2."""
-    chosen = {**RULES.default_options(), **options}
+    """A game past set-up: every player starts with wood and wine at 2.
+
+    Full tracking unless ``tracking`` says otherwise: most rules are about the supplies."""
+    chosen = {**RULES.default_options(), "tracking": "full", **options}
     infos = [PlayerInfo(NAMES[i], f"colour{i}", i) for i in range(players)]
     state = RULES.setup(infos, chosen)
-    for player in range(players):
+    for player in range(players if state.phase == "setup" else 0):
         state = act(state, "choose_start", player, resources=["wood", "wine"])
     return state
 

@@ -100,7 +100,7 @@ def test_ave_roma_evening_runs_several_rounds_to_a_trigger(seed: int) -> None:
     final = states[-1]
     count = kinds(moves)
     assert final.round >= 4 and final.end_trigger in ("A", "B")
-    for kind in ("choose_start", "place", "take_back", "workers", "overflow"):
+    for kind in ("choose_start", "place", "take_back", "confirm_order", "overflow"):
         assert count[kind] > 0, kind
     spaces = {payload["space"] for kind, payload, _p in moves if kind == "place"}
     assert spaces >= {"quaestor", "aedilis", "mercator", "propraetor", "aedificator", "rome"}

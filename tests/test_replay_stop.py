@@ -82,22 +82,30 @@ def test_continue_from_here_keeps_the_tail_aside_and_plays_on(tmp_path: Path,
     assert again.state.tallies == (4, 5)  # 1+3, 2+3: moves 1-3 and the new one
 
 
-def test_snapshots_after_the_stop_are_not_used_for_the_new_moves(
+def test_setting_aside_drops_the_snapshots_of_the_moves_set_aside(
+        tmp_path: Path, counter_game: str) -> None:
+    """New moves take the old seqs again: a snapshot of the old ones must not match them."""
+    store, game_id = _game(tmp_path, counter_game, [1, 1, 1, 1])
+    store.save_snapshot(game_id, 2, 2, b"state after two", code="code")
+    store.save_snapshot(game_id, 4, 4, b"state after four", code="code")
+    assert store.set_log_aside(game_id, 3, "a reason") == 2
+    assert [row[:2] for row in store.snapshots(game_id, "code")] == [(2, 2)]
+    assert [entry.seq for entry in store.log(game_id)] == [1, 2]
+
+
+def test_a_snapshot_past_a_damaged_row_still_shows_the_game(
         tmp_path: Path, counter_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the tail after the newest snapshot is decoded: the snapshot stands for the rest."""
     import companion.session as session_module
 
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
-    store, game_id = _game(tmp_path, counter_game, [1, 1, 1, 1])  # snapshots at 2 and 4
-    _break(store, 3, "not json")
+    store, _game_id = _game(tmp_path, counter_game, [1, 2, 3, 1, 2])
+    _break(store, 1, "not json")
     resumed = GameSession.resume(Store.open(tmp_path))
-    assert resumed is not None
-    resumed.set_unreplayable_aside()
-    resumed.dispatch("add", {"amount": 3})
-    resumed.dispatch("add", {"amount": 2})  # seq 3 and 4 again, other moves
-    again = GameSession.resume(Store.open(tmp_path))
-    # a stale snapshot at position 4 (origin seq 4) would show (2, 2) here
-    assert again is not None and again.state.tallies == (4, 3)
-    assert store.snapshots(game_id, session_module.snapshot_code())
+    assert resumed is not None and resumed.replay_notice is None
+    assert resumed.state.tallies == (6, 3)
+    resumed.undo()  # back below the snapshot at 4: the older moves are decoded now
+    assert resumed.state.tallies == (4, 3)
 
 
 def test_an_undo_record_is_fine_after_a_good_prefix(tmp_path: Path, counter_game: str) -> None:

@@ -217,3 +217,38 @@ def test_systemd_analyze_security_rates_the_unit_ok() -> None:
     assert match, result.stdout[-500:]
     assert float(match.group(1)) <= 2.0
     assert match.group(2) == "OK"
+
+
+BACKLIGHT_UNITS = (SYSTEMD_DIR / "companion-backlight.socket",
+                   SYSTEMD_DIR / "companion-backlight.service")
+
+
+def test_the_backlight_socket_is_for_the_companion_group_only() -> None:
+    socket = parse_unit(BACKLIGHT_UNITS[0].read_text())["Socket"]
+    assert one(socket, "ListenDatagram") == "/run/companion-backlight.sock"
+    assert one(socket, "SocketGroup") == "companion"
+    assert one(socket, "SocketMode") == "0660"
+    service = parse_unit(BACKLIGHT_UNITS[1].read_text())["Service"]
+    command = shlex.split(one(service, "ExecStart"))
+    assert command == ["/opt/companion/current/bin/python", "-m", "companion.backlight"]
+    assert one(service, "CapabilityBoundingSet") == ""
+    assert one(service, "PrivateNetwork") == "yes"
+
+
+@needs_analyze
+def test_the_backlight_units_verify_and_rate_ok(tmp_path: Path) -> None:
+    assert SYSTEMD_ANALYZE is not None
+    copies = []
+    for unit in BACKLIGHT_UNITS:
+        copy = tmp_path / unit.name
+        copy.write_text(unit.read_text().replace("/opt/companion/current/bin/python",
+                                                 shutil.which("python3") or "/usr/bin/python3"))
+        copies.append(str(copy))
+    verified = subprocess.run([SYSTEMD_ANALYZE, "verify", *copies], capture_output=True,
+                              text=True, check=False, timeout=120)
+    assert verified.returncode == 0, verified.stderr
+    rated = subprocess.run([SYSTEMD_ANALYZE, "security", "--offline=true", "--no-pager",
+                            copies[1]], capture_output=True, text=True, check=False, timeout=120)
+    match = re.search(r"Overall exposure level for companion-backlight\.service: "
+                      r"(\d+\.\d+) (\w+)", rated.stdout)
+    assert match and float(match.group(1)) <= 2.0 and match.group(2) == "OK", rated.stdout[-300:]

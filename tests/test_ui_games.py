@@ -117,21 +117,26 @@ def test_ave_roma_whole_game(app: App) -> None:
     driver.tap("new-game")
     driver.tap("game-ave-roma")
     driver.name_players(["Ana", "Ben"])
+    driver.taps("option-tracking", "pick-full")
     driver.tap("start")
     session = app.session
     assert session is not None
+    assert session.record.options["tracking"] == "full"
     game_id = session.game_id
     driver.taps("move-choose_start", "pick-wood", "pick-wine")
     driver.taps("move-choose_start", "pick-stone", "pick-ore")
     assert session.state.phase == "action"
     # Ana sends worker 1 to the Quaestor: 2 coins
-    driver.taps("move-place", "pick-quaestor", "pick-1")
+    driver.taps("move-space-quaestor", "pick-1")
     assert session.state.seats[0].coins == 5
-    driver.taps("move-pass", "move-pass")
+    driver.taps("menu", "pass", "menu", "pass")
     assert session.state.phase == "refill"
     driver.taps("move-row", "pick-senatus")
     assert session.state.phase == "final"
-    driver.taps("move-pass", "move-pass")
+    assert app.prompts and "cannot be refilled" in app.prompts[0]
+    driver.touch(app.prompt_rect.center)  # the table has read it
+    assert not app.prompts
+    driver.taps("menu", "pass", "menu", "pass")
     assert session.rules.is_over(session.state)
     driver.tap("move-final-scoring")
     enter_endgame(driver, {"0.patron_vp": 0, "1.patron_vp": 2})

@@ -31,10 +31,13 @@ class Driver:
     def __init__(self, app: App) -> None:
         self.app = app
         self.seen: set[str] = {app.top.name}
+        #: every touch so far, paging included: what a table would tap
+        self.touches = 0
 
     def touch(self, pos: tuple[int, int]) -> None:
         width, height = self.app.metrics.width, self.app.metrics.height
         x, y = pos[0] / width, pos[1] / height
+        self.touches += 1
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
             pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=0,
                                                  touch_id=1, pressure=1.0))

@@ -56,7 +56,12 @@ class Number:
 
 @dataclass
 class Counts:
-    """Amounts per name (resources gained, paid ...); the answer is ``{name: amount}`` > 0."""
+    """Amounts per name (resources gained, paid ...); the answer is ``{name: amount}`` > 0.
+
+    ``complete`` (given the earlier answers and the amounts so far) says when no other
+    answer is possible, e.g. exactly four resources taken: the dialog then closes by itself
+    instead of waiting for OK.
+    """
 
     key: str
     title: str
@@ -67,6 +72,7 @@ class Counts:
     #: per-name upper bounds (e.g. what the player has), fixed or from earlier answers;
     #: the + stops there
     limits: dict[str, int] | Callable[[Values], dict[str, int]] | None = None
+    complete: Callable[[Values, dict[str, int]], bool] | None = None
 
 
 @dataclass
@@ -163,8 +169,11 @@ class _FormRun:
         else:
             limits = step.limits(self.values) if callable(step.limits) else step.limits
             start = earlier if isinstance(earlier, dict) else dict(step.start)
+            rule = step.complete
+            values = self.values
+            complete = None if rule is None else (lambda amounts: rule(values, amounts))
             self.app.push(CountsDialog(self.app, title, step.names, step.maximum, start, after,
-                                       limits=limits))
+                                       limits=limits, complete=complete))
 
     def _answer(self, key: str, following: int) -> Callable[[Any], None]:
         def answered(value: Any) -> None:
@@ -304,7 +313,8 @@ class CountsDialog(Screen):
 
     def __init__(self, app: App, title: str, names: Sequence[tuple[str, str]], maximum: int,
                  start: dict[str, int], on_done: Callable[[dict[str, int]], None],
-                 limits: dict[str, int] | None = None) -> None:
+                 limits: dict[str, int] | None = None,
+                 complete: Callable[[dict[str, int]], bool] | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.names = list(names)
@@ -313,6 +323,7 @@ class CountsDialog(Screen):
                        for name, _label in names}
         self.amounts = {name: start.get(name, 0) for name, _label in names}
         self.on_done = on_done
+        self.complete = complete
 
     def _areas(self) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
         m = self.metrics
@@ -342,6 +353,8 @@ class CountsDialog(Screen):
         def change() -> None:
             self.amounts[name] = max(0, min(self.limits[name], self.amounts[name] + by))
             self.app.invalidate()
+            if by > 0 and self.complete is not None and self.complete(dict(self.amounts)):
+                self._done()
         return change
 
     def _done(self) -> None:

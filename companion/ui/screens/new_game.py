@@ -43,7 +43,9 @@ def option_labels() -> dict[str, str]:
     """The options the screen offers, in words; the others keep the game's defaults."""
     return {
         "card_set": _("Card set"), "jacks": _("Jacks in the supply"),
-        "leader": _("First Leader"), "region_deck_size": _("Region cards in the deck"),
+        "leader": _("First Leader"), "tracking": _("What the companion tracks"),
+        "region_scoring": _("Region scoring"),
+        "region_deck_size": _("Region cards in the deck"),
         "surplus_cap": _("Surplus limit"), "board_file": _("Board file"),
         "starting_castles": _("Starting castles"), "castles_per_player": _("Castles each"),
         "milestones_per_player": _("Milestones each"),
@@ -55,6 +57,12 @@ def option_choices(key: str, players: list[PlayerRow]) -> list[tuple[Any, str]] 
     """Fixed answers for an option, or None when it is typed in."""
     if key == "card_set":
         return [("imperium", _("Imperium")), ("republic", _("Republic"))]
+    if key == "tracking":
+        return [("essentials", _("essentials: placements, order, influence")),
+                ("full", _("full: also coins, resources, surplus, VP"))]
+    if key == "region_scoring":
+        return [("level", _("influence level after the push-down")),
+                ("table", _("the table enters the points"))]
     if key == "jacks":
         return [(5, "5"), (6, "6")]
     if key == "leader":

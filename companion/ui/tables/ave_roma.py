@@ -1,50 +1,75 @@
-"""Ave Roma at the table: regions and their cards, players' boards, workers and turn order."""
+"""Ave Roma at the table: a move is a tap on a space, then only the questions that matter.
+
+Placing a worker is the space, then the worker (not asked when one fits), then the
+Propraetor's one choice; with full tracking the amounts follow, one dialog each. Taking
+back is a tap on an area; the turn order is worked out and confirmed with one tap. The
+picture (``ave_roma_board``) shows what the rules did, and the prompt on top says what the
+players must do on the table.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.games.ave_roma import (
-    actions_for,
-    pending_overflow,
-    refill_reminders,
-    turn_order_explanation,
-    usable_workers,
-)
-from companion.games.ave_roma_model import (
     ACTION,
     BOARD_SPACES,
     CARD_ROWS,
+    EMPTY,
+    FINAL,
     REFILL,
     REGION_COUNT,
-    REGION_SPACES,
     RESOURCES,
-    SPACES,
+    SETUP,
     TRAINING,
-    WORKER_VALUES,
+    TURN_ORDER,
     WORKERS_PER_PLAYER,
     AveRomaState,
+    actions_for,
+    pending_overflow,
+    refill_reminders,
     resource_label,
     space_label,
+    turn_order_explanation,
 )
 from companion.games.base import Action
-from companion.i18n import _, ngettext
-from companion.ui import theme
-from companion.ui.form import Counts, Number, Pick, Several, Step, Values
-from companion.ui.layout import grid, split_cols, split_rows
-from companion.ui.tables.base import GameView, Move
-from companion.ui.text import draw_text
-from companion.ui.widgets import panel
+from companion.i18n import _
+from companion.ui.form import Number, Pick, Step, Values, run_form
+from companion.ui.screens.dialogs import ConfirmDialog
+from companion.ui.tables.ave_roma_board import paint_table
+from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
+from companion.ui.tables.base import GameView, MenuItem, Move
+
+if TYPE_CHECKING:
+    from companion.ui.screens.table import TableScreen
+
+#: spaces whose worker number picks a region position, so it matters in the final actions
+NUMBER_MATTERS = frozenset({"quaestor", "aedilis", "mercator", "propraetor", "rome"})
 
 
-def card_words() -> dict[str, str]:
-    return {"fresh": _("fresh"), "slid": _("slid"), "empty": _("empty")}
+def bonus_options(full: bool) -> list[tuple[object, str]]:
+    """The Propraetor's one choice: one more resource (which one, with full tracking), or
+    influence in one region."""
+    options: list[tuple[object, str]] = [("resource", _("1 more resource"))]
+    if full:
+        options = [(f"resource:{r}", _("1 more {resource}").format(resource=resource_label(r)))
+                   for r in RESOURCES]
+    for region in range(1, REGION_COUNT + 1):
+        for amount in (1, 2, 3):
+            options.append((f"{region}:{amount}", _("Region {n}: +{amount} influence").format(
+                n=region, amount=amount)))
+    return options
 
 
 class AveRomaView(GameView):
+    def __init__(self, table: TableScreen) -> None:
+        super().__init__(table)
+        self._seen_actions = len(self.session.actions)
+
     @property
     def ave(self) -> AveRomaState:
         state: AveRomaState = self.state
@@ -55,25 +80,61 @@ class AveRomaView(GameView):
     def moves(self) -> list[Move]:
         me = self.current
         state = self.ave
-        moves: list[Move] = []
         overflowing = [i for i in range(len(state.seats)) if pending_overflow(state, i)]
         if overflowing:
             return [(f"overflow-{i}", _("{name}: over the cap").format(name=state.name(i)),
                      self._overflow(i), True) for i in overflowing]
-        if me is not None:
-            kinds = actions_for(state, me)
-            labels = {"choose_start": _("Starting resources"), "place": _("Place a worker"),
-                      "pass": _("Pass"), "take_back": _("Take back workers"),
-                      "workers": _("Workers in hand")}
-            handlers = {"choose_start": self._choose_start, "place": self._place,
-                        "pass": lambda: self.dispatch("pass", {}, self.current),
-                        "take_back": self._take_back, "workers": self._workers}
-            moves += [(kind, labels[kind], handlers[kind], True) for kind in kinds
-                      if kind in labels]
-            moves.append(("effect", _("Card effect"), self._effect, True))
+        if state.phase == SETUP and me is not None:
+            return [("choose_start", _("Starting resources"), self._choose_start, True)]
+        if state.phase in (ACTION, FINAL) and me is not None:
+            moves: list[Move] = [(f"space-{space}", space_label(space), self._place(space),
+                                  bool(self._workers_for(space))) for space in BOARD_SPACES]
+            if self.table.metrics.portrait:  # a ninth button fits the 3 x 3 grid there
+                moves.append(("pass", _("Pass"), self._pass, True))
+            return moves
         if state.phase == REFILL:
-            moves.append(("row", _("A row cannot be refilled"), self._row, True))
-        return moves
+            row = ("row", _("Row ran out"), self._row, True)
+            if me is None:
+                return [("rows_refilled", _("Rows refilled"),
+                         lambda: self.dispatch("rows_refilled", {}, None), True), row]
+            areas: list[Move] = [(f"area-{space}", _("{space} ({n})").format(
+                space=space_label(space), n=len(state.area(space))), self._take_back(space),
+                True) for space in BOARD_SPACES if state.area(space)]
+            return [*areas, row]
+        if state.phase == TURN_ORDER:
+            return [("confirm_order", _("Start round {n}").format(n=state.round + 1),
+                     lambda: self.dispatch("confirm_order", {}, None), True),
+                    ("row", _("Row ran out"), self._row, True)]
+        return []
+
+    def menu_items(self) -> list[MenuItem]:
+        items: list[MenuItem] = []
+        state = self.ave
+        me = self.current
+        if state.phase in (ACTION, FINAL) and me is not None:
+            items.append(("pass", _("Pass: {name} is done").format(name=self.name(me)),
+                          self._pass))
+        if state.phase == ACTION and me is not None and state.seat(me).trained is None \
+                and state.seat(me).hand:
+            items.append(("space-training", _("Training (player board)"),
+                          self._place(TRAINING)))
+        items.append(("effect", _("Card effect"), self._effect))
+        if state.phase not in (SETUP, "over"):
+            items.append(("end-here", _("End here and score"), self._ask_end_here))
+        return items
+
+    def _pass(self) -> None:
+        self.dispatch("pass", {}, self.current)
+
+    def _ask_end_here(self) -> None:
+        self.app.push(ConfirmDialog(
+            self.app, _("End the game here and score it?"),
+            _("The final scoring comes next, with what is on the board now. Abandon the "
+              "game instead if nobody wants it scored."),
+            _("End and score"), self._end_here))
+
+    def _end_here(self) -> None:
+        self.dispatch("end_here", {}, None)
 
     def _choose_start(self) -> None:
         me = self.current
@@ -84,111 +145,97 @@ class AveRomaView(GameView):
                  lambda v: [o for o in options if o[0] != v["first"]])],
             lambda v: self.dispatch("choose_start", {"resources": [v["first"], v["second"]]}, me))
 
-    def _place(self) -> None:
+    def _workers_for(self, space: str) -> list[tuple[object, str]]:
+        """The workers that may go to ``space`` now: numbers (and the trained one)."""
         me = self.current
         if me is None:
-            return
+            return []
         state = self.ave
-        workers = usable_workers(state, me)
-        trained = state.seat(me).trained if state.phase == ACTION else None
-        resources = [(r, resource_label(r)) for r in RESOURCES]
-        paying = ("aedificator", "legatus", "senatus", "rome")
+        seat = state.seat(me)
+        if state.phase == FINAL:
+            numbers: list[int] = [1, 2, 3, 4, 5] if space in NUMBER_MATTERS else [5]
+        else:
+            numbers = sorted(set(seat.hand))
+        if space in ("aedilis", "mercator"):
+            numbers = [n for n in numbers if state.regions[n - 1].card != EMPTY]
+        options: list[tuple[object, str]] = [(n, str(n)) for n in numbers]
+        if state.phase == ACTION and seat.trained is not None and space != TRAINING:
+            options.append(("trained", _("Trained worker ({n})").format(n=seat.trained)))
+        return options
 
-        def worker_options(values: Values) -> list[tuple[object, str]]:
-            options: list[tuple[object, str]] = [(n, str(n)) for n in workers]
-            if trained is not None and values["space"] != TRAINING:
-                options.append(("trained", _("Trained worker ({n})").format(n=trained)))
-            return options
-
-        def done(values: Values) -> None:
-            payload: dict[str, object] = {"space": values["space"]}
-            if values["worker"] == "trained":
-                payload["trained"] = True
-                payload["acts_as"] = values["acts_as"]
-            else:
-                payload["worker"] = values["worker"]
-            if values["space"] in CARD_ROWS:
-                payload["slot"] = values["slot"]
-            if values.get("gain"):
-                payload["gain"] = values["gain"]
-            if values.get("pay"):
-                payload["pay"] = values["pay"]
-            if values.get("coins"):
-                payload["coins"] = -int(values["coins"])
-            if values.get("vp"):
-                payload["vp"] = values["vp"]
-            self.dispatch("place", payload, me)
-
-        self.form(_("Place a worker"), [
-            Pick("space", _("Which space?"), [(s, space_label(s)) for s in SPACES]),
-            Pick("worker", _("Which worker?"), worker_options),
-            Number("acts_as", _("Number the trained worker counts as"), 1, 5, trained,
-                   when=lambda v: v["worker"] == "trained"),
-            Number("slot", _("Number printed on the space"), 1, 5,
-                   when=lambda v: v["space"] in CARD_ROWS),
-            Counts("gain", _("Resources taken"), resources, 4,
-                   when=lambda v: v["space"] in REGION_SPACES),
-            Counts("pay", _("Resources paid"), resources, 3,
-                   when=lambda v: v["space"] in paying),
-            Number("coins", _("Coins paid"), 0, 99, 0,
-                   when=lambda v: v["space"] in ("mercator", "training", "rome", *CARD_ROWS)),
-            Number("vp", _("Victory points gained"), 0, 99, 0,
-                   when=lambda v: v["space"] in CARD_ROWS)], done)
-
-    def _take_back(self) -> None:
-        """All workers of an area; when they do not all fit, the player names the ones taken."""
-        me = self.current
-        if me is None:
-            return
-        state = self.ave
-        room = WORKERS_PER_PLAYER - len(state.seat(me).hand)
-        areas = [(s, _("{space} ({n})").format(space=space_label(s), n=len(state.area(s))))
-                 for s in BOARD_SPACES if state.area(s)]
-
-        def too_many(values: Values) -> bool:
-            return len(state.area(str(values["area"]))) > room
-
-        def remaining(taken: int) -> Callable[[Values], list[tuple[int, str]]]:
-            def options(values: Values) -> list[tuple[int, str]]:
-                left = Counter(state.area(str(values["area"])))
-                left.subtract(values[f"w{k}"] for k in range(taken))
-                return [(n, str(n)) for n in sorted(left) if left[n] > 0]
-            return options
-
-        def done(values: Values) -> None:
-            payload: dict[str, object] = {"area": values["area"]}
-            if too_many(values):
-                payload["workers"] = [values[f"w{k}"] for k in range(room)]
-            self.dispatch("take_back", payload, me)
-
-        steps: list[Step] = [Pick("area", _("From which area?"), areas)]
-        steps += [Pick(f"w{k}", _("Room for {room}: worker {n} of {room}").format(
-            room=room, n=k + 1), remaining(k), when=too_many) for k in range(room)]
-        self.form(_("Take back workers"), steps, done)
-
-    def _workers(self) -> None:
-        me = self.current
-        if me is None:
-            return
-        held = Counter(self.ave.seat(me).hand)
-
-        def done(values: Values) -> None:
-            if values["how"] == "sum":
-                self.dispatch("workers", {"sum": values["sum"]}, me)
+    def _place(self, space: str) -> Callable[[], None]:
+        """The worker (asked only when more than one fits), then what the space needs."""
+        def ask() -> None:
+            me = self.current
+            if me is None:
                 return
-            counts: dict[str, int] = values.get("numbers", {})
-            numbers = [int(n) for n, count in sorted(counts.items()) for _i in range(count)]
-            self.dispatch("workers", {"numbers": numbers}, me)
+            self.app.clear_prompts()  # the next player is on the move: the step was seen
+            options = self._workers_for(space)
+            trained = self.ave.seat(me).trained
+            values: Values = {"space": space}
+            steps: list[Step] = []
+            if len(options) == 1:
+                values["worker"] = options[0][0]
+            else:
+                steps.append(Pick("worker", _("Which worker?"), options))
+            steps.append(Number("acts_as", _("Number the trained worker counts as"), 1, 5,
+                                trained, when=lambda v: v["worker"] == "trained"))
+            run_form(self.app, space_label(space), steps, lambda v: self._then(me, v), values)
+        return ask
 
-        self.form(_("Workers in hand: {name}").format(name=self.name(me)), [
-            Pick("how", _("What do you enter?"), [("numbers", _("The five numbers")),
-                                                  ("sum", _("Only their sum"))]),
-            Counts("numbers", _("How many workers of each number?"),
-                   [(str(n), _("Number {n}").format(n=n)) for n in WORKER_VALUES],
-                   WORKERS_PER_PLAYER, when=lambda v: v["how"] == "numbers",
-                   start={str(n): held[n] for n in WORKER_VALUES if held[n]}),
-            Number("sum", _("Sum of the numbers"), 5, 25,
-                   when=lambda v: v["how"] == "sum")], done)
+    def _then(self, me: int, values: Values) -> None:
+        """Second part of a placement, now that the worker's number is known."""
+        space = str(values["space"])
+        number = int(values["acts_as"] if values["worker"] == "trained" else values["worker"])
+        steps: list[Step] = []
+        if space == "propraetor":
+            steps.append(Pick("bonus", _("Then?"), bonus_options(self.ave.tracks_supplies)))
+        if self.ave.tracks_supplies:
+            card = self.ave.regions[number - 1].card != EMPTY
+            steps += full_steps(space, number, card=card)
+        if not steps:
+            self._placed(me, values)
+            return
+        run_form(self.app, space_label(space), steps, lambda v: self._placed(me, v), values)
+
+    def _placed(self, me: int, values: Values) -> None:
+        payload: dict[str, object] = {"space": values["space"]}
+        if values["worker"] == "trained":
+            payload["trained"] = True
+            payload["acts_as"] = values["acts_as"]
+        else:
+            payload["worker"] = values["worker"]
+        bonus = values.get("bonus")
+        if isinstance(bonus, str):
+            if bonus.startswith("resource"):
+                payload["bonus"] = "resource"
+            else:
+                region, amount = bonus.split(":")
+                payload["bonus"] = "influence"
+                payload["influence"] = {region: int(amount)}
+        if self.ave.tracks_supplies:
+            payload.update(full_payload(values))
+        self.dispatch("place", payload, me)
+
+    def _take_back(self, area: str) -> Callable[[], None]:
+        """All workers of an area; when they do not all fit, one pick of the ones taken."""
+        def ask() -> None:
+            me = self.current
+            if me is None:
+                return
+            self.app.clear_prompts()
+            lying = self.ave.area(area)
+            room = WORKERS_PER_PLAYER - len(self.ave.seat(me).hand)
+            if len(lying) <= room:
+                self.dispatch("take_back", {"area": area}, me)
+                return
+            choices = sorted(set(combinations(sorted(lying), room)))
+            options = [(",".join(map(str, c)), " + ".join(map(str, c))) for c in choices]
+            self.form(_("Take back workers"), [Pick("workers", _("Room for {room}: which?").format(
+                room=room), options)], lambda v: self.dispatch("take_back", {
+                    "area": area, "workers": [int(n) for n in str(v["workers"]).split(",")]},
+                    me))
+        return ask
 
     def _overflow(self, player: int) -> Callable[[], None]:
         def ask() -> None:
@@ -204,50 +251,25 @@ class AveRomaView(GameView):
         return ask
 
     def _effect(self) -> None:
-        """A card's effect outside an action: only the parts the table ticks are asked."""
         players = [(i, seat.name) for i, seat in enumerate(self.ave.seats)]
-        resources = [(r, resource_label(r)) for r in RESOURCES]
-        parts = [("gain", _("Resources gained")), ("pay", _("Resources paid")),
-                 ("sell", _("Resources sold")), ("coins", _("Coins gained")),
-                 ("coins_paid", _("Coins paid")), ("vp", _("Victory points")),
-                 ("political", _("Political influence")),
-                 ("influence", _("Region influence"))]
-        regions = [(str(n), _("Region {n}").format(n=n)) for n in range(1, REGION_COUNT + 1)]
-
-        def ticked(part: str) -> Callable[[Values], bool]:
-            return lambda values: part in values["parts"]
+        steps, payload_of = effect_form(self.ave.tracks_supplies)
 
         def done(values: Values) -> None:
-            payload: dict[str, object] = {k: values[k] for k in ("gain", "pay", "sell", "vp",
-                                                                 "political", "influence")
-                                          if values.get(k)}
-            coins = int(values.get("coins", 0)) - int(values.get("coins_paid", 0))
-            if coins:
-                payload["coins"] = coins
+            payload = payload_of(values)
             if not payload:
                 self.app.message(_("Nothing was entered, so nothing was recorded."),
                                  error=False)
                 return
             self.dispatch("effect", payload, values["player"])
 
-        self.form(_("Card effect"), [
-            Pick("player", _("For whom?"), players),
-            Several("parts", _("What does it change?"), parts),
-            Counts("gain", _("Resources gained"), resources, 3, when=ticked("gain")),
-            Counts("pay", _("Resources paid"), resources, 3, when=ticked("pay")),
-            Counts("sell", _("Resources sold"), resources, 3, when=ticked("sell")),
-            Number("coins", _("Coins gained"), 0, 99, 0, when=ticked("coins")),
-            Number("coins_paid", _("Coins paid"), 0, 99, 0, when=ticked("coins_paid")),
-            Number("vp", _("Victory points gained"), 0, 99, 0, when=ticked("vp")),
-            Number("political", _("Political influence gained"), 0, 30, 0,
-                   when=ticked("political")),
-            Counts("influence", _("Influence gained per region"), regions, 9,
-                   when=ticked("influence"))], done)
+        self.form(_("Card effect"), [Pick("player", _("For whom?"), players), *steps], done)
 
     def _row(self) -> None:
         self.form(_("A row cannot be refilled"), [
             Pick("row", _("Which row?"), [(r, space_label(r)) for r in CARD_ROWS])],
             lambda v: self.dispatch("row_not_refilled", {"row": v["row"]}, None))
+
+    # -- hardware buttons -----------------------------------------------------------------
 
     def on_next(self) -> None:
         if self.current is not None and "pass" in actions_for(self.ave, self.current):
@@ -256,66 +278,80 @@ class AveRomaView(GameView):
             super().on_next()
 
     def on_player(self, index: int) -> None:
-        if index == self.current and "pass" in actions_for(self.ave, index):
+        """The current player's button passes; anyone else hears what it would do."""
+        state = self.ave
+        current = self.current
+        if index == current and "pass" in actions_for(state, index):
             self.dispatch("pass", {}, index)
+            return
+        name = self.name(index)
+        if state.phase in (ACTION, FINAL) and current is not None:
+            text = _("{name}: it is {other}'s turn. On your turn this button passes.").format(
+                name=name, other=self.name(current))
+        elif state.phase == REFILL and current is not None:
+            text = _("{name}: {other} takes back workers now; your button does nothing in the "
+                     "refill. Tap an area on the screen when you are called.").format(
+                name=name, other=self.name(current))
         else:
-            super().on_player(index)
+            text = _("{name}: your button passes during the action phase; now use the buttons "
+                     "on the screen.").format(name=name)
+        self.app.message(text, error=False)
 
     # -- the panel ------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
         space = action.payload.get("space")
         if action.type == "place" and isinstance(space, str):
-            return self.sentence(action, f"{space_label(space)} {action.payload.get('worker', '')}")
+            worker = action.payload.get("worker", action.payload.get("acts_as", ""))
+            who = self.name(action.player) if action.player is not None else _("table")
+            return _("{name}: {space} {worker}").format(name=who, space=space_label(space),
+                                                        worker=worker)
+        if action.type == "take_back":
+            area = str(action.payload.get("area", ""))
+            return self.sentence(action, space_label(area))
         return super().describe(action)
 
     def move_names(self) -> dict[str, str]:
         return {"choose_start": _("Starting resources"), "place": _("Place a worker"),
                 "pass": _("Pass"), "take_back": _("Take back workers"),
                 "workers": _("Workers in hand"), "overflow": _("Over the cap"),
-                "effect": _("Card effect"), "row_not_refilled": _("A row cannot be refilled")}
+                "effect": _("Card effect"), "row_not_refilled": _("A row cannot be refilled"),
+                "rows_refilled": _("Rows refilled"), "confirm_order": _("New turn order"),
+                "end_here": _("End here and score")}
+
+    def table_prompt(self) -> str:
+        state = self.ave
+        if state.phase == REFILL:
+            return _("Refill the rows")
+        if state.phase == TURN_ORDER:
+            return _("New order")
+        return ""
 
     def player_note(self, index: int) -> str:
         seat = self.ave.seats[index]
-        if seat.passed:
+        if self.ave.phase in (ACTION, FINAL) and seat.passed:
             return _("passed")
-        if seat.entered_numbers is not None:
-            return _("workers {numbers} (sum {n})").format(
-                numbers=" ".join(map(str, seat.entered_numbers)), n=sum(seat.entered_numbers))
-        if seat.entered_sum is not None:
-            return _("sum {n}").format(n=seat.entered_sum)
         return ""
 
-    def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        m = self.table.metrics
+    def prompt(self) -> str:
+        """The physical step the players must do now, for the banner on top."""
         state = self.ave
-        regions, rest = split_rows(rect, [-int(m.unit * 1.6), 1], m.gap)
-        words = card_words()
-        for position, (region, cell) in enumerate(zip(state.regions, grid(regions, 5, 5, m.gap),
-                                                      strict=True), start=1):
-            panel(surface, cell, theme.PANEL_LIGHT,
-                  theme.ACCENT if region.card == "fresh" else None, width=2)
-            head, card, cubes = split_rows(cell.inflate(-m.gap, -m.gap // 2), [1, 1, 1])
-            draw_text(surface, _("Region {n}").format(n=position), head, m.small, theme.MUTED)
-            draw_text(surface, _("{card}, marker {level}").format(
-                card=words.get(region.card, region.card), level=region.marker), card,
-                int(m.small * 0.85), theme.TEXT)
-            held = " ".join(f"{state.name(i)[:3]}{level}" for i, level in
-                            enumerate(region.cubes) if level)
-            draw_text(surface, held or "-", cubes, m.small, theme.TEXT)
-        rows = [ngettext("Region deck: {n} card · {order}", "Region deck: {n} cards · {order}",
-                         state.deck).format(n=state.deck, order=turn_order_explanation(state))]
-        for index, seat in enumerate(state.seats):
-            goods = " ".join(f"{resource_label(r)} {seat.amount(r)}" for r in RESOURCES
-                             if seat.amount(r))
-            rows.append(_("{name}: {coins} coins · {vp} VP · surplus {surplus} · political "
-                          "{political} · {goods} · workers {hand}").format(
-                name=seat.name, coins=seat.coins, vp=seat.track_vp, surplus=seat.surplus,
-                political=seat.political, goods=goods or "-",
-                hand=" ".join(map(str, seat.hand)) or "-"))
-            del index
-        rows += refill_reminders(state)
-        if state.notice:
-            rows.append(state.notice)
-        info, _spare = split_cols(rest, [1, 0])
-        self.lines(surface, info, rows)
+        if state.phase == REFILL and refill_reminders(state):
+            return " ".join(refill_reminders(state))
+        if state.phase == TURN_ORDER:
+            return " ".join(part for part in (state.notice, turn_order_explanation(state))
+                            if part)
+        return state.notice
+
+    def _raise_alert(self) -> None:
+        """A payment or event that must not be missed comes up as the big prompt, once,
+        when the move that caused it is on disk (not again after an undo)."""
+        seen = len(self.session.actions)
+        if seen > self._seen_actions and self.ave.alert:
+            self.app.prompt(self.ave.alert)
+        self._seen_actions = seen
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self._raise_alert()
+        colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]
+        paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics)

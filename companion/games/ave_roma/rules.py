@@ -8,10 +8,25 @@ are not modelled: what a card, set bonus, patron or Rome space gives is entered 
 table as numbers in the action payload and checked against what the rules do know.
 
 Phases: ``setup`` (each player picks two starting resources) -> per round ``action`` ->
-``refill`` -> ``turn_order`` -> next round; once the game ends (trigger A: the region deck
-ran out during the action phase, announced at once, ending after that phase; trigger B:
-a card row could not be refilled, ending at once) -> ``final`` (one last action per
-player in turn order, worker numbers ignored) -> ``over`` (final scoring).
+``refill`` (every round: the card rows, then the take-backs) -> ``turn_order`` (worked
+out from the tracked hands, confirmed once) -> next round; once the game ends (trigger A:
+a region position was emptied and the region deck is out, announced at once, ending after
+that action phase; trigger B: a card row could not be refilled, ending at once) ->
+``final`` (one last action per player in turn order, worker numbers ignored) -> ``over``
+(final scoring). The table may also end the game where it is and score it (``end_here``).
+
+Tracking level (option ``tracking``): ``essentials`` (the default) records each placement
+as space + worker, runs the sliding, the take-backs, the turn order and the influence
+cubes, and says every payment and gain as a step for the players (``state.notice``); coins,
+resources, surplus and score-track VP stay on the players' boards and are entered at the
+final scoring. ``full`` also keeps every supply with its checks.
+
+Numbers the seed leaves to the table: political influence points are entered at the end,
+the default being one point per political space, at most 30 (the digest's reading of
+"score the political influence from the player board, at most 30"); region points follow
+option ``region_scoring``: ``level`` (default: the level after the push-down, 1 for a cube
+pushed off, the seed's "score by your current influence") or ``table`` (the table enters
+each player's region points, for the other side of the area-scoring card).
 
 Options (``default_options``): ``region_deck_size`` (cards left in the region deck after
 the five are laid out; count it, as cards are removed by player count), ``region_markers``
@@ -46,6 +61,11 @@ its price entered as negative ``coins``; Propraetor ``gain`` at most 3, or at mo
 as negative ``coins``); if unused by the end of the action phase it returns to hand with
 1 VP. In final actions ``worker`` is any number 1–5 and the hand is not touched.
 
+``place`` in essentials carries only ``space``, ``worker`` (and ``trained``/``acts_as``),
+optionally ``slot``, ``political``, ``influence`` and the Propraetor's ``bonus``; supply
+fields are refused there. ``bonus`` ("resource" or "influence") is the Propraetor's one
+choice: 2 row resources (none at a position with no card) plus 1 more, or influence.
+
 ``pass`` — action phase: done for this round (a player with no worker left passes
 automatically). Final actions: skip the last action. Payload ``{}``.
 
@@ -53,13 +73,19 @@ automatically). Final actions: skip the last action. Payload ``{}``.
 upwards, skipping players with five). ``{"area": S}`` with S a board space; all its
 workers come back, or, when they would not fit, ``"workers": [..]`` names the ones taken.
 
-``row_not_refilled`` — refill phase, by the table (player may be null).
-``{"row": "aedificator" | "legatus" | "senatus"}``: trigger B, final actions begin.
+The first take-back also says the card rows were refilled.
 
-``workers`` — turn-order phase, each player in any order (re-entering replaces).
-``{"numbers": [1, 2, 2, 4, 5]}`` (five numbers 1–5; no value more than five times across
-the table) or ``{"sum": 14}``. When all have entered, the new order is computed: lowest sum
-first, tied players in the reverse of their previous order.
+``rows_refilled`` — refill phase, by the table: the rows are refilled (needed when nobody
+has workers to take back). ``row_not_refilled`` — refill or turn-order phase, by the
+table. ``{"row": "aedificator" | "legatus" | "senatus"}``: trigger B, final actions begin.
+
+``confirm_order`` — turn-order phase, by the table: the order worked out from the hands
+(lowest sum first, tied players in the reverse of their previous order) starts the round.
+``workers`` — optional check by a player: ``{"numbers": [1, 2, 2, 4, 5]}`` or
+``{"sum": 14}``, refused when it contradicts the tracked hand (both shown) or holds more
+workers of a value than there are players; when everyone has checked, the round starts.
+
+``end_here`` — any time after set-up, by the table: the game ends now and is scored.
 
 ``overflow`` — any time, by the player concerned. ``{"resource": "wood", "surplus": 1,
 "sell": 0}``: resources gained beyond the cap of 3 go into surplus and/or are sold at
@@ -92,41 +118,54 @@ on its own); ``refill_reminders(state)`` in the refill phase; ``actions_for(stat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     ACTION,
     CARD_ROWS,
     EMPTY,
+    ESSENTIALS,
     FINAL,
     FRESH,
+    FULL,
     OVER,
+    POLITICAL_CAP,
     REFILL,
+    REGION_BY_LEVEL,
+    REGION_BY_TABLE,
     REGION_COUNT,
     REGION_FEE,
+    REGION_SCORINGS,
+    RESOURCE_CAP,
     RESOURCES,
     SALE_VALUES,
     SETUP,
+    TRACKING_LEVELS,
     TRIGGER_DECK,
+    TRIGGER_TABLE,
     TURN_ORDER,
     AveRomaState,
     Region,
     Seat,
     space_label,
 )
-from companion.games.ave_roma_order import describe_order
-from companion.games.ave_roma_play import (
+from companion.games.ave_roma.order import describe_order
+from companion.games.ave_roma.play import (
     acting_player,
     choose_start,
+    confirm_order,
     convert_overflow,
+    end_here,
     enter_workers,
     other_effect,
     pass_turn,
     place,
     row_not_refilled,
+    rows_refilled,
     take_back,
 )
-from companion.games.ave_roma_scoring import (
+from companion.games.ave_roma.scoring import (
     FinalRecord,
     PushedCube,
     RegionFinal,
@@ -135,11 +174,12 @@ from companion.games.ave_roma_scoring import (
     score_table,
 )
 from companion.games.base import Action, EntryField, PlayerInfo, Rejected, ScoreResult
-from companion.i18n import _
+from companion.i18n import _, ngettext
 
 DEFAULT_REGION_DECK = 25  # 30 region cards in the box, five laid out at set-up
 
 PlayerReducer = Callable[[AveRomaState, int, Mapping[str, Any]], AveRomaState]
+TableReducer = Callable[[AveRomaState, Mapping[str, Any]], AveRomaState]
 
 PLAYER_ACTIONS: dict[str, PlayerReducer] = {
     "choose_start": choose_start,
@@ -150,6 +190,28 @@ PLAYER_ACTIONS: dict[str, PlayerReducer] = {
     "overflow": convert_overflow,
     "effect": other_effect,
 }
+
+#: actions the table takes as a whole (``player`` may be null)
+TABLE_ACTIONS: dict[str, TableReducer] = {
+    "row_not_refilled": row_not_refilled,
+    "rows_refilled": rows_refilled,
+    "confirm_order": confirm_order,
+    "end_here": end_here,
+}
+
+#: what every player brings to the final scoring when the supplies stay on the boards
+ESSENTIALS_FINAL_FIELDS: tuple[str, ...] = ("coins", "resources", "surplus", "track_vp")
+
+
+def _checked_levels(options: Mapping[str, Any]) -> tuple[str, str]:
+    tracking = options.get("tracking", ESSENTIALS)
+    if tracking not in TRACKING_LEVELS:
+        raise Rejected(_("The tracking level must be 'essentials' or 'full'."))
+    scoring = options.get("region_scoring", REGION_BY_LEVEL)
+    if scoring not in REGION_SCORINGS:
+        raise Rejected(_("Region scoring must be 'level' (influence level after the "
+                         "push-down) or 'table' (the table enters the points)."))
+    return str(tracking), str(scoring)
 
 
 def _checked_options(options: Mapping[str, Any], players: int) -> tuple[int, tuple[int, ...],
@@ -186,8 +248,9 @@ class AveRomaRules:
     max_players = 5
 
     def default_options(self) -> dict[str, Any]:
-        return {"region_deck_size": DEFAULT_REGION_DECK, "region_markers": [0] * REGION_COUNT,
-                "surplus_cap": None, "turn_order": None}
+        return {"tracking": ESSENTIALS, "region_deck_size": DEFAULT_REGION_DECK,
+                "region_markers": [0] * REGION_COUNT, "surplus_cap": None, "turn_order": None,
+                "region_scoring": REGION_BY_LEVEL}
 
     def setup(self, players: Sequence[PlayerInfo], options: Mapping[str, Any]) -> AveRomaState:
         if not self.min_players <= len(players) <= self.max_players:
@@ -197,18 +260,25 @@ class AveRomaRules:
         if len(set(names)) != len(names):
             raise Rejected(_("Two players have the same name; give each a different one."))
         deck, markers, cap, order = _checked_options(options, len(players))
+        tracking, region_scoring = _checked_levels(options)
         cubes = (0,) * len(players)
         return AveRomaState(
             seats=tuple(Seat(name) for name in names),
             regions=tuple(Region(FRESH, marker, cubes) for marker in markers),
-            deck=deck, order=order, surplus_cap=cap)
+            deck=deck, order=order, surplus_cap=cap, tracking=tracking,
+            region_scoring=region_scoring,
+            # the starting resources only matter where the supplies are tracked
+            phase=SETUP if tracking == FULL else ACTION)
 
     def apply(self, state: AveRomaState, action: Action) -> AveRomaState:
         if state.phase == OVER and action.type not in ("effect", "overflow"):
             raise Rejected(_("The game is over; only corrections before the final scoring are "
                              "possible."))
-        if action.type == "row_not_refilled":
-            return row_not_refilled(state, action.payload)
+        if state.alert:
+            state = replace(state, alert="")  # said once, by the move that caused it
+        table_reducer = TABLE_ACTIONS.get(action.type)
+        if table_reducer is not None:
+            return table_reducer(state, action.payload)
         reducer = PLAYER_ACTIONS.get(action.type)
         if reducer is None:
             raise Rejected(_("Ave Roma has no action {kind!r}.").format(kind=action.type))
@@ -223,6 +293,9 @@ class AveRomaRules:
         return acting_player(state)
 
     def turn_order(self, state: AveRomaState) -> list[int]:
+        """This round's order; in the turn-order phase, the one the next round will have."""
+        if state.phase == TURN_ORDER and state.proposed_order:
+            return list(state.proposed_order)
         return list(state.order)
 
     def status_line(self, state: AveRomaState) -> str:
@@ -233,14 +306,19 @@ class AveRomaRules:
         elif state.phase == ACTION:
             line = _("Round {round} · Action phase · {name} to act").format(
                 round=state.round, name=who)
-        elif state.phase == REFILL:
+        elif state.phase == REFILL and player is not None:
             line = _("Round {round} · Refill phase · {name} takes back workers").format(
                 round=state.round, name=who)
+        elif state.phase == REFILL:
+            line = _("Round {round} · Refill phase · refill the card rows").format(
+                round=state.round)
         elif state.phase == TURN_ORDER:
-            line = _("Round {round} · Turn-order phase · enter the workers in hand").format(
+            line = _("Round {round} · Turn-order phase · confirm the new order").format(
                 round=state.round)
         elif state.phase == FINAL:
             line = _("Game end · Final actions · {name} takes one last action").format(name=who)
+        elif state.end_trigger == TRIGGER_TABLE:
+            return _("Game ended by the table · Final scoring")
         else:
             return _("Game over · Final scoring")
         if state.end_trigger == TRIGGER_DECK and state.phase == ACTION:
@@ -251,27 +329,61 @@ class AveRomaRules:
         return state.phase == OVER
 
     def endgame_fields(self, state: AveRomaState) -> list[EntryField]:
-        return [EntryField(key=f"{i}.patron_vp",
-                           label=_("{name}: patron card points").format(name=seat.name),
-                           player=i)
-                for i, seat in enumerate(state.seats)]
+        """Patron and political points always; the supplies too with essentials tracking;
+        region points when the table scores the regions itself."""
+        labels = {"coins": _("{name}: coins"), "resources": _("{name}: resources"),
+                  "surplus": _("{name}: surplus"), "track_vp": _("{name}: VP on the score track"),
+                  "patron_vp": _("{name}: patron card points"),
+                  "political_vp": _("{name}: political influence points"),
+                  "region_vp": _("{name}: region points")}
+        keys = ["patron_vp", "political_vp"]
+        if state.tracking == ESSENTIALS:
+            keys = [*ESSENTIALS_FINAL_FIELDS, *keys]
+        if state.region_scoring == REGION_BY_TABLE:
+            keys.append("region_vp")
+        limits = {"resources": len(RESOURCES) * RESOURCE_CAP, "political_vp": POLITICAL_CAP}
+        fields = []
+        for i, seat in enumerate(state.seats):
+            for key in keys:
+                default = min(seat.political, POLITICAL_CAP) if key == "political_vp" else 0
+                fields.append(EntryField(key=f"{i}.{key}", label=labels[key].format(
+                    name=seat.name), player=i, maximum=limits.get(key, 999), default=default))
+        return fields
 
     def final_score(self, state: AveRomaState, entries: Mapping[str, int]) -> ScoreResult:
         if state.phase != OVER:
             raise Rejected(_("The game has not ended yet: finish the final actions first."))
+        fields = {f.key: f for f in self.endgame_fields(state)}
         records = []
+        region_points: list[int] = []
         for i, seat in enumerate(state.seats):
             if seat.has_overflow:
                 raise Rejected(_("{name} still has resources over the cap to put into surplus "
                                  "or sell.").format(name=seat.name))
-            patron = entries.get(f"{i}.patron_vp", 0)
-            if isinstance(patron, bool) or not isinstance(patron, int) or patron < 0:
-                raise Rejected(_("{name}'s patron points must be a whole number, 0 or more.")
-                               .format(name=seat.name))
-            records.append(FinalRecord(seat.name, seat.coins, seat.resource_total,
-                                       seat.surplus, patron, seat.political, seat.track_vp))
+
+            def entered(key: str, seat: Seat = seat, i: int = i) -> int:
+                field = fields[f"{i}.{key}"]
+                value = entries.get(field.key, field.default)
+                if isinstance(value, bool) or not isinstance(value, int) \
+                        or not field.minimum <= value <= field.maximum:
+                    raise Rejected(_("{label} must be a whole number from {low} to "
+                                     "{high}.").format(label=field.label, low=field.minimum,
+                                                       high=field.maximum))
+                return value
+
+            if state.tracking == ESSENTIALS:
+                supplies = (entered("coins"), entered("resources"), entered("surplus"),
+                            entered("track_vp"))
+            else:
+                supplies = (seat.coins, seat.resource_total, seat.surplus, seat.track_vp)
+            coins, resources, surplus, track_vp = supplies
+            records.append(FinalRecord(seat.name, coins, resources, surplus,
+                                       entered("patron_vp"), entered("political_vp"),
+                                       track_vp))
+            if state.region_scoring == REGION_BY_TABLE:
+                region_points.append(entered("region_vp"))
         regions = [RegionFinal(r.marker, r.cubes) for r in state.regions]
-        return score_table(records, regions)
+        return score_table(records, regions, region_points or None)
 
     def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
         return score_json(data)
@@ -338,25 +450,32 @@ def sale_value(resource: str) -> int:
 
 def refill_reminders(state: AveRomaState) -> list[str]:
     """What the table does with the card rows before taking back workers."""
-    if state.phase != REFILL:
+    if state.phase != REFILL or state.rows_refilled:
         return []
+    untouched = [space_label(row) for row in CARD_ROWS if row not in state.rows_taken]
     notes = []
-    for row in CARD_ROWS:
-        if row not in state.rows_taken:
-            notes.append(_("Nobody took a {row} card this round: remove its rightmost card, then "
-                           "refill.").format(row=space_label(row)))
+    if untouched:
+        notes.append(ngettext("Nobody took a card from {rows}: remove its rightmost card.",
+                              "Nobody took a card from {rows}: remove each row's rightmost card.",
+                              len(untouched)).format(rows=", ".join(untouched)))
     notes.append(_("Refill the Aedificator, Legatus and Senatus rows; if one cannot be filled, "
                    "the game ends."))
     return notes
 
 
 def turn_order_explanation(state: AveRomaState) -> str:
-    """How the current order came about: "Livia (9), Marcus (12)" and who starts."""
-    if not state.previous_order:
+    """How the order came about: "Livia (9), Marcus (12)" and who starts."""
+    if state.phase == TURN_ORDER:
+        return _("Lowest sum in hand first, ties reverse the previous order: {order}.").format(
+            order=describe_order(state.proposed_order, state.seats))
+    if not state.previous_order or not state.order_sums:
         return _("First round: {order}.").format(
             order=", ".join(state.name(p) for p in state.order))
+    order = ", ".join(_("{name} ({total})").format(name=state.name(p),
+                                                   total=state.order_sums[p])
+                      for p in state.order)
     return _("Lowest sum first, ties reverse the previous order: {order}. {name} starts.").format(
-        order=describe_order(state.order, state.seats), name=state.name(state.order[0]))
+        order=order, name=state.name(state.order[0]))
 
 
 def region_push_down(state: AveRomaState) -> list[tuple[PushedCube, ...]]:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.ave_roma_model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
+from companion.games.ave_roma.model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
 from companion.i18n import _
 
@@ -82,8 +82,13 @@ def describe_push_down(position: int, marker: int, cubes: Sequence[PushedCube],
         position=position, marker=marker, moves=", ".join(moves))
 
 
-def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal]) -> ScoreResult:
-    """Final scores in the rules' order; ties go to most coins, then most resources."""
+def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal],
+                region_points: Sequence[int] | None = None) -> ScoreResult:
+    """Final scores in the rules' order; ties go to most coins, then most resources.
+
+    ``region_points`` replaces the region VP by the level when the table scores the
+    regions itself (the other side of the area-scoring card); the push-down is still
+    described, since it is done on the board either way."""
     region_vp = [0] * len(records)
     pushes: list[str] = []
     names = [record.name for record in records]
@@ -93,6 +98,8 @@ def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal]) 
             region_vp[cube.player] += cube.points
         if cubes:
             pushes.append(describe_push_down(position, region.marker, cubes, names))
+    if region_points is not None:
+        region_vp = list(region_points)
     scores = []
     for record, regions_points in zip(records, region_vp, strict=True):
         breakdown = {

@@ -28,8 +28,6 @@ PATRON_SLOTS = 5
 REGION_COUNT = 5
 WORKER_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5)
 WORKERS_PER_PLAYER = 5
-#: the box holds five workers of each value, so no value can be held more than five times
-WORKERS_PER_VALUE = 5
 REGION_FEE = 2
 QUAESTOR_COINS_PER_PIP = 2
 AEDILIS_RESOURCES = 4
@@ -64,8 +62,19 @@ FRESH = "fresh"  # a card nobody has used yet
 SLID = "slid"  # used once: slid up, the next use takes it
 EMPTY = "empty"  # no card (the deck ran out)
 
-TRIGGER_DECK = "A"  # the region deck ran out during the action phase
+TRIGGER_DECK = "A"  # a region position was emptied with the region deck out
 TRIGGER_ROW = "B"  # a card row could not be refilled in the refill phase
+TRIGGER_TABLE = "table"  # the table ended the game early to score it
+
+# Tracking levels, chosen at new game.
+ESSENTIALS = "essentials"  # placements, sliding, take-backs, turn order, cubes; supplies at the end
+FULL = "full"  # also every coin, resource, surplus and VP, with their checks
+TRACKING_LEVELS: tuple[str, ...] = (ESSENTIALS, FULL)
+
+# How regions score at the end (the area-scoring card is double-sided).
+REGION_BY_LEVEL = "level"  # VP = the level after the push-down, 1 for a cube pushed off
+REGION_BY_TABLE = "table"  # the table enters each player's region points
+REGION_SCORINGS: tuple[str, ...] = (REGION_BY_LEVEL, REGION_BY_TABLE)
 
 
 def resource_label(resource: str) -> str:
@@ -104,6 +113,8 @@ class Seat:
     chose_start: bool = False
     passed: bool = False
     final_done: bool = False
+    #: this round's placements, (space, worker), for the player board's picture
+    placed: tuple[tuple[str, int], ...] = ()
     #: this round's turn-order entry: the five numbers in hand, or only their sum
     entered_numbers: tuple[int, ...] | None = None
     entered_sum: int | None = None
@@ -174,6 +185,27 @@ class AveRomaState:
     previous_order: tuple[int, ...] = ()
     #: the last thing the companion did on its own (a dropped cube, a drawn card...)
     notice: str = ""
+    #: the payment or event in ``notice`` that must not be missed (a card taken for 2 coins,
+    #: a trigger), for the screen's big prompt; empty when there is none
+    alert: str = ""
+    tracking: str = FULL
+    region_scoring: str = REGION_BY_LEVEL
+    #: refill phase: the card rows are done (said by the table, or by the first take-back)
+    rows_refilled: bool = False
+    #: turn-order phase: the order the tracked hands give, waiting for the table's nod
+    proposed_order: tuple[int, ...] = ()
+    #: each player's sum in hand when the current order was worked out
+    order_sums: tuple[int, ...] = ()
+
+    @property
+    def tracks_supplies(self) -> bool:
+        """Coins, resources, surplus and VP are kept (full tracking)."""
+        return self.tracking == FULL
+
+    @property
+    def workers_per_value(self) -> int:
+        """Each player brings workers 1-5, so there are as many of a value as players."""
+        return len(self.seats)
 
     def seat(self, player: int) -> Seat:
         return self.seats[player]

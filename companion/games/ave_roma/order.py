@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     WORKER_VALUES,
     WORKERS_PER_PLAYER,
-    WORKERS_PER_VALUE,
     Seat,
 )
 from companion.games.base import Rejected
@@ -52,15 +51,33 @@ def checked_sum(raw: Any) -> int:
     return raw
 
 
-def check_value_supply(seats: Sequence[Seat]) -> None:
-    """No more than five workers of one value can be in the players' hands together."""
+def check_value_supply(numbers: Sequence[int], players: int) -> None:
+    """Every player brings workers 1-5, so no hand holds more of a value than there are
+    players."""
     for value in WORKER_VALUES:
-        held = sum(seat.entered_numbers.count(value) for seat in seats
-                   if seat.entered_numbers is not None)
-        if held > WORKERS_PER_VALUE:
-            raise Rejected(_("The entries add up to {held} workers numbered {value}, but there "
-                             "are only {supply}; check the numbers in hand.").format(
-                held=held, value=value, supply=WORKERS_PER_VALUE))
+        held = list(numbers).count(value)
+        if held > players:
+            raise Rejected(_("{held} workers numbered {value} were entered, but with {players} "
+                             "players there are only {players}; check the numbers in "
+                             "hand.").format(held=held, value=value, players=players))
+
+
+def check_against_hand(seat: Seat, numbers: Sequence[int] | None, total: int | None) -> None:
+    """A typed hand must be the one the companion followed through the take-backs."""
+    held = " ".join(map(str, seat.hand))
+    if numbers is not None and tuple(sorted(numbers)) != tuple(sorted(seat.hand)):
+        raise Rejected(_("{name} was tracked taking back {held}, but {typed} was entered; "
+                         "undo the take-back that went wrong instead.").format(
+            name=seat.name, held=held, typed=" ".join(map(str, sorted(numbers)))))
+    if total is not None and total != sum(seat.hand):
+        raise Rejected(_("{name} holds {held} (sum {tracked}) by the take-backs, not a sum of "
+                         "{total}.").format(name=seat.name, held=held,
+                                            tracked=sum(seat.hand), total=total))
+
+
+def hand_order(previous: Sequence[int], seats: Sequence[Seat]) -> tuple[int, ...]:
+    """The next order from the hands the companion tracked."""
+    return next_turn_order(previous, {player: sum(seats[player].hand) for player in previous})
 
 
 def entered_sum(seat: Seat) -> int | None:
@@ -83,11 +100,6 @@ def refill_caller(order: Sequence[int], cursor: int, seats: Sequence[Seat]) -> i
 
 
 def describe_order(order: Sequence[int], seats: Sequence[Seat]) -> str:
-    """"Livia (9), Marcus (12), Titus (12)" — the order with each player's sum."""
-    parts = []
-    for player in order:
-        total = entered_sum(seats[player])
-        name = seats[player].name
-        parts.append(name if total is None else _("{name} ({total})").format(name=name,
-                                                                             total=total))
-    return ", ".join(parts)
+    """"Livia (9), Marcus (12), Titus (12)" — the order with each player's sum in hand."""
+    return ", ".join(_("{name} ({total})").format(name=seats[p].name, total=sum(seats[p].hand))
+                     for p in order)

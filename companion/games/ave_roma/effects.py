@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     POLITICAL_CAP,
     POLITICAL_OVERFLOW_VP,
     REGION_COUNT,

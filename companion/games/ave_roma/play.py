@@ -11,13 +11,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.ave_roma_effects import (
+from companion.games.ave_roma.effects import (
+    Effects,
     apply_effects,
+    checked_seat,
     parse_effects,
     resolve_overflow,
     whole_number,
 )
-from companion.games.ave_roma_model import (
+from companion.games.ave_roma.model import (
     ACTION,
     AEDILIS_RESOURCES,
     BOARD_SPACES,
@@ -28,7 +30,6 @@ from companion.games.ave_roma_model import (
     FRESH,
     MERCATOR_MAX_PURCHASE,
     OVER,
-    PROPRAETOR_MAX_RESOURCES,
     PROPRAETOR_ROW_RESOURCES,
     QUAESTOR_COINS_PER_PIP,
     REFILL,
@@ -44,6 +45,7 @@ from companion.games.ave_roma_model import (
     TRAINING_VP,
     TRIGGER_DECK,
     TRIGGER_ROW,
+    TRIGGER_TABLE,
     TURN_ORDER,
     WORKER_VALUES,
     WORKERS_PER_PLAYER,
@@ -52,14 +54,15 @@ from companion.games.ave_roma_model import (
     resource_label,
     space_label,
 )
-from companion.games.ave_roma_order import (
+from companion.games.ave_roma.order import (
+    check_against_hand,
     check_value_supply,
     checked_numbers,
     checked_sum,
-    entered_sum,
-    next_turn_order,
+    hand_order,
     refill_caller,
 )
+from companion.games.ave_roma.steps import region_step, space_step
 from companion.games.base import Rejected
 from companion.i18n import _
 
@@ -72,8 +75,6 @@ def acting_player(state: AveRomaState) -> int | None:
         return state.order[state.cursor]
     if state.phase == REFILL:
         return refill_caller(state.order, state.cursor, state.seats)
-    if state.phase == TURN_ORDER:
-        return next((p for p in state.order if entered_sum(state.seats[p]) is None), None)
     return None
 
 
@@ -121,8 +122,9 @@ def choose_start(state: AveRomaState, player: int, payload: Mapping[str, Any]) -
             or any(r not in RESOURCES for r in chosen)):
         raise Rejected(_("Choose two different resources to start at 2, from: {known}.").format(
             known=", ".join(RESOURCES)))
-    resources = tuple(START_RESOURCE_AMOUNT if r in chosen else 0 for r in RESOURCES)
-    state = state.with_seat(player, replace(seat, resources=resources, chose_start=True))
+    start = Effects(gain=tuple(START_RESOURCE_AMOUNT if r in chosen else 0 for r in RESOURCES))
+    seat = checked_seat(seat, start, surplus_cap=state.surplus_cap)  # on top of any effect
+    state = state.with_seat(player, replace(seat, chose_start=True))
     if all(s.chose_start for s in state.seats):
         state = replace(state, phase=ACTION)
     return state
@@ -158,54 +160,89 @@ def _worker_for(state: AveRomaState, player: int, payload: Mapping[str, Any],
     return worker, worker, False
 
 
+def _refuse_supplies(state: AveRomaState, effects: Effects) -> None:
+    """With essentials tracking the supplies stay on the boards and are counted at the end."""
+    if state.tracks_supplies:
+        return
+    if any(effects.gain) or any(effects.pay) or any(effects.sell) or effects.coins \
+            or effects.surplus or effects.vp:
+        raise Rejected(_("This game tracks the essentials: coins, resources, surplus and "
+                         "score-track VP stay on the players' boards and are entered at the "
+                         "final scoring."))
+
+
+def _propraetor_bonus(payload: Mapping[str, Any], effects: Effects) -> str:
+    """The Propraetor's one choice: "resource" (one more) or "influence" (through cards)."""
+    bonus = payload.get("bonus")
+    if bonus is None:
+        return "influence" if effects.influence else "resource"
+    if bonus not in ("resource", "influence"):
+        raise Rejected(_("'bonus' must be 'resource' (1 more resource) or 'influence' "
+                         "(through building and military cards)."))
+    if bonus == "resource" and effects.influence:
+        raise Rejected(_("The Propraetor gives either 1 more resource or influence through "
+                         "cards, not both; the extra resource was chosen."))
+    return str(bonus)
+
+
 def _check_space_rules(state: AveRomaState, space: str, number: int,
-                       payload: Mapping[str, Any]) -> None:
-    effects = parse_effects(payload)
+                       payload: Mapping[str, Any], effects: Effects) -> None:
+    _refuse_supplies(state, effects)
     gained = sum(effects.gain)
     if any(effects.sell) and space != "mercator":
         raise Rejected(_("Resources are sold at the Mercator; resources over the cap are "
                          "converted with the overflow action."))
-    if space in CARD_ROWS and state.phase != FINAL:
+    if space in CARD_ROWS and state.phase != FINAL and "slot" in payload:
         slot = whole_number(payload, "slot", minimum=1, maximum=5)
         if number > slot:
             raise Rejected(_("That {space} space takes workers numbered {slot} or lower, not "
                              "{number}.").format(space=space_label(space), slot=slot,
                                                  number=number))
-    if space in CARD_REQUIRED_SPACES and state.regions[number - 1].card == EMPTY:
+    empty = state.regions[number - 1].card == EMPTY
+    if space in CARD_REQUIRED_SPACES and empty:
         raise Rejected(_("{space} needs a region card at position {position}, and it is empty; "
                          "use a worker with another number.").format(
             space=space_label(space), position=number))
+    if space == "propraetor":
+        bonus = _propraetor_bonus(payload, effects)
+        row = 0 if empty else PROPRAETOR_ROW_RESOURCES
+        limit = row + (1 if bonus == "resource" else 0)
+        if state.tracks_supplies and gained > limit:
+            if empty:
+                raise Rejected(_("Region position {position} has no card, so the Propraetor "
+                                 "gives no row resources: at most {limit} here, not "
+                                 "{given}.").format(position=number, limit=limit,
+                                                    given=gained))
+            raise Rejected(_("The Propraetor gives {row} resources from a card row plus either "
+                             "1 more resource or influence: at most {limit} here, not "
+                             "{given}.").format(row=row, limit=limit, given=gained))
+    if not state.tracks_supplies:
+        return
     if space == "aedilis" and gained != AEDILIS_RESOURCES:
         raise Rejected(_("Aedilis gives the {count} resources shown on the region card; "
                          "{given} were entered.").format(count=AEDILIS_RESOURCES, given=gained))
     if space == "mercator" and gained > MERCATOR_MAX_PURCHASE:
         raise Rejected(_("The Mercator buys at most {count} resources, not {given}.").format(
             count=MERCATOR_MAX_PURCHASE, given=gained))
-    if space == "propraetor":
-        limit = PROPRAETOR_ROW_RESOURCES if effects.influence else PROPRAETOR_MAX_RESOURCES
-        if gained > limit:
-            raise Rejected(_("The Propraetor gives {row} resources from a card row plus either "
-                             "1 more resource or influence: at most {limit} here, not "
-                             "{given}.").format(row=PROPRAETOR_ROW_RESOURCES, limit=limit,
-                                                given=gained))
 
 
 def _use_region(state: AveRomaState, position: int) -> tuple[AveRomaState, int, list[str]]:
-    """Slide or take the card at ``position``; returns the state, the fee and notices."""
+    """Slide or take the card at ``position``; returns the state, the fee and the steps."""
     region = state.regions[position - 1]
     if region.card == FRESH:
-        return state.with_region(position, replace(region, card=SLID)), 0, []
+        state = state.with_region(position, replace(region, card=SLID))
+        return state, 0, [region_step(FRESH, position, region.marker, False)]
     if region.card == EMPTY:
-        return state, REGION_FEE, []
+        return state, REGION_FEE, [region_step(EMPTY, position, region.marker, False)]
     drawn = state.deck > 0
     taken = Region(FRESH if drawn else EMPTY, region.marker + 1, region.cubes)
     state = replace(state.with_region(position, taken), deck=state.deck - 1 if drawn else 0)
-    notices = []
-    if state.deck == 0 and state.end_trigger is None and state.phase == ACTION:
+    steps = [region_step(SLID, position, taken.marker, drawn)]
+    if not drawn and state.end_trigger is None and state.phase == ACTION:
         state = replace(state, end_trigger=TRIGGER_DECK)
-        notices.append(_("The region deck is empty: the game ends after this action phase, "
-                         "then every player takes one final action."))
-    return state, REGION_FEE, notices
+        steps.append(_("The region deck is empty: the game ends after this action phase, "
+                       "then every player takes one final action."))
+    return state, REGION_FEE, steps
 
 
 def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRomaState:
@@ -217,18 +254,27 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
     if space not in SPACES:
         raise Rejected(_("'space' must be one of: {spaces}.").format(spaces=", ".join(SPACES)))
     number, worker, from_training = _worker_for(state, player, payload, space)
-    _check_space_rules(state, space, number, payload)
+    effects = parse_effects(payload)
+    _check_space_rules(state, space, number, payload, effects)
     income = QUAESTOR_COINS_PER_PIP * number if space == "quaestor" else 0
     fee = 0
-    notices: list[str] = []
+    bonus = _propraetor_bonus(payload, effects) if space == "propraetor" else None
+    card = state.regions[number - 1].card != EMPTY
+    steps = [space_step(space, number, bonus, card)] if not state.tracks_supplies else []
     board = state
+    alerts: list[str] = []
     if space in REGION_SPACES:
-        board, fee, notices = _use_region(state, number)
+        board, fee, region_steps = _use_region(state, number)
+        steps += region_steps
+        if fee:  # a card taken, or an empty position used: coins change hands
+            alerts = region_steps
     fee_reason = _("Using region position {position} a second time").format(position=number)
     if state.regions[number - 1].card == EMPTY:
         fee_reason = _("Using the empty region position {position}").format(position=number)
-    state, cube_notices = apply_effects(board, player, parse_effects(payload), income=income,
-                                        fee=fee, fee_reason=fee_reason)
+    if not state.tracks_supplies:
+        income = fee = 0  # said in the steps, kept on the boards
+    state, cube_notices = apply_effects(board, player, effects, income=income, fee=fee,
+                                        fee_reason=fee_reason)
     seat = state.seat(player)
     if state.phase == ACTION and worker is not None:
         if from_training:
@@ -241,10 +287,15 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
             seat = replace(seat, trained=worker)
         else:
             state = state.with_area(space, (*state.area(space), worker))
+        seat = replace(seat, placed=(*seat.placed, (space, worker)))
         state = state.with_seat(player, seat)
     if space in CARD_ROWS:
         state = replace(state, rows_taken=state.rows_taken | {space})
-    return _after_turn(replace(state, notice=" ".join(notices + cube_notices)))
+    said = " ".join(steps + cube_notices)
+    notice = _("{name}: {steps}").format(name=state.name(player), steps=said) if said else ""
+    alert = _("{name}: {steps}").format(name=state.name(player), steps=" ".join(alerts)) \
+        if alerts else ""
+    return _after_turn(replace(state, notice=notice, alert=alert))
 
 
 def pass_turn(state: AveRomaState, player: int) -> AveRomaState:
@@ -254,7 +305,7 @@ def pass_turn(state: AveRomaState, player: int) -> AveRomaState:
     require_turn(state, player)
     if state.phase == ACTION:
         state = state.with_seat(player, replace(state.seat(player), passed=True))
-    return _after_turn(replace(state, notice=""))
+    return _after_turn(replace(state, notice="", alert=""))
 
 
 def _after_turn(state: AveRomaState) -> AveRomaState:
@@ -275,24 +326,31 @@ def _after_turn(state: AveRomaState) -> AveRomaState:
 
 
 def _end_action_phase(state: AveRomaState) -> AveRomaState:
-    """Unused trained workers come home with 1 VP; then refill, or the final actions."""
+    """Unused trained workers come home with 1 VP; then the refill, or the final actions.
+
+    The refill phase always happens: the card rows are refilled every round, whether or
+    not anybody has workers to take back, and trigger B can come in any round."""
+    homing = [s.name for s in state.seats if s.trained is not None]
     seats = tuple(
         replace(s, hand=tuple(sorted((*s.hand, s.trained))), trained=None,
                 track_vp=s.track_vp + TRAINING_VP) if s.trained is not None else s
         for s in state.seats)
-    state = replace(state, seats=seats, cursor=0)
+    notice = " ".join(_("{name}'s trained worker comes home unused: 1 VP on the score "
+                        "track.").format(name=name) for name in homing)
+    state = replace(state, seats=seats, cursor=0, notice=" ".join(
+        part for part in (state.notice, notice) if part))
     if state.end_trigger is not None:
         return replace(state, phase=FINAL)
-    state = replace(state, phase=REFILL)
-    if refill_caller(state.order, 0, state.seats) is None:
-        return _start_turn_order_phase(state)
-    return state
+    return replace(state, phase=REFILL, rows_refilled=False)
 
 
 # --- refill phase ---------------------------------------------------------------------------
 
 def take_back(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRomaState:
-    """The called player takes back all workers of one area (choosing some if too many)."""
+    """The called player takes back all workers of one area (choosing some if too many).
+
+    The card rows are refilled before anyone takes workers back, so the first take-back
+    also says the rows were refilled."""
     require_phase(state, REFILL)
     require_turn(state, player)
     area = payload.get("area")
@@ -327,7 +385,49 @@ def take_back(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> A
     state = state.with_area(area, left)
     state = state.with_seat(player, replace(seat, hand=tuple(sorted((*seat.hand, *taken)))))
     cursor = list(reversed(state.order)).index(player) + 1
-    state = replace(state, cursor=cursor % len(state.order), notice="")
+    state = replace(state, cursor=cursor % len(state.order), notice="", rows_refilled=True)
+    return _forced_take_backs(state)
+
+
+def _forced_take_backs(state: AveRomaState) -> AveRomaState:
+    """Questions with one possible answer are not asked: when the workers still lying out
+    can only go to the one player still short of five, or the player called has a single
+    area to take from and room for it all, the take-back happens at once."""
+    taken: list[str] = []
+    while (caller := refill_caller(state.order, state.cursor, state.seats)) is not None:
+        seat = state.seat(caller)
+        room = WORKERS_PER_PLAYER - len(seat.hand)
+        short = [s for s in state.seats if len(s.hand) < WORKERS_PER_PLAYER]
+        lying = [w for area in state.areas for w in area]
+        areas = [space for space in BOARD_SPACES if state.area(space)]
+        if len(short) == 1 and len(lying) == room:
+            chosen = areas
+        elif len(areas) == 1 and len(lying) <= room:
+            chosen = areas[:1]
+        else:
+            break
+        workers = tuple(w for space in chosen for w in state.area(space))
+        for space in chosen:
+            state = state.with_area(space, ())
+        state = state.with_seat(caller, replace(seat, hand=tuple(sorted((*seat.hand,
+                                                                          *workers)))))
+        cursor = list(reversed(state.order)).index(caller) + 1
+        state = replace(state, cursor=cursor % len(state.order))
+        taken.append(_("{name} takes back the rest: {workers}.").format(
+            name=seat.name, workers=" ".join(map(str, sorted(workers)))))
+    state = replace(state, notice=" ".join(taken))
+    if refill_caller(state.order, state.cursor, state.seats) is None:
+        return _start_turn_order_phase(state)
+    return state
+
+
+def rows_refilled(state: AveRomaState, payload: Mapping[str, Any]) -> AveRomaState:
+    """The table refilled the Aedificator, Legatus and Senatus rows."""
+    del payload
+    require_phase(state, REFILL)
+    if state.rows_refilled:
+        raise Rejected(_("The rows were already refilled this round."))
+    state = replace(state, rows_refilled=True, notice="")
     if refill_caller(state.order, state.cursor, state.seats) is None:
         return _start_turn_order_phase(state)
     return state
@@ -335,44 +435,67 @@ def take_back(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> A
 
 def row_not_refilled(state: AveRomaState, payload: Mapping[str, Any]) -> AveRomaState:
     """Trigger B: a card row cannot be refilled; the game ends at once."""
-    require_phase(state, REFILL)
+    require_phase(state, REFILL, TURN_ORDER)
     row = payload.get("row")
     if row not in CARD_ROWS:
         raise Rejected(_("'row' must be one of: {rows}.").format(rows=", ".join(CARD_ROWS)))
-    return replace(state, phase=FINAL, cursor=0, end_trigger=TRIGGER_ROW,
-                   notice=_("The {row} row cannot be refilled: the game ends now; every player "
-                            "takes one final action.").format(row=space_label(row)))
+    notice = _("The {row} row cannot be refilled: the game ends now; every player takes one "
+               "final action.").format(row=space_label(row))
+    return replace(state, phase=FINAL, cursor=0, end_trigger=TRIGGER_ROW, notice=notice,
+                   alert=notice)
+
+
+def end_here(state: AveRomaState, payload: Mapping[str, Any]) -> AveRomaState:
+    """The table stops the game where it is and goes to the final scoring."""
+    del payload
+    if state.phase == SETUP:
+        raise Rejected(_("Nothing to score yet: the game has not started."))
+    require_phase(state, ACTION, REFILL, TURN_ORDER, FINAL)
+    return replace(state, phase=OVER, cursor=0, end_trigger=TRIGGER_TABLE,
+                   notice=_("The table ended the game here; on to the final scoring."))
 
 
 # --- turn-order phase -----------------------------------------------------------------------
 
 def _start_turn_order_phase(state: AveRomaState) -> AveRomaState:
+    """Work out the new order from the hands tracked through the take-backs."""
     seats = tuple(replace(s, entered_numbers=None, entered_sum=None) for s in state.seats)
-    return replace(state, phase=TURN_ORDER, seats=seats, cursor=0)
+    state = replace(state, phase=TURN_ORDER, seats=seats, cursor=0)
+    return replace(state, proposed_order=hand_order(state.order, state.seats))
 
 
 def enter_workers(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRomaState:
-    """A player enters the five worker numbers in hand, or just their sum."""
+    """A player checks the five worker numbers in hand, or their sum, against the tracked
+    hand (the order needs no entry; this only confirms it)."""
     require_phase(state, TURN_ORDER)
     seat = state.seat(player)
     if "numbers" in payload:
-        seat = replace(seat, entered_numbers=checked_numbers(payload["numbers"]),
-                       entered_sum=None)
+        numbers = checked_numbers(payload["numbers"])
+        check_value_supply(numbers, len(state.seats))
+        check_against_hand(seat, numbers, None)
+        seat = replace(seat, entered_numbers=numbers, entered_sum=None)
     elif "sum" in payload:
-        seat = replace(seat, entered_sum=checked_sum(payload["sum"]), entered_numbers=None)
+        total = checked_sum(payload["sum"])
+        check_against_hand(seat, None, total)
+        seat = replace(seat, entered_sum=total, entered_numbers=None)
     else:
         raise Rejected(_("Enter the five worker numbers in hand ('numbers') or their sum "
                          "('sum')."))
     state = state.with_seat(player, seat)
-    check_value_supply(state.seats)
-    if any(entered_sum(s) is None for s in state.seats):
-        return state
-    sums = {p: entered_sum(state.seats[p]) or 0 for p in state.order}
-    order = next_turn_order(state.order, sums)
-    seats = tuple(replace(s, hand=s.entered_numbers or s.hand, passed=False, final_done=False)
-                  for s in state.seats)
+    if all(s.entered_numbers is not None or s.entered_sum is not None for s in state.seats):
+        return confirm_order(state, {})
+    return state
+
+
+def confirm_order(state: AveRomaState, payload: Mapping[str, Any]) -> AveRomaState:
+    """The table nods to the worked-out order; the next round begins."""
+    del payload
+    require_phase(state, TURN_ORDER)
+    order = state.proposed_order
+    seats = tuple(replace(s, passed=False, final_done=False, placed=()) for s in state.seats)
     return replace(state, seats=seats, order=order, previous_order=state.order, phase=ACTION,
                    round=state.round + 1, cursor=0, rows_taken=frozenset(),
+                   order_sums=tuple(sum(s.hand) for s in state.seats), proposed_order=(),
                    notice=_("{name} starts round {round}.").format(
                        name=state.name(order[0]), round=state.round + 1))
 
@@ -391,5 +514,7 @@ def convert_overflow(state: AveRomaState, player: int,
 
 def other_effect(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRomaState:
     """Anything a card does outside an action (set bonus, patron power) or a correction."""
-    state, notices = apply_effects(state, player, parse_effects(payload))
+    effects = parse_effects(payload)
+    _refuse_supplies(state, effects)
+    state, notices = apply_effects(state, player, effects)
     return replace(state, notice=" ".join(notices))

@@ -1,0 +1,189 @@
+"""``uv run python -m bench.mutants``: one deliberate bug at a time in the store's code.
+
+Each mutant replaces one exact piece of ``companion/`` (it must occur once) in a copy of
+the tree, runs the tests that should catch it, and counts it killed when they fail. The
+unmutated copy must pass the same tests first, so a mutant is never "killed" by a test
+that fails anyway. The first six are the survivors of issue 20; the rest guard the
+code added for issue 18. Exit status 0 only when every mutant is killed.
+
+(A mutant that skips the check for an unreadable row in the replayed tail is not
+listed: it is equivalent, since the replay then loads that row itself and stops at
+it with the same reason.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    file: str
+    original: str
+    mutated: str
+    tests: tuple[str, ...]
+
+
+OPEN = "tests/test_store_open.py"
+MUTANTS = (
+    Mutant("integrity verdict ignored", "companion/opening.py",
+           'if verdict != "ok":\n            raise Damaged',
+           'if False:\n            raise Damaged',
+           (f"{OPEN}::test_integrity_check_that_reports_errors_means_damage",)),
+    Mutant("read-only open not flagged", "companion/opening.py",
+           "return Opened(db, read_only=True, notices=notices)",
+           "return Opened(db, read_only=False, notices=notices)",
+           (f"{OPEN}::test_read_only_open_is_flagged_root_or_not",)),
+    Mutant("no ROLLBACK after a failed write", "companion/store.py",
+           'if db.in_transaction:\n                    db.execute("ROLLBACK")',
+           'if False:\n                    db.execute("ROLLBACK")',
+           ("tests/test_store.py::test_a_failed_write_is_rolled_back_and_the_next_one_works",)),
+    Mutant("damaged logs of one second overwrite each other", "companion/opening.py",
+           'while any(Path(str(aside) + extra).exists() for extra in ("", *SIDECARS)):',
+           "while False:",
+           (f"{OPEN}::test_two_damaged_logs_in_the_same_second_are_both_kept",)),
+    Mutant("-wal/-shm left behind a damaged log", "companion/opening.py",
+           "for extra in (*SIDECARS, CHECK_FAILED_SUFFIX):",
+           "for extra in ():",
+           (f"{OPEN}::test_wal_and_shm_go_aside_with_a_damaged_log",)),
+    Mutant("writer generation check removed", "companion/writer.py",
+           "if job.generation <= self._failed_generation.get(game_id, -1):",
+           "if False:",
+           ("tests/test_writer.py::test_a_transient_failure_fails_what_was_checked_against_it",)),
+    # -- issue 18's new code ------------------------------------------------------------
+    Mutant("every open failure called damage", "companion/opening.py",
+           "return code is not None and code & 0xFF in DAMAGE_CODES",
+           "return code is not None",
+           (f"{OPEN}::test_io_error_at_start_opens_read_only_with_words",
+            f"{OPEN}::test_sqlite_full_error_is_not_damage")),
+    Mutant("stranger WAL applied", "companion/opening.py",
+           "if seen == own:\n        return None",
+           "if True:\n        return None",
+           (f"{OPEN}::test_stranger_wal_is_moved_aside_not_applied",)),
+    Mutant("meta page not written by every transaction", "companion/store.py",
+           "db.execute(\"UPDATE meta SET value = value + 1 WHERE key = 'writes'\")",
+           "pass",
+           (f"{OPEN}::test_our_own_wal_after_a_pulled_plug_is_applied",
+            "tests/test_migrations.py")),
+    Mutant("folder lock shared", "companion/folder_lock.py",
+           "fcntl.LOCK_EX | fcntl.LOCK_NB", "fcntl.LOCK_SH | fcntl.LOCK_NB",
+           ("tests/test_app_store_paths.py::"
+            "test_the_folder_lock_is_exclusive_and_released_with_its_holder",)),
+    Mutant("newer schema opened", "companion/opening.py",
+           "if found > SCHEMA_VERSION:", "if False:",
+           ("tests/test_migrations.py::test_a_newer_schema_is_refused_and_left_untouched",)),
+    Mutant("failed migration not rolled back", "companion/migrations.py",
+           'if db.in_transaction:\n            db.execute("ROLLBACK")',
+           "if False:\n            pass",
+           ("tests/test_migrations.py::test_a_failing_step_leaves_the_log_as_it_was",)),
+    Mutant("replay stop not kept: moves go on after it", "companion/session.py",
+           "self.replay_stopped_at = limit", "self.replay_stopped_at = None",
+           ("tests/test_replay_stop.py",)),
+    Mutant("set-aside keeps stale snapshots", "companion/store.py",
+           'db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",',
+           'db.execute("SELECT ?, ?",',
+           ("tests/test_replay_stop.py",)),
+    Mutant("writer never abandons", "companion/writer.py",
+           "if self._abandon.is_set():", "if False:",
+           ("tests/test_app_store_paths.py::test_shutdown_with_a_stalled_queue_abandons_cleanly",)),
+    Mutant("no bound on moves in flight", "companion/session.py",
+           "if len(self._pending) >= MAX_PENDING:", "if False:",
+           ("tests/test_app_store_paths.py::"
+            "test_a_slow_disk_shows_saving_and_refuses_moves_past_the_bound",)),
+    Mutant("writes after close reach a closed connection", "companion/store.py",
+           "if self._closed:", "if False:",
+           ("tests/test_store.py::test_write_after_close_is_a_store_error_not_a_crash",)),
+    Mutant("fork keeps sharing the undone tail", "companion/session.py",
+           "self.shared = self.cursor\n", "pass\n",
+           ("tests/test_timeline_fork.py",)),
+    Mutant("background verdict forgotten at the next start", "companion/opening.py",
+           "full=check_failed_marker(path).exists()", "full=False",
+           (f"{OPEN}::test_damage_in_the_long_log_is_found_in_the_background_then_set_aside",)),
+    Mutant("one pin drops the other buttons", "companion/devices/config.py",
+           "            pins[name] = pin\n"
+           "        return {name: pins[name] for name in BUTTON_NAMES}",
+           "            pass\n        return pins",
+           ("tests/test_devices_config.py::test_one_pin_keeps_every_other_button_on_its_default",)),
+)
+
+
+def _copy_tree(target: Path) -> None:
+    for part in ("companion", "tests", "bench", "hardware"):
+        if (ROOT / part).exists():
+            shutil.copytree(ROOT / part, target / part,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copy2(ROOT / "pyproject.toml", target / "pyproject.toml")
+
+
+def _pytest(tree: Path, tests: tuple[str, ...], timeout: float) -> tuple[bool, str]:
+    """Run ``tests`` in ``tree`` (its own ``companion`` first on the path); passed?"""
+    env = {**os.environ, "PYTHONPATH": str(tree), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYTHONDONTWRITEBYTECODE": "1"}
+    command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+               "-p", "no:randomly", *tests]
+    try:
+        done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return False, "timed out"
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    failed = [line for line in lines if line.startswith("FAILED")]
+    summary = (failed or lines or [done.stderr.strip()[-200:]])[-1]
+    return done.returncode == 0, summary[:120]
+
+
+def run(mutants: tuple[Mutant, ...], timeout: float) -> int:
+    with tempfile.TemporaryDirectory(prefix="mutants-") as folder:
+        tree = Path(folder)
+        _copy_tree(tree)
+        every_test = tuple(sorted({test for mutant in mutants for test in mutant.tests}))
+        passed, summary = _pytest(tree, every_test, timeout * 4)
+        if not passed:
+            print(f"the unmutated tests fail ({summary}); nothing can be measured")
+            return 2
+        killed = 0
+        print(f"{'mutant':<52} {'verdict':<9} tests")
+        for mutant in mutants:
+            path = tree / mutant.file
+            source = path.read_text(encoding="utf-8")
+            if source.count(mutant.original) != 1:
+                print(f"{mutant.name:<52} {'STALE':<9} the code it changes is not there once")
+                continue
+            started = time.monotonic()
+            path.write_text(source.replace(mutant.original, mutant.mutated),
+                            encoding="utf-8")
+            try:
+                survived, summary = _pytest(tree, mutant.tests, timeout)
+            finally:
+                path.write_text(source, encoding="utf-8")
+            killed += not survived
+            verdict = "survived" if survived else "killed"
+            print(f"{mutant.name:<52} {verdict:<9} {summary} "
+                  f"({time.monotonic() - started:.1f} s)")
+        print(f"\n{killed} of {len(mutants)} mutants killed")
+        return 0 if killed == len(mutants) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.mutants", description=__doc__)
+    parser.add_argument("--only", default="", help="run the mutants whose name has this text")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds per mutant's test run (default 300)")
+    args = parser.parse_args(argv)
+    chosen = tuple(m for m in MUTANTS if args.only.lower() in m.name.lower())
+    return run(chosen, args.timeout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
