@@ -68,18 +68,6 @@ PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "green", 2),
            PlayerInfo("Cato", "yellow", 3))
 
 
-class CountingDriver(Driver):
-    """Counts every touch, so a test can hold a move to its tap budget."""
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.touches = 0
-
-    def touch(self, pos: tuple[int, int]) -> None:
-        self.touches += 1
-        super().touch(pos)
-
-
 def done_on_board(driver: Driver) -> list[str]:
     """Tap the prompt of a physical step away ("done"); returns what it asked for."""
     asked = list(driver.app.prompts)
@@ -156,7 +144,7 @@ def logged_types(app: App, game_id: int) -> list[str]:
 
 def test_tap_budgets_of_every_build_with_real_card_checks(app: App, tmp_path: Path) -> None:
     start(app, tmp_path, players=3, board="")  # the shipped map
-    driver = CountingDriver(app)
+    driver = Driver(app)  # counts every touch, so a move is held to its tap budget
     for name in ("Lutetia", "Narbo", "Massilia"):
         driver.tap(city_key(app, name))
     board = state(app).board
