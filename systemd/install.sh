@@ -186,7 +186,7 @@ done
 [[ -n $MODEL_FILE ]] || MODEL_FILE=$ROOT/proc/device-tree/model
 BOARD_MODEL="" BOARD_IS_PI=0 BOARD_UART_CONFIG=enable_uart=1 BOARD_SERIAL_PORT=/dev/serial0
 if [[ -f $SOURCE/companion/board.py ]] && command -v python3 >/dev/null; then
-    eval "$(python3 "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
+    eval "$(python3 -P "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
 fi
 
 if ((ENABLE_UART)); then

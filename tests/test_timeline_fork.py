@@ -47,12 +47,12 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 continue
             entry = (LogEntry("do", _add(amount)) if kind == "do" else LogEntry(kind))
             try:
-                submitted = session.submit(entry)
+                sent = session.submit(entry)
             except Rejected:
                 continue
-            if submitted is None:
+            if sent is None:
                 continue
-            in_flight.append(submitted)
+            in_flight.append(sent)
             if kind == "do":
                 model, cursor = model[:cursor] + [amount], cursor + 1
             elif kind == "undo":
@@ -61,8 +61,8 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 cursor += 1
             assert session.can_undo == (cursor > 0)
             assert session.can_redo == (cursor < len(model))
-            assert submitted.state is None or kind == "undo" or \
-                submitted.state.tallies == _model_tallies(model, cursor)
+            assert sent.state is None or kind == "undo" or \
+                sent.state.tallies == _model_tallies(model, cursor)
         for submitted in in_flight:
             session.acknowledge(submitted, store.append(session.game_id, submitted.entry))
         assert session.state.tallies == _model_tallies(model, cursor)
