@@ -293,7 +293,8 @@ def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
     table = app.top
     view = getattr(table, "view")  # noqa: B009
     assert isinstance(view, ViaRomanaView)
-    assert any("Remove the milestones" in line for line in view.banner_lines())
+    assert any("Ana picks a city marker from Alpha" in line for line in view.banner_lines())
+    assert app.prompts[0].startswith("Alpha – Beta is complete: take the milestones off")
     assert len(done_on_board(driver)) == 2
     driver.tap(city_key(app, "Alpha"))
     done_on_board(driver)

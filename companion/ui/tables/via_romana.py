@@ -55,7 +55,9 @@ Build = tuple[str, int | None, int]
 class ViaRomanaView(GameView):
     def __init__(self, table: TableScreen) -> None:
         super().__init__(table)
-        self._geometry: tuple[pygame.Rect, int, int, MapLayout] | None = None
+        self._geometries: dict[tuple[int, int, int, int, int, int], MapLayout] = {}
+        #: drawn once and blitted while nothing they show changes: name -> (key, picture)
+        self._layers: dict[str, tuple[object, pygame.Surface]] = {}
 
     @property
     def via(self) -> ViaRomanaState:
@@ -85,11 +87,29 @@ class ViaRomanaView(GameView):
         return hint, board, side
 
     def geometry(self, rect: pygame.Rect) -> MapLayout:
-        """The map's layout, kept until the board, the window or the map area change."""
-        key = (pygame.Rect(rect), self.table.metrics.unit, id(self.via.board))
-        if self._geometry is None or self._geometry[:3] != key:
-            self._geometry = (*key, layout(self.via, rect, self.table.metrics.unit))
-        return self._geometry[3]
+        """The map's layout in ``rect``, kept until the board, the window or the area change."""
+        key = (*rect, self.table.metrics.unit, id(self.via.board))
+        if key not in self._geometries:
+            if len(self._geometries) > 8:  # a resize or a new board: start afresh
+                self._geometries.clear()
+            self._geometries[key] = layout(self.via, rect, self.table.metrics.unit)
+        return self._geometries[key]
+
+    def forget_pictures(self) -> None:
+        """Draw the map and the banner afresh on the next frame (after a font change)."""
+        self._layers.clear()
+
+    def _layer(self, name: str, key: object, size: tuple[int, int],
+               draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
+        """A picture drawn once on the panel's colour and reused while ``key`` holds."""
+        cached = self._layers.get(name)
+        if cached is not None and cached[0] == key and cached[1].get_size() == size:
+            return cached[1]
+        picture = pygame.Surface(size)
+        picture.fill(theme.PANEL)
+        draw(picture)
+        self._layers[name] = (key, picture)
+        return picture
 
     # -- touch targets on the map -------------------------------------------------------
 
@@ -449,7 +469,8 @@ class ViaRomanaView(GameView):
         state = self.via
         prompt = scoring_prompt(state)
         if prompt:
-            return prompt
+            # the last line (milestones off, signpost up) is the big prompt's job
+            return prompt[:-1]
         if state.phase is Phase.LAST_TURNS and state.eagle is not None:
             return [_("{name} placed the last signpost: take the legion eagle.").format(
                 name=self.name(state.eagle)),
@@ -467,14 +488,28 @@ class ViaRomanaView(GameView):
         draw_text(surface, self.hint(), hint, fit_size(self.hint(), m.small, hint.width, 0.7),
                   theme.ACCENT, align="left")
         highlight = state.pending[0].road if state.pending else None
-        draw_map(surface, state, self.geometry(board), self.colours(), highlight)
+        colours = self.colours()
+        origin = pygame.Rect((0, 0), board.size)
+        key = (board.size, m.unit, id(state.board), state.cities, state.roads, state.closed,
+               state.stacks, state.scored, state.pending, highlight, tuple(colours))
+        surface.blit(self._layer("map", key, board.size, lambda picture: draw_map(
+            picture, state, self.geometry(origin), colours, highlight)), board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
-            paint_banner(surface, m, side, banner)
+            self._blit_banner(surface, side, banner, heading=True)
             return
         if banner:  # the eagle: a short banner above the players, who still play
             top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],
                                    m.gap)
-            paint_banner(surface, m, top, banner, heading=False)
+            self._blit_banner(surface, top, banner, heading=False)
         paint_players(surface, m, side, state, [self.name(i) for i in range(len(
             self.session.players))], self.colours())
+
+    def _blit_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
+                     heading: bool) -> None:
+        """The banner's wrapped text is the costly part of a frame: drawn once per text."""
+        m = self.table.metrics
+        picture = self._layer("banner", (tuple(lines), rect.size, m.unit, heading), rect.size,
+                              lambda layer: paint_banner(layer, m, layer.get_rect(), lines,
+                                                         heading=heading))
+        surface.blit(picture, rect)
