@@ -44,7 +44,8 @@ def collect(quick: bool) -> list[Figure]:
     from bench.idle_devices import idle_with_devices
     from bench.latency import acknowledgement, press_to_screen
     from bench.memory import memory
-    from bench.startup import resume, startup
+    from bench.startup import resume, startup, startup_with_history
+    from bench.store_figures import move_cost
     from bench.tag_latency import pn532_tag_to_screen
     from bench.via_romana_map import map_frame
 
@@ -55,6 +56,8 @@ def collect(quick: bool) -> list[Figure]:
     figures.append(startup(quick))
     figures += memory(quick)
     figures += resume(quick)
+    figures.append(startup_with_history(quick))
+    figures.append(move_cost(quick))
     figures += acknowledgement(quick)
     figures.append(map_frame(quick))
     return figures

@@ -39,8 +39,8 @@ from companion.games.ave_roma import (
 from companion.games.ave_roma import RULES as AVE_ROMA
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES as GLORY
-from companion.games.glory_to_rome import GloryState, hand_limit, has_function
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome import THINKER, GloryState, hand_limit, has_function, pending
+from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIALS,
     ROLES,
@@ -146,6 +146,13 @@ def _glory_moves(state: GloryState, rng: random.Random, plan: _GloryPlan) -> Ite
             yield from _prison_exchanges(state, due, rng)
     me = GLORY.current_player(state)
     assert me is not None
+    for grant in pending(state, me):  # granted actions come before the player's next move
+        if grant.role == THINKER:
+            yield from ((kind, {**payload, "bonus": grant.building}, player)
+                        for kind, payload, player in _glory_thinks(state, me, rng))
+        elif rng.random() < 0.7:
+            yield "act", {"bonus": grant.building}, me
+        yield "done", {"bonus": grant.building}, me
     if state.phase == "lead":
         if state.turn >= plan.deck_out_turn:
             yield "end_game", {"reason": "deck"}, None

@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--screen", required=True, help="home, new-game, table-glory-to-rome, ...")
     shot.add_argument("--size", dest="shot_size", type=_size, default=(800, 480), metavar="WxH")
     shot.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    shot.add_argument("--lang", dest="shot_lang", metavar="LANG",
+                      help="language of the screen: en, de, ro, ar, zh_CN (default: LANG)")
     return parser
 
 
@@ -93,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "screenshot":
         from companion.ui.screenshot import run_screenshot
 
-        return run_screenshot(args.screen, args.shot_size, args.out)
+        return run_screenshot(args.screen, args.shot_size, args.out, args.shot_lang)
     from companion.app import run_app
 
     return run_app(args)

@@ -44,7 +44,7 @@ def snapshot_code() -> str:
     import hashlib  # only once a game is under way
 
     digest = hashlib.sha256(__version__.encode())
-    for source in sorted(Path(games_package.__file__).parent.glob("*.py")):
+    for source in sorted(Path(games_package.__file__).parent.rglob("*.py")):
         digest.update(source.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -350,6 +350,22 @@ class Store:
         rows = self._read("SELECT uid, kind, value, label FROM tags ORDER BY uid")
         return {uid: TagMeaning(kind, value, label) for uid, kind, value, label in rows}
 
+    # -- settings and remembered names -----------------------------------------------------
+
+    def setting(self, key: str) -> str | None:
+        """A remembered choice of the table (the language), None if never made."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (f"setting.{key}",))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._writing() as db:
+            db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{key}", value))
+
+    def recent_player_names(self, limit: int = 12) -> list[str]:
+        """Names players have used, the most recent game first (to pick instead of typing)."""
+        rows = self._read("SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC "
+                          "LIMIT ?", (limit,))
+        return [str(row[0]) for row in rows]
 
 def _decode(seq: int, kind: str, action: str | None) -> LogEntry:
     if kind != "do":

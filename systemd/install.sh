@@ -521,8 +521,10 @@ build_release() {
     printf '#!%s\nimport sys\n\nfrom companion.cli import main\n\nsys.exit(main())\n' \
         "$python" >"$release/bin/companion"
     chmod 755 "$release/bin/companion"
-    # The service's file system is read-only: compile now, or every start compiles anew.
+    # The service's file system is read-only: compile now, or every start compiles anew
+    # (the bytecode, and the translations' .mo catalogs from their .po).
     "$python" -m compileall -q -j 0 "$release/app" "$site" >/dev/null
+    "$python" -m companion.locale.build >/dev/null
 }
 
 APP_CHANGED=0

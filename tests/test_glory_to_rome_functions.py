@@ -4,6 +4,7 @@ Palisade / Wall immunity against the Colosseum."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from glory_support import NAMES, clients, foundation, give, play, structure
 
 from companion.games.base import PlayerInfo, Rejected
 from companion.games.glory_to_rome import RULES, GloryState, pending
-from companion.games.glory_to_rome_state import Bonus, Building
+from companion.games.glory_to_rome.state import Bonus, Building
 
 
 def start(players: int = 2, **options: Any) -> GloryState:
@@ -50,9 +51,10 @@ def test_amphitheatre_grants_a_craftsman_action_per_influence_even_after_the_tur
     state = play(state, "add_material", 0, building="Temple", bonus="Amphitheatre")
     assert state.players[0].influence == 2 + 2 + 3
     assert (temple := state.players[0].building("Temple")) is not None and temple.completed
+    state = replace(state, in_town=(1, 3, 3, 3, 3, 3))
     state = play(state, "lay_foundation", 0, building="Road", bonus="Amphitheatre")
     assert pending(state, 0)[0].left == 2
-    # an out-of-town site takes the two actions left
+    # no in-town rubble site is left: out of town takes the two actions left
     state = play(state, "lay_foundation", 0, building="Bar", out_of_town=True,
                  bonus="Amphitheatre")
     assert pending(state, 0) == ()
@@ -99,9 +101,10 @@ def test_school_thinker_actions_take_jacks_without_a_lead_or_follow() -> None:
     state = completes(start(jacks=5), "School", "brick")
     assert pending(state, 0) == (Bonus(0, "School", "think", 4),)
     choices = state.choices
+    held, supply = state.players[0].jacks, state.jacks_supply
     state = play(state, "think", 0, option="jack", bonus="School")
     state = play(state, "think", 0, option="jack", bonus="School")
-    assert state.players[0].jacks == 2 and state.jacks_supply == 3
+    assert (state.players[0].jacks, state.jacks_supply) == (held + 2, supply - 2)
     assert state.choices == choices and state.phase == "lead"
     with pytest.raises(Rejected, match="below your hand limit"):
         play(state, "think", 0, option="draw_one", hand=2, bonus="School")
@@ -111,12 +114,15 @@ def test_school_thinker_actions_take_jacks_without_a_lead_or_follow() -> None:
     assert pending(state, 0)[0].left == 1
 
 
-def test_a_regular_move_declines_what_was_left_pending() -> None:
+def test_a_regular_move_is_refused_while_granted_actions_wait() -> None:
     state = give(start(), 0, clients=clients(craftsman=1))
     state = completes(state, "Amphitheatre", "concrete")  # one of her two actions
     assert state.acting == 0 and state.actions_left[0] == 1
+    with pytest.raises(Rejected, match="4 Craftsman actions from the Amphitheatre.*skip"):
+        play(state, "lay_foundation", 0, building="Road")
+    state = play(state, "done", 0, bonus="Amphitheatre")  # "skip them"
     state = play(state, "lay_foundation", 0, building="Road")
-    assert state.bonus == ()
+    assert state.bonus == () and state.players[0].building("Road") is not None
 
 
 def test_building_actions_of_others_are_their_own() -> None:
@@ -154,8 +160,9 @@ def test_bath_lets_each_hired_client_perform_its_role_once() -> None:
 
 def test_bath_out_of_town_needs_two_actions_and_one_is_granted() -> None:
     state = give(start(), 0, buildings=(structure("Bath", "brick"),))
+    state = replace(state, in_town=(0, 3, 3, 3, 3, 3))
     state = play(led_by_livia(state, "patron"), "hire_client", 0, role="architect")
-    with pytest.raises(Rejected, match="two Architect/Craftsman actions"):
+    with pytest.raises(Rejected, match="two Architect actions"):
         play(state, "lay_foundation", 0, building="Road", out_of_town=True, bonus="Bath")
 
 
@@ -207,7 +214,7 @@ def test_academy_thinks_after_a_turn_with_a_craftsman_action() -> None:
     assert state.turn == 2
     assert state.bonus == (Bonus(0, "Academy", "think", 1),)
     state = play(state, "think", 0, option="jack", bonus="Academy")
-    assert state.bonus == () and state.players[0].jacks == 1
+    assert state.bonus == () and state.players[0].jacks == 1 + 1
 
 
 def test_academy_counts_a_thinkers_craftsman_client_and_not_done() -> None:

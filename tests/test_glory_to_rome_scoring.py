@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from companion.games.base import ScoreInputError
 from companion.games.glory_to_rome import RULES
-from companion.games.glory_to_rome_data import MATERIALS
-from companion.games.glory_to_rome_scoring import (
+from companion.games.glory_to_rome.data import MATERIALS
+from companion.games.glory_to_rome.scoring import (
     ScoringRecord,
     merchant_bonus_holders,
     score_records,

@@ -222,3 +222,23 @@ def test_damaged_or_foreign_snapshot_falls_back_to_the_log(tmp_path: Path, count
     assert resumed.state == session.state
     store.save_snapshot(session.game_id, 5, 5, pickle.dumps("wrong"), code="other-code")
     assert GameSession(store, store.game(session.game_id)).state == session.state
+
+
+def test_snapshot_code_covers_the_games_subpackages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change in any game module (packages included) makes old snapshots unusable."""
+    from pathlib import Path as _Path
+
+    import companion.session as session_module
+
+    seen: list[_Path] = []
+    real = _Path.read_bytes
+
+    def reading(path: _Path) -> bytes:
+        seen.append(path)
+        return real(path)
+
+    session_module.snapshot_code.cache_clear()
+    monkeypatch.setattr(_Path, "read_bytes", reading)
+    session_module.snapshot_code()
+    session_module.snapshot_code.cache_clear()
+    assert any(path.parent.name != "games" for path in seen)  # a file in a game's package

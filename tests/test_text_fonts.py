@@ -93,18 +93,16 @@ def test_a_missing_font_is_reported_with_its_package_and_latin_still_renders(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fonts, "FAMILIES", (("Noto Sans Nowhere", "fonts-noto-nowhere"),))
     monkeypatch.setattr(fonts, "_notices", [])
-    fonts.chain.cache_clear()
+    fonts.forget()
     text.forget_fonts()
-    text._pieces.cache_clear()
     try:
         assert text.render("Livia", 28, WHITE).get_width() > 0
         assert any("fonts-noto-nowhere" in notice for notice in fonts.notices())
         # no font has Chinese now: a visible stand-in, not the font's empty box
         assert [piece.text for piece in text.pieces("李")] == [text.REPLACEMENT]
     finally:
-        fonts.chain.cache_clear()
+        fonts.forget()
         text.forget_fonts()
-        text._pieces.cache_clear()
 
 
 def test_chinese_wraps_between_characters_and_keeps_punctuation_with_the_word() -> None:

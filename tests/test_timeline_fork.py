@@ -41,18 +41,17 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
         for kind, amount in steps:
             if kind == "ack":  # the writer catches up with the oldest move in flight
                 if in_flight:
-                    submitted = in_flight.pop(0)
-                    session.acknowledge(submitted, store.append(session.game_id,
-                                                                submitted.entry))
+                    oldest = in_flight.pop(0)
+                    session.acknowledge(oldest, store.append(session.game_id, oldest.entry))
                 continue
             entry = (LogEntry("do", _add(amount)) if kind == "do" else LogEntry(kind))
             try:
-                sent = session.submit(entry)
+                handed = session.submit(entry)
             except Rejected:
                 continue
-            if sent is None:
+            if handed is None:
                 continue
-            in_flight.append(sent)
+            in_flight.append(handed)
             if kind == "do":
                 model, cursor = model[:cursor] + [amount], cursor + 1
             elif kind == "undo":
@@ -61,8 +60,8 @@ def test_in_flight_moves_match_a_model(steps: list[tuple[str, int]]) -> None:
                 cursor += 1
             assert session.can_undo == (cursor > 0)
             assert session.can_redo == (cursor < len(model))
-            assert sent.state is None or kind == "undo" or \
-                sent.state.tallies == _model_tallies(model, cursor)
+            assert handed.state is None or kind == "undo" or \
+                handed.state.tallies == _model_tallies(model, cursor)
         for submitted in in_flight:
             session.acknowledge(submitted, store.append(session.game_id, submitted.entry))
         assert session.state.tallies == _model_tallies(model, cursor)

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
 
-from companion.games.glory_to_rome_state import Bonus  # noqa: E402
+from companion.games.glory_to_rome.state import Bonus  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 
@@ -37,7 +37,7 @@ def test_amphitheatre_actions_are_offered_to_its_owner_only(app: App) -> None:
     # nothing unfinished to add to: only laying a foundation (or another action) is offered
     assert app.top.has_button("pick-lay_foundation")
     assert not app.top.has_button("pick-add_material")
-    driver.taps("pick-lay_foundation", "pick-Temple", "pick-in")
+    driver.taps("pick-lay_foundation", "pick-marble", "pick-Temple")
     assert session.actions[-1].payload == {"building": "Temple", "out_of_town": False,
                                            "bonus": "Amphitheatre"}
     assert session.actions[-1].player == 0
@@ -60,10 +60,10 @@ def test_school_thinks_through_the_think_form(app: App) -> None:
     assert bonus_buttons(app) == ["move-bonus-1-School"]
     driver.tap("move-bonus-1-School")
     assert not app.top.has_button("pick-lay_foundation")
-    driver.taps("pick-think", "pick-jack")
+    driver.taps("pick-think", "jack")
     assert session.actions[-1].payload == {"option": "jack", "bonus": "School"}
-    assert session.state.players[1].jacks == 1 and session.state.jacks_supply == supply - 1
-    driver.taps("move-bonus-1-School", "pick-think", "pick-refill")
+    assert session.state.players[1].jacks == 1 + 1 and session.state.jacks_supply == supply - 1
+    driver.taps("move-bonus-1-School", "pick-think")
     driver.number_dialog(2)
     assert session.actions[-1].payload == {"option": "refill", "hand": 2, "bonus": "School"}
     assert session.state.bonus == (Bonus(1, "School", "think", 2),)
@@ -112,11 +112,11 @@ def test_colosseum_is_refused_against_a_palisade(app: App) -> None:
     play_turn(session, "patron", {1: [("hire_client", {"role": "craftsman"})]})
     driver = open_table(app, session)
     assert session.state.leader == 1
-    driver.taps("move-lead-legionary", "move-follow", "move-act")  # Ben demands first
+    driver.taps("move-lead-legionary", "move-follow", "move-done")  # Ben demands first
     # one player to demand from, one client role: no question is asked
     driver.tap("move-colosseum", allow_error=True)
     assert app.banner is not None and app.banner.error
     assert "Palisade" in app.banner.text
     assert session.state.players[1].client_count("craftsman") == 1
-    assert session.actions[-1].type == "act"  # nothing was recorded
+    assert session.actions[-1].type == "done"  # nothing was recorded
     assert session.state.acting == 0  # Ana may still use her action another way

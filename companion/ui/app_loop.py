@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from companion import display_settings
+from companion import display_settings, i18n
 from companion.display_settings import DisplaySettings
 from companion.events import (
     ButtonPress,
@@ -37,7 +37,7 @@ from companion.events import (
 from companion.games.base import Action, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _
 from companion.store import LogEntry, Store, StoreError
-from companion.ui import theme
+from companion.ui import fonts, theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
@@ -420,6 +420,9 @@ class App:
         """The first screen: home, with the store's notices on it until each is tapped."""
         from companion.ui.screens.home import HomeScreen
 
+        saved = self.store.setting("language")
+        if saved and i18n.match_language(saved):
+            i18n.set_language(saved)
         self.show(HomeScreen(self))
         self.take_store_notices()
 
@@ -428,6 +431,15 @@ class App:
         for text in self.store.notices:
             self.notify(text)
         self.store.notices.clear()
+
+    def set_language(self, language: str) -> None:
+        """Switch every screen to ``language`` now and remember it for the next start."""
+        i18n.set_language(language)
+        try:
+            self.store.set_setting("language", i18n.language())
+        except StoreError as exc:
+            self.message(str(exc))
+        self.invalidate()
 
     def go_home(self) -> None:
         from companion.ui.screens.home import HomeScreen
@@ -871,6 +883,9 @@ class App:
         self._dirty = []
         self.present(rects)
         self.display_updates += 1
+        missing_fonts = fonts.new_notices()
+        if missing_fonts:  # found while drawing: said once, with the package to install
+            self.message(" ".join(missing_fonts), error=False)
 
     def _draw_screens(self) -> None:
         for screen in self._visible():

@@ -49,6 +49,36 @@ DEMO_MOVES: dict[str, list[tuple[str, dict[str, Any], int | None]]] = {
     ],
 }
 
+#: a fuller Glory to Rome table: five players in the fourth turn, Merchant actions under way
+FIVE_PLAYERS = (*DEMO_PLAYERS, PlayerInfo("Gaius", "green", 4), PlayerInfo("Octavia", "purple", 5))
+FIVE_MOVES: list[tuple[str, dict[str, Any], int | None]] = [
+    ("lead", {"role": "craftsman"}, 0), ("follow", {}, 1), ("follow", {}, 2),
+    ("think", {"option": "jack"}, 3), ("follow", {}, 4),
+    ("lay_foundation", {"building": "Insula"}, 0), ("lay_foundation", {"building": "Market"}, 1),
+    ("lay_foundation", {"building": "Atrium"}, 2), ("lay_foundation", {"building": "Road"}, 4),
+    ("lead", {"role": "patron"}, 1), ("follow", {}, 2), ("follow", {}, 3),
+    ("think", {"option": "refill", "hand": 3}, 4), ("follow", {}, 0),
+    ("hire_client", {"role": "architect"}, 1), ("hire_client", {"role": "merchant"}, 2),
+    ("hire_client", {"role": "craftsman"}, 3), ("hire_client", {"role": "laborer"}, 0),
+    ("lead", {"role": "craftsman"}, 2), ("follow", {}, 3), ("follow", {}, 4), ("follow", {}, 0),
+    ("follow", {}, 1),
+    ("add_material", {"building": "Atrium"}, 2), ("lay_foundation", {"building": "Temple"}, 3),
+    ("lay_foundation", {"building": "Wall"}, 3), ("add_material", {"building": "Road"}, 4),
+    ("add_material", {"building": "Insula"}, 0), ("add_material", {"building": "Market"}, 1),
+    ("lead", {"role": "merchant", "jacks": 1}, 3), ("follow", {}, 4),
+    ("think", {"option": "draw_one", "hand": 5}, 0), ("follow", {}, 1), ("follow", {}, 2),
+    ("vault", {"material": "stone"}, 3), ("vault", {"material": "wood"}, 4),
+]
+
+
+def demo_five(store: Store) -> GameSession:
+    """The five-player Glory to Rome demo table (for the README's pictures)."""
+    session = GameSession.create(store, "glory-to-rome", FIVE_PLAYERS, {})
+    for kind, payload, player in FIVE_MOVES:
+        session.dispatch(kind, payload, player)
+    return session
+
+
 #: the numbers typed in at the end of the demo Glory to Rome game
 DEMO_ENTRIES: dict[str, int] = {"0.hand": 4, "0.stockpile": 3, "1.hand": 2, "1.stockpile": 5,
                                 "2.hand": 6, "2.stockpile": 1}

@@ -88,24 +88,49 @@ def _merged(ranges: CodeRanges) -> CodeRanges:
     return merged
 
 
+def _read_cmap(path: Path, index: int) -> bytes:
+    """Only the character-map table of face ``index``: a CJK font is 20 MB, its cmap 0.2."""
+    with path.open("rb") as font_file:
+        head = font_file.read(12)
+        if head[:4] == b"ttcf":
+            (count,) = struct.unpack_from(">I", head, 8)
+            if not 0 <= index < count:
+                raise FontFileError(f"the collection has {count} faces, not face {index}")
+            font_file.seek(12 + 4 * index)
+            (start,) = struct.unpack(">I", font_file.read(4))
+            font_file.seek(start)
+            head = font_file.read(12)
+        elif index != 0:
+            raise FontFileError(f"a single-face font has no face {index}")
+        if len(head) < 12:
+            raise FontFileError(f"{path} is cut short")
+        (tables,) = struct.unpack_from(">H", head, 4)
+        directory = font_file.read(16 * tables)
+        for entry in range(tables):
+            tag, _checksum, offset, length = struct.unpack_from(">4sIII", directory, 16 * entry)
+            if tag == b"cmap":
+                font_file.seek(offset)
+                return font_file.read(length)
+    raise FontFileError(f"{path} has no character map")
+
+
 def cmap_ranges(path: Path, index: int = 0) -> CodeRanges:
     """The characters face ``index`` of ``path`` has glyphs for, as sorted inclusive ranges."""
-    data = path.read_bytes()
-    tables = _tables(data, index)
-    if b"cmap" not in tables:
-        raise FontFileError(f"{path} has no character map")
-    cmap = tables[b"cmap"][1]
-    (count,) = struct.unpack_from(">H", data, cmap + 2)
-    subtables: dict[int, int] = {}
-    for entry in range(count):
-        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * entry)
-        if (platform, encoding) in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3)):
-            (fmt,) = struct.unpack_from(">H", data, cmap + offset)
-            subtables.setdefault(fmt, cmap + offset)
-    if 12 in subtables:
-        return _merged(_format12_ranges(data, subtables[12]))
-    if 4 in subtables:
-        return _merged(_format4_ranges(data, subtables[4]))
+    data = _read_cmap(path, index)
+    try:
+        (count,) = struct.unpack_from(">H", data, 2)
+        subtables: dict[int, int] = {}
+        for entry in range(count):
+            platform, encoding, offset = struct.unpack_from(">HHI", data, 4 + 8 * entry)
+            if (platform, encoding) in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3)):
+                (fmt,) = struct.unpack_from(">H", data, offset)
+                subtables.setdefault(fmt, offset)
+        if 12 in subtables:
+            return _merged(_format12_ranges(data, subtables[12]))
+        if 4 in subtables:
+            return _merged(_format4_ranges(data, subtables[4]))
+    except struct.error as error:
+        raise FontFileError(f"{path} has a damaged character map ({error})") from error
     raise FontFileError(f"{path} has no Unicode character map this reader knows")
 
 

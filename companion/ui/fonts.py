@@ -13,11 +13,12 @@ import os
 import shutil
 import subprocess
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
 
+from companion.i18n import _
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,7 @@ STYLE = "bold"  # the weight the screens were designed with
 SIZE_SCALE = 0.6875
 
 _notices: list[str] = []
+_taken = 0
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,14 @@ def notices() -> list[str]:
     return list(_notices)
 
 
+def new_notices() -> list[str]:
+    """The notices not yet taken: the app shows each once, when it is first found."""
+    global _taken
+    fresh = _notices[_taken:]
+    _taken = len(_notices)
+    return fresh
+
+
 def _notice(message: str) -> None:
     if message not in _notices:
         _notices.append(message)
@@ -69,14 +79,14 @@ def _cache_dir() -> Path:
 def _fc_match(family: str) -> tuple[Path, int] | None:
     """The file and face index fontconfig has for ``family`` (None if it only has a stand-in)."""
     if shutil.which("fc-match") is None:
-        _notice("fontconfig is not installed: install the Debian package fontconfig")
+        _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
         return None
     try:
         result = subprocess.run(
             ["fc-match", "-f", "%{file}\t%{index}\t%{family}", f"{family}:{STYLE}"],
             capture_output=True, text=True, timeout=10, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
-        _notice(f"fc-match failed ({error})")
+        _notice(_("fc-match failed ({error})").format(error=error))
         return None
     parts = result.stdout.split("\t")
     if result.returncode != 0 or len(parts) != 3:
@@ -100,7 +110,8 @@ def _loadable(path: Path, index: int) -> Path:
             extract_face(path, index, copy)
     except OSError as error:
         # the collection's first face has the same characters, drawn in another region's style
-        _notice(f"cannot write {copy} ({error}): using the first face of {path}")
+        _notice(_("cannot write {copy} ({error}): using the first face of {path}").format(
+            copy=copy, error=error, path=path))
         return path
     return copy
 
@@ -108,32 +119,67 @@ def _loadable(path: Path, index: int) -> Path:
 def _face(family: str, package: str) -> Face | None:
     found = _fc_match(family)
     if found is None:
-        _notice(f"font {family} is missing: install the Debian package {package}")
+        _notice(_("The font {family} is missing: install the Debian package {package}.")
+                .format(family=family, package=package))
         return None
     path, index = found
     try:
         return Face(family, _loadable(path, index), cmap_ranges(path, index))
     except (OSError, FontFileError) as error:
-        _notice(f"font {family} at {path} cannot be used ({error}): reinstall {package}")
+        _notice(_("The font {family} at {path} cannot be used ({error}): reinstall the Debian "
+                  "package {package}.").format(family=family, path=path, error=error,
+                                               package=package))
         return None
 
 
 @cache
-def chain() -> tuple[Face, ...]:
-    """The fonts in the order a character is looked for, ending in pygame-ce's own font."""
-    faces = [face for family, package in FAMILIES if (face := _face(family, package))]
+def _face_at(index: int) -> Face | None:
+    """The chain's ``index``-th font, looked up the first time a character needs it."""
+    if index < len(FAMILIES):
+        family, package = FAMILIES[index]
+        return _face(family, package)
     bundled = Path(pygame.font.__file__).with_name(pygame.font.get_default_font())
     try:
         bundled_ranges = cmap_ranges(bundled)
     except (OSError, FontFileError):
         bundled_ranges = [(0x20, 0x7E)]
-    faces.append(Face("pygame default", None, bundled_ranges))
-    return tuple(faces)
+    return Face("pygame default", None, bundled_ranges)
+
+
+def primary() -> Face:
+    """The first font of the chain that is installed (Latin text, line heights)."""
+    for index in range(len(FAMILIES) + 1):
+        face = _face_at(index)
+        if face is not None:
+            return face
+    raise AssertionError("pygame's own font closes the chain")  # pragma: no cover
+
+
+def chain() -> tuple[Face, ...]:
+    """Every font in the order a character is looked for, ending in pygame-ce's own font.
+
+    This looks up all of them; drawing looks each up only when a character needs it, so a
+    screen in Latin letters never opens the Chinese font.
+    """
+    return tuple(face for index in range(len(FAMILIES) + 1)
+                 if (face := _face_at(index)) is not None)
+
+
+def forget() -> None:
+    """Look the fonts up again (after installing one, or in tests)."""
+    _face_at.cache_clear()
+    _face_for.cache_clear()
 
 
 def face_for(character: str) -> Face | None:
     """The first face of the chain with a glyph for ``character`` (None: nobody has one)."""
-    for face in chain():
-        if face.has(character):
+    return _face_for(character)
+
+
+@lru_cache(maxsize=4096)
+def _face_for(character: str) -> Face | None:
+    for index in range(len(FAMILIES) + 1):
+        face = _face_at(index)
+        if face is not None and face.has(character):
             return face
     return None

@@ -1,7 +1,9 @@
 """The on-screen keyboard for player names (and a board file path): big keys, no typing skills.
 
 A desktop keyboard types into it as well. Letters are capitalised at the start of a word,
-which is what names want.
+which is what names want. The keys follow the table's language (German ä ö ü ß, Romanian
+ă â î ș ț, the Arabic layout); Chinese names are typed in Latin letters. Names used in earlier
+games are offered above the keys, so a returning player is one tap.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion import i18n
 from companion.i18n import _
 from companion.ui import theme
 from companion.ui.intents import Key
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import grid, left_to_right, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 from companion.ui.widgets import panel
@@ -23,6 +26,21 @@ if TYPE_CHECKING:
     from companion.ui.app_loop import App
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm./_")
+#: the key rows of each language (the ones not listed type Latin letters)
+LAYOUTS: dict[str, tuple[str, ...]] = {
+    "en": ROWS,
+    "de": ("1234567890ß", "qwertzuiopü", "asdfghjklöä", "yxcvbnm-./_"),
+    "ro": ("1234567890", "qwertyuiopă", "asdfghjklșț", "zxcvbnmâî-"),
+    # the Arabic (101) layout, letters only: no capitals, and digits are rare in names
+    "ar": ("ضصثقفغعهخحج", "شسيبلاتنمكط", "ذئءؤرىةوزظد", "أإآ-./_"),
+}
+#: names shown above the keys at most
+SUGGESTIONS = 4
+
+
+def layout_rows() -> tuple[str, ...]:
+    """The key rows for the current language."""
+    return LAYOUTS.get(i18n.language(), ROWS)
 
 
 class KeyboardScreen(Screen):
@@ -31,8 +49,11 @@ class KeyboardScreen(Screen):
     name = "keyboard"
 
     def __init__(self, app: App, title: str, initial: str, on_done: Callable[[str], object],
-                 max_length: int = 24, capitalise: bool = True) -> None:
+                 max_length: int = 24, capitalise: bool = True,
+                 names: list[str] | None = None) -> None:
         super().__init__(app)
+        #: remembered player names to offer (None: this keyboard is not for a name)
+        self.names = names
         self.title = title
         self.text = initial
         self.on_done = on_done
@@ -45,10 +66,18 @@ class KeyboardScreen(Screen):
         area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
         _title, _field, keys, bottom = split_rows(
             area, [-m.unit * 0.8, -m.unit, 1, -m.unit * 1.1], m.gap)
-        rows = split_rows(keys, [1] * len(ROWS), m.gap)
-        for row_rect, letters in zip(rows, ROWS, strict=True):
-            for cell, letter in zip(grid(row_rect, len(letters), len(letters), m.gap), letters,
-                                    strict=True):
+        names = self._suggestions()
+        if names:
+            picks, keys = split_rows(keys, [-m.unit, 1], m.gap)
+            for name, cell in zip(names, grid(picks, len(names), len(names), m.gap),
+                                  strict=True):
+                self.add(f"pick-{name}", cell, name, self._picker(name), fill=theme.PANEL_LIGHT)
+        rows_of_keys = layout_rows()
+        rows = split_rows(keys, [1] * len(rows_of_keys), m.gap)
+        for row_rect, letters in zip(rows, rows_of_keys, strict=True):
+            with left_to_right():  # keys sit where they are on a real keyboard
+                cells = grid(row_rect, len(letters), len(letters), m.gap)
+            for cell, letter in zip(cells, letters, strict=True):
                 self.add(f"key-{letter}", cell, self._shown(letter), self._typer(letter))
         cancel, space, delete, done = split_cols(bottom, [2, 3, 2, 2], m.gap)
         self.add("key-cancel", cancel, _("Cancel"), self.close, fill=theme.PANEL)
@@ -56,15 +85,34 @@ class KeyboardScreen(Screen):
         self.add("key-delete", delete, _("Delete"), self._delete)
         self.add("key-done", done, _("Done"), self._done, selected=True)
 
+    def _suggestions(self) -> list[str]:
+        """Remembered names that start with what is typed (not the one typed in full)."""
+        if self.names is None:
+            return []
+        typed = self.text.strip().casefold()
+        return [name for name in self.names
+                if name.casefold().startswith(typed) and name.casefold() != typed][:SUGGESTIONS]
+
+    def _picker(self, name: str) -> Callable[[], None]:
+        def pick() -> None:
+            self.text = name[:self.max_length]
+            self.app.invalidate()
+        return pick
+
     def _shown(self, letter: str) -> str:
-        return letter.upper() if self._upper_next() else letter
+        return self._cased(letter)
+
+    def _cased(self, letter: str) -> str:
+        """Upper case at a word's start, unless that is not one letter ("ß" is not "SS")."""
+        upper = letter.upper()
+        return upper if self._upper_next() and len(upper) == 1 else letter
 
     def _upper_next(self) -> bool:
         return self.capitalise and (not self.text or self.text.endswith(" "))
 
     def _typer(self, letter: str) -> Callable[[], None]:
         def typed() -> None:
-            self.type_text(letter.upper() if self._upper_next() else letter)
+            self.type_text(self._cased(letter))
         return typed
 
     def type_text(self, text: str) -> None:

@@ -18,7 +18,7 @@ from companion.i18n import _
 def _screens() -> dict[str, Callable[[object], None]]:
     """Screen name -> how to bring the app (an ``App``) to it."""
     from companion.ui.app_loop import App
-    from companion.ui.demo import DEMO_ENTRIES, demo_session
+    from companion.ui.demo import DEMO_ENTRIES, demo_five, demo_session
     from companion.ui.screens.endgame import EndgameScreen
 
     def table(game: str) -> Callable[[object], None]:
@@ -71,6 +71,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "home": home,
         "new-game": shown(lambda app: app.open_new_game()),
         "table-glory-to-rome": table("glory-to-rome"),
+        "table-glory-to-rome-5": shown(lambda app: app.start_session(demo_five(app.store))),
         "table-ave-roma": table("ave-roma"),
         "table-via-romana": table("via-romana"),
         "table-via-romana-scoring": via_romana_scoring,
@@ -82,17 +83,32 @@ def _screens() -> dict[str, Callable[[object], None]]:
     }
 
 
-SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-ave-roma", "table-via-romana",
-                "table-via-romana-scoring",
+SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
+                "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "settings", "display-settings")
 
 
-def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
-    """Write ``screen`` at ``size`` to ``out``; 2 for an unknown screen, 1 if it cannot write."""
+def show_screen(app: object, screen: str) -> None:
+    """Bring a started ``App`` with an empty store to ``screen`` of the demo game."""
+    _screens()[screen](app)
+
+
+def run_screenshot(screen: str, size: tuple[int, int], out: Path,
+                   language: str | None = None) -> int:
+    """Write ``screen`` at ``size`` to ``out`` (in ``language``, if given); 2 for an unknown
+    screen or language, 1 if it cannot write."""
     if screen not in SCREEN_NAMES:
         print(_("companion screenshot: unknown screen {name!r}; choose one of: {names}").format(
             name=screen, names=", ".join(SCREEN_NAMES)), file=sys.stderr)
         return 2
+    if language is not None:
+        from companion import i18n
+
+        if i18n.match_language(language) is None:
+            print(_("companion screenshot: unknown language {name!r}; choose one of: {names}")
+                  .format(name=language, names=", ".join(i18n.LANGUAGES)), file=sys.stderr)
+            return 2
+        i18n.set_language(language)
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -109,7 +125,7 @@ def run_screenshot(screen: str, size: tuple[int, int], out: Path) -> int:
             surface = pygame.Surface(size)
             app = App(store, new_input_queue(), surface, present=lambda rects: None)
             app.start()
-            _screens()[screen](app)
+            show_screen(app, screen)
             app.render(force=True)
             try:
                 pygame.image.save(surface, str(out))

@@ -57,7 +57,7 @@ def _pygame_font(face: fonts.Face, size: int) -> pygame.font.Font:
 
 def font(size: int) -> pygame.font.Font:
     """The main (Latin) font at ``size``: for line heights; measure text with :func:`measure`."""
-    return _pygame_font(fonts.chain()[0], size)
+    return _pygame_font(fonts.primary(), size)
 
 
 def forget_fonts() -> None:
@@ -120,7 +120,7 @@ def _split_by_face(run: bidi.Run) -> list[Piece]:
         if current is not None and _stays(character, current):
             chunk += character
             continue
-        face = fonts.face_for(character) or fonts.chain()[0]
+        face = fonts.face_for(character) or fonts.primary()
         if current is not None and chunk:
             pieces.append(Piece(chunk, current, run.rtl))
         current, chunk = face, character
@@ -239,20 +239,62 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
               align: str = "center") -> pygame.Rect:
     """One line in ``rect`` (aligned ``left``, ``center`` or ``right``, vertically centred).
 
-    In a mirrored layout "left" and "right" swap: "left" is where a line starts.
+    Text too long for the line shrinks a little, then takes two lines if ``rect`` is tall
+    enough, then shrinks further, and only then is cut with an ellipsis. In a mirrored layout
+    "left" and "right" swap: "left" is where a line starts.
     """
     align = layout.start_align(align)
-    size = fit_size(text, size, rect.width)
-    image = render(ellipsize(text, size, rect.width), size, colour)
+    fitted = fit_size(text, size, rect.width)
+    if measure(text, fitted)[0] > rect.width:
+        lines = _two_lines(text, size, rect)
+        if lines is not None:
+            return _draw_lines(surface, lines[0], lines[1], rect, colour, align)
+        fitted = fit_size(text, size, rect.width, smallest_ratio=0.55)
+    image = render(ellipsize(text, fitted, rect.width), fitted, colour)
     target = image.get_rect(centery=rect.centery)
+    _place(target, rect, align)
+    surface.blit(image, target)
+    return target
+
+
+def _place(target: pygame.Rect, rect: pygame.Rect, align: str) -> None:
     if align == "left":
         target.left = rect.left
     elif align == "right":
         target.right = rect.right
     else:
         target.centerx = rect.centerx
-    surface.blit(image, target)
-    return target
+
+
+def _line_step(size: int) -> int:
+    """Distance between two lines of one label: tighter than the font's generous line gap."""
+    return max(1, int(font(size).get_linesize() * 0.85))
+
+
+def _two_lines(text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int] | None:
+    """The two lines and size ``text`` fills ``rect`` with, if two lines fit it at all."""
+    current = int(size)
+    while current >= max(8, int(size * 0.6)):
+        if 2 * _line_step(current) <= rect.height:
+            lines = wrap(text, current, rect.width)
+            if len(lines) <= 2 and all(measure(line, current)[0] <= rect.width for line in lines):
+                return lines, current
+        current -= 2
+    return None
+
+
+def _draw_lines(surface: pygame.Surface, lines: list[str], size: int, rect: pygame.Rect,
+                colour: RGB, align: str) -> pygame.Rect:
+    step = _line_step(size)
+    top = rect.centery - step * len(lines) // 2
+    drawn = pygame.Rect(rect.centerx, rect.centery, 0, 0)
+    for index, line in enumerate(lines):
+        image = render(line, size, colour)
+        target = image.get_rect(centery=top + step * index + step // 2)
+        _place(target, rect, align)
+        surface.blit(image, target)
+        drawn.union_ip(target)
+    return drawn
 
 
 def _wide(character: str) -> bool:
@@ -301,10 +343,12 @@ def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
         if len(lines) * line_height <= rect.height or current <= 12:
             break
         current -= 2
+    room = max(1, (rect.height + line_height // 2) // line_height)
+    if len(lines) > room:
+        # the last line that fits carries the rest, so it ends in an ellipsis, not mid-text
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
     y = rect.top
     for line in lines:
-        if y + line_height > rect.bottom + line_height // 2:
-            break
         draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, line_height), current,
                   colour, align)
         y += line_height

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from companion.ui import theme
-from companion.ui.text import draw_text, ellipsize, fit_size, font, wrap
+from companion.ui.text import draw_text, ellipsize, fit_size, font, measure, wrap
 from companion.ui.theme import RGB
 
 
@@ -50,11 +50,20 @@ class Button:
         if not self.sublabel:
             return (*fit_label(self.label, text_size, inner.width, inner.height,
                                self.max_lines), 0, [])
-        top_height = inner.height * 3 // 5
+        top_height = self._top_height(text_size)
         top = fit_label(self.label, text_size, inner.width, top_height, max_lines=1)
         bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
-                           inner.height - top_height, max_lines=1)
+                           inner.height - top_height,
+                           max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
+                           smallest_ratio=0.5)
         return (*top, *bottom)
+
+    def _top_height(self, text_size: int) -> int:
+        """The label's share of the height: three fifths, two when a long sublabel (a
+        translated undo sentence) needs the room for two lines."""
+        inner = self.inner()
+        one_line = measure(self.sublabel, int(text_size * 0.75 * 0.7))[0] <= inner.width
+        return inner.height * (3 if one_line else 2) // 5
 
     def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
         fill, colour = self.colours(pressed)
@@ -66,7 +75,8 @@ class Button:
         inner = self.inner()
         label_size, label_lines, sub_size, sub_lines = self.label_layout(size)
         if self.sublabel:
-            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 3 // 5)
+            top = pygame.Rect(inner.left, inner.top, inner.width,
+                              self._top_height(self.size or size))
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.height - top.height)
             _draw_lines(surface, label_lines, top, label_size, colour)
             _draw_lines(surface, sub_lines, bottom, sub_size, colour)
@@ -75,7 +85,7 @@ class Button:
 
 
 def fit_label(text: str, size: int, width: int, height: int,
-              max_lines: int = 2) -> tuple[int, list[str]]:
+              max_lines: int = 2, smallest_ratio: float = 0.6) -> tuple[int, list[str]]:
     """A label's size and lines: one line shrunk a little, else wrapped onto two lines,
     and cut with an ellipsis only when even that does not fit.
 
@@ -85,13 +95,13 @@ def fit_label(text: str, size: int, width: int, height: int,
     if len(text) <= 2:
         return fit_size(text, size, width, smallest_ratio=0.3), [text]
     one = fit_size(text, size, width)
-    if font(one).size(text)[0] <= width or max_lines < 2:
+    if measure(text, one)[0] <= width or max_lines < 2:
         return one, [ellipsize(text, one, width)]
     current = int(size)
-    smallest = max(8, int(size * 0.6))
+    smallest = max(8, int(size * smallest_ratio))
     while True:
         lines = wrap(text, current, width)
-        fits = len(lines) <= max_lines and all(font(current).size(line)[0] <= width
+        fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
         if fits and len(lines) * font(current).get_linesize() <= height + 4:
             return current, lines

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.base import Rejected
 from companion.games.via_romana.board import Board, City
+from companion.games.via_romana.words import colour_word, symbol_word
 from companion.i18n import _
 
 MAX_CARDS_PER_ROUND = 3
@@ -60,28 +61,28 @@ def check_castle_cards(cards: Sequence[Card], city: City) -> None:
     """A castle costs two cards, both of the city's colour."""
     if len(cards) != 2:
         raise Rejected(_("A castle costs exactly 2 cards of the city's colour ({colour}), "
-                         "not {n}.").format(colour=city.colour, n=len(cards)))
-    wrong = [c.colour for c in cards if c.colour != city.colour]
+                         "not {n}.").format(colour=colour_word(city.colour), n=len(cards)))
+    wrong = [colour_word(c.colour) for c in cards if c.colour != city.colour]
     if wrong:
         raise Rejected(_("A castle in {city} needs 2 {colour} cards; {wrong} does not match "
-                         "(no joker for castles).").format(city=city.name, colour=city.colour,
-                                                           wrong=", ".join(wrong)))
+                         "(no joker for castles).").format(
+            city=city.name, colour=colour_word(city.colour), wrong=", ".join(wrong)))
 
 
 def check_milestone_cards(cards: Sequence[Card], colours: Sequence[str], place: str) -> None:
     """One card of a matching colour, or two cards of two different colours as a joker."""
-    wanted = _(" or ").join(colours)
+    wanted = _(" or ").join(colour_word(colour) for colour in colours)
     if len(cards) == 1:
         if cards[0].colour not in colours:
             raise Rejected(_("A milestone {place} needs a {wanted} card, not {colour}; or play "
                              "2 cards of two different colours as a joker.").format(
-                place=place, wanted=wanted, colour=cards[0].colour))
+                place=place, wanted=wanted, colour=colour_word(cards[0].colour)))
         return
     if len(cards) == 2:
         if cards[0].colour == cards[1].colour:
             raise Rejected(_("A joker is 2 cards of two different colours; both cards are "
                              "{colour}. For a milestone {place} play 1 {wanted} card.").format(
-                colour=cards[0].colour, place=place, wanted=wanted))
+                colour=colour_word(cards[0].colour), place=place, wanted=wanted))
         return
     raise Rejected(_("A milestone {place} costs 1 {wanted} card or 2 cards of two different "
                      "colours, not {n} cards.").format(place=place, wanted=wanted, n=len(cards)))
@@ -92,15 +93,16 @@ def check_double_cards(cards: Sequence[Card], city: City) -> None:
     if len(cards) != 1:
         raise Rejected(_("Two milestones at once cost exactly 1 card matching {city} in colour "
                          "and symbol ({colour}, {symbol}), not {n}.").format(
-            city=city.name, colour=city.colour, symbol=city.symbol, n=len(cards)))
+            city=city.name, colour=colour_word(city.colour), symbol=symbol_word(city.symbol),
+            n=len(cards)))
     card = cards[0]
     if card.symbol is None:
         raise Rejected(_("Say the card's symbol too: two milestones at once need a card of "
                          "{colour} with the {symbol} of {city}.").format(
-            colour=city.colour, symbol=city.symbol, city=city.name))
+            colour=colour_word(city.colour), symbol=symbol_word(city.symbol), city=city.name))
     if card.colour != city.colour or card.symbol != city.symbol:
         raise Rejected(_("Two milestones at once need a card matching {city} in colour AND "
                          "symbol ({colour}, {symbol}); this card is {card_colour}, "
                          "{card_symbol}. Build one milestone instead.").format(
-            city=city.name, colour=city.colour, symbol=city.symbol,
-            card_colour=card.colour, card_symbol=card.symbol))
+            city=city.name, colour=colour_word(city.colour), symbol=symbol_word(city.symbol),
+            card_colour=colour_word(card.colour), card_symbol=symbol_word(card.symbol)))

@@ -18,6 +18,7 @@ from companion.games.via_romana.state import (
     order_from,
     replace_at,
 )
+from companion.games.via_romana.words import colour_word
 from companion.i18n import _, ngettext
 
 
@@ -165,11 +166,12 @@ def describe(state: ViaRomanaState, connection: Connection) -> list[str]:
     a, b = board.cities[r.a], board.cities[r.b]
     if connection.marker is not None and connection.marker_city is not None:
         lines.append(_("{chooser} took the {colour} {value} marker from {city}.").format(
-            chooser=chooser, colour=connection.marker.colour, value=connection.marker.value,
+            chooser=chooser, colour=colour_word(connection.marker.colour),
+            value=connection.marker.value,
             city=board.cities[connection.marker_city].name))
     elif connection in state.pending:
-        offers = [f"{c.name} ({_('top marker {value}').format(value=state.stacks[i][0])})"
-                  if state.stacks[i] else f"{c.name} ({_('no markers left')})"
+        offers = [_("{city} (top marker {value})").format(city=c.name, value=state.stacks[i][0])
+                  if state.stacks[i] else _("{city} (no markers left)").format(city=c.name)
                   for i, c in ((r.a, a), (r.b, b))]
         lines.append(_("{chooser} picks a city marker from {a} or {b}.")
                      .format(chooser=chooser, a=offers[0], b=offers[1]))

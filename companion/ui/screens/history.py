@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 import pygame
@@ -11,7 +10,7 @@ from companion.games import GAME_MODULES, get_rules
 from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.store import GameRecord
-from companion.ui import theme
+from companion.ui import formats, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
@@ -48,7 +47,7 @@ class HistoryScreen(Screen):
             row = pygame.Rect(body.left, top, body.width, int(m.unit * 1.3))
             open_rect, delete_rect = split_cols(row, [1, -m.unit * 2], m.gap)
             winners = ", ".join((record.result or {}).get("winners", []))
-            when = time.strftime("%d %b %Y %H:%M", time.localtime(record.ended or record.created))
+            when = formats.moment(record.ended or record.created)
             self.add(f"game-{record.id}", open_rect, f"{game_title(record)} · {when}",
                      self._opener(record), sublabel=_("won by {names}").format(names=winners)
                      if winners else "", fill=theme.PANEL_LIGHT)

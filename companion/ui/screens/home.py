@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from companion.games import get_rules
 from companion.i18n import _
-from companion.ui import theme
+from companion.ui import formats, theme
 from companion.ui.board import dashed_rect
 from companion.ui.intents import Press
 from companion.ui.layout import grid, split_rows
@@ -33,7 +31,7 @@ class HomeScreen(Screen):
         self.resume_rect = cells[0]
         if record:
             players = ", ".join(p.name for p in record.players)
-            when = time.strftime("%d %b %H:%M", time.localtime(record.created))
+            when = formats.moment(record.created, with_year=False)
             self.add("resume", cells[0], _("Resume {title}").format(
                 title=get_rules(record.game).title), self.app.resume_game, selected=True,
                 sublabel=f"{players} · {when}")

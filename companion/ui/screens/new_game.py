@@ -143,7 +143,7 @@ class NewGameScreen(Screen):
             _("Tap tag...") if self.waiting_tag_for == index else _("Tag"))
         self.add(f"tag-{index}", tag, tag_label, self._wait_tag(index),
                  selected=self.waiting_tag_for == index)
-        self.add(f"remove-{index}", remove, "X", self._remove(index),
+        self.add(f"remove-{index}", remove, "×", self._remove(index),
                  enabled=len(self.players) > MIN_PLAYERS, fill=theme.PANEL)
 
     def _option_rows(self, area: pygame.Rect) -> None:
@@ -221,8 +221,11 @@ class NewGameScreen(Screen):
                 self.players[index].name = text
                 self.app.invalidate()
 
+            taken = {p.name for p in self.players}
+            names = [name for name in self.app.store.recent_player_names() if name not in taken]
             self.app.push(KeyboardScreen(self.app, _("Name of player {n}").format(n=index + 1),
-                                         self.players[index].name, done, max_length=NAME_LENGTH))
+                                         self.players[index].name, done, max_length=NAME_LENGTH,
+                                         names=names))
         return edit
 
     def _wait_tag(self, index: int) -> Callable[[], None]:

@@ -10,7 +10,7 @@ import pygame
 from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.ui import theme
-from companion.ui.layout import split_cols, split_rows
+from companion.ui.layout import mirror, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text, fit_size
 from companion.ui.widgets import panel
@@ -115,7 +115,8 @@ class ScoreboardScreen(Screen):
             name, total = split_cols(top, [4, 1], m.gap)
             draw_text(surface, f"{place}. {player.name}", name, m.body, theme.TEXT, align="left")
             draw_text(surface, str(player.total), total, m.large, theme.ACCENT, align="right")
-            parts = " · ".join(f"{label.replace('_', ' ')} {value}"
+            parts = " · ".join(_("{part} {points}").format(part=score_part_label(label),
+                                                           points=value)
                                for label, value in player.breakdown.items())
             draw_text(surface, parts, bottom, fit_size(parts, m.small, bottom.width, 0.6),
                       theme.MUTED, align="left")
@@ -135,12 +136,30 @@ class ScoreboardScreen(Screen):
         slot = plot.width // len(players)
         for index, player in enumerate(players):
             height = int(plot.height * max(0, player.total) / top)
-            bar = pygame.Rect(plot.left + index * slot + slot // 6, plot.bottom - height,
-                              slot - slot // 3, height)
+            bar = mirror(pygame.Rect(plot.left + index * slot + slot // 6, plot.bottom - height,
+                                     slot - slot // 3, height), plot)
             pygame.draw.rect(surface, self._bar_colour(index, player.name), bar,
                              border_top_left_radius=m.gap, border_top_right_radius=m.gap)
             value_rect = pygame.Rect(bar.left, bar.top - m.small, bar.width, m.small)
             draw_text(surface, str(player.total), value_rect, m.small, theme.TEXT)
-            name_rect = pygame.Rect(plot.left + index * slot, bars.top, slot, bars.height)
+            name_rect = mirror(pygame.Rect(plot.left + index * slot, bars.top, slot,
+                                           bars.height), plot)
             draw_text(surface, player.name, name_rect, m.small, theme.TEXT)
         pygame.draw.line(surface, theme.MUTED, plot.bottomleft, plot.bottomright, 2)
+
+
+def score_part_label(key: str) -> str:
+    """A part of a player's final score (the games' breakdown keys) in the table's language."""
+    labels = {
+        # Glory to Rome
+        "influence": _("influence"), "vault": _("vault"), "merchant_bonus": _("merchant bonus"),
+        "structures": _("structures"),
+        # Ave Roma
+        "coins": _("coins"), "goods": _("resources and surplus"), "patrons": _("patron cards"),
+        "political": _("political influence"), "regions": _("regions"),
+        "track": _("score track"),
+        # Via Romana
+        "markers": _("city markers"), "castles": _("castles"), "order_board": _("order board"),
+        "eagle": _("legion eagle"),
+    }
+    return labels.get(key, key.replace("_", " "))

@@ -1,4 +1,4 @@
-"""Settings: the enrolled NFC tags (forget one), how to enrol, and shutting down."""
+"""Settings: the language, the enrolled NFC tags (forget one), how to enrol, shutting down."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ from collections.abc import Callable
 
 import pygame
 
+from companion import i18n
 from companion.i18n import _
+from companion.locale import LANGUAGES
 from companion.ui import theme
-from companion.ui.layout import split_cols, split_rows
+from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
 
@@ -20,10 +22,11 @@ class SettingsScreen(Screen):
         super().__init__(app)  # type: ignore[arg-type]
         self.page = 0
 
-    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        hint, body, bottom = split_rows(self.body_rect(), [-m.unit, 1, -m.unit], m.gap)
-        return hint, body, bottom
+        languages, hint, body, bottom = split_rows(self.body_rect(),
+                                                   [-m.unit, -m.unit, 1, -m.unit], m.gap)
+        return languages, hint, body, bottom
 
     def _hint_and_display(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The enrol hint, and at its right the way to the display settings."""
@@ -34,7 +37,13 @@ class SettingsScreen(Screen):
     def build(self) -> None:
         super().build()
         m = self.metrics
-        _hint, body, bottom = self._areas()
+        languages, _hint, body, bottom = self._areas()
+        # each language by its own name, so anyone finds theirs whatever is showing now
+        for (code, own_name), cell in zip(LANGUAGES.items(),
+                                          grid(languages, len(LANGUAGES), len(LANGUAGES), m.gap),
+                                          strict=True):
+            self.add(f"language-{code}", cell, own_name, self._language(code),
+                     selected=code == i18n.language(), fill=theme.PANEL_LIGHT)
         tags = list(self.app.store.tags().items())
         per_page = max(1, (body.height + m.gap) // (m.unit + m.gap))
         pages = max(1, -(-len(tags) // per_page))
@@ -58,6 +67,9 @@ class SettingsScreen(Screen):
             self.add("shutdown", shutdown, _("Shut down"), self.app.ask_shutdown,
                      fill=theme.DANGER)
 
+    def _language(self, code: str) -> Callable[[], None]:
+        return lambda: self.app.set_language(code)
+
     def _more(self) -> None:
         self.page += 1
         self.app.invalidate()
@@ -75,7 +87,7 @@ class SettingsScreen(Screen):
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
         self.header(surface, _("Settings: NFC tags"))
-        hint, body, _bottom = self._areas()
+        _languages, hint, body, _bottom = self._areas()
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
                        self._hint_and_display()[0], m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())

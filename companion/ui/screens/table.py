@@ -135,7 +135,7 @@ class TableScreen(Screen):
             if index is None:
                 self.app.message(_("Nobody sits at seat {n} in this game.").format(n=seat))
             else:
-                self.view.on_player(index)
+                self.view.on_seat(index, press.long)
         else:
             super().on_press(press)
 

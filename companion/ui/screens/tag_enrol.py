@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.games.glory_to_rome_data import MATERIALS, material_label
+from companion.games.glory_to_rome.data import MATERIALS, material_label
 from companion.i18n import _
 from companion.store import TagMeaning
 from companion.ui.form import Pick, run_form

@@ -21,6 +21,7 @@ from companion.games.ave_roma import (
     CARD_ROWS,
     EMPTY,
     FINAL,
+    OVER,
     REFILL,
     REGION_COUNT,
     RESOURCES,
@@ -119,7 +120,7 @@ class AveRomaView(GameView):
             items.append(("space-training", _("Training (player board)"),
                           self._place(TRAINING)))
         items.append(("effect", _("Card effect"), self._effect))
-        if state.phase not in (SETUP, "over"):
+        if state.phase not in (SETUP, OVER):
             items.append(("end-here", _("End here and score"), self._ask_end_here))
         return items
 

@@ -6,7 +6,8 @@ showing) or an empty dashed place, with its next-use cost and, beside it, the br
 marker and the players' cubes at their levels; the region deck; the board spaces with
 the workers lying there in their owners' colours; one board per player with the workers
 in hand (a trained one ringed), and with full tracking coins, the six resources as 0-3
-pips, surplus, political influence with the patron slots it unlocked, and VP.
+pips, surplus, political influence with the patron slots it unlocked, and VP (with
+essentials those stay on the players' boards, so they are not drawn).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from companion.games.ave_roma import (
 )
 from companion.i18n import _
 from companion.ui import board, theme
-from companion.ui.layout import Metrics, grid, split_cols, split_rows
+from companion.ui.layout import Metrics, grid, left_to_right, split_cols, split_rows
 from companion.ui.text import draw_paragraph, draw_text, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
@@ -83,9 +84,11 @@ def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metri
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                   rgb: Sequence[RGB], m: Metrics) -> None:
     deck_width = max(int(m.unit * 0.9), rect.width // 9)
-    ring, deck = split_cols(rect, [1, -deck_width], m.gap)
-    for position, (region, cell) in enumerate(zip(state.regions, grid(ring, 5, 5, m.gap),
-                                                  strict=True), start=1):
+    with left_to_right():  # the regions and the deck as they lie on the board
+        ring, deck = split_cols(rect, [1, -deck_width], m.gap)
+        cells = grid(ring, 5, 5, m.gap)
+    for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
+                                              start=1):
         paint_region(surface, cell, position, region, rgb, m)
     paint_deck(surface, deck, state.deck, m)
 
@@ -201,16 +204,20 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
     inner = rect.inflate(-m.gap, -4)
     trained = (seat.trained, theme.BUTTON) if seat.trained is not None else None
     workers = [(n, theme.BUTTON) for n in seat.hand]
+    politics = supplies or seat.political > 0  # with essentials only what a card entered
     if m.portrait:
         lines = split_rows(inner, [1, 0.8], 2) if supplies else [inner]
         name_width = min(int(m.unit * 2.2), inner.width // 4)
-        name, hand, political = split_cols(lines[0], [-name_width, 1.3, 1], m.gap)
+        name, hand, political = split_cols(lines[0], [-name_width, 1.3, 1 if politics else 0],
+                                           m.gap)
     else:
-        name, hand, political, *lines = split_rows(inner, [1, 1.2, 0.8, *([0.9, 1.6] if supplies
-                                                                          else [])], 2)
+        name, hand, political, *lines = split_rows(
+            inner, [1, 1.2 if politics else 2, 0.8 if politics else 0,
+                    *([0.9, 1.6] if supplies else [])], 2)
     board.badge(surface, name, seat.name, colour)
     paint_tokens(surface, hand, workers, trained)
-    paint_political(surface, political, seat, m)
+    if politics:
+        paint_political(surface, political, seat, m)
     if supplies and m.portrait:
         paint_supplies(surface, lines[-1], seat, m)
     elif supplies:

@@ -14,6 +14,7 @@ from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
+from companion.ui.layout import mirror
 from companion.ui.text import draw_text, wrap
 from companion.ui.widgets import Button
 
@@ -83,10 +84,16 @@ class GameView:
         """Each action type's name in the table's language (what the undo button says)."""
         return {}
 
-    def sentence(self, action: Action, detail: str = "") -> str:
-        """"Livia: Lay foundation Statue": who, the move's translated name, and what."""
-        who = self.name(action.player) if action.player is not None else _("table")
-        move = self.move_names().get(action.type, action.type.replace("_", " "))
+    def sentence(self, action: Action, detail: str = "", move: str | None = None) -> str:
+        """"Livia: Lay foundation Statue": who, the move's translated name, and what.
+
+        A move of the whole table (no player) says only what it was.
+        """
+        if move is None:
+            move = self.move_names().get(action.type, action.type.replace("_", " "))
+        if action.player is None:
+            return _("{move} {detail}").format(move=move, detail=detail) if detail else move
+        who = self.name(action.player)
         if detail:
             return _("{name}: {move} {detail}").format(name=who, move=move, detail=detail)
         return _("{name}: {move}").format(name=who, move=move)
@@ -104,6 +111,10 @@ class GameView:
         """A player's seat button or token: by default "my turn is done"."""
         self.app.message(_("{name}: use the buttons on the screen for this move.").format(
             name=self.name(index)), error=False)
+
+    def on_seat(self, index: int, long: bool) -> None:
+        """A player's seat button, pressed short or long; by default as ``on_player``."""
+        self.on_player(index)
 
     def on_tag(self, tag: Tag, meaning: TagMeaning) -> bool:
         return False
@@ -148,7 +159,7 @@ class GameView:
         for text, offset in laid:
             if y + step > rect.bottom + step // 4:
                 break
-            area = pygame.Rect(rect.left + offset, y, rect.width - offset, step)
+            area = mirror(pygame.Rect(rect.left + offset, y, rect.width - offset, step), rect)
             draw_text(surface, text, area, current, colour, align="left")
             y += step
         return y - rect.top

@@ -1,9 +1,15 @@
 """Glory to Rome at the table: lead/follow/Think, role actions, vaults, clients, sites.
 
-Building functions (Palace, Stairway, Colosseum, Prison, Basilica, Atrium) add their
-buttons or questions only for a player who may use them, so the table stays uncluttered.
-Actions a structure grants (Amphitheatre, Foundry, Garden, School, Bath, Academy) get one
-button per holder and structure while they are pending, usable out of turn.
+The panel is a picture of the players' camps (:mod:`glory_camps`). The buttons are few
+and direct: a foundation is a material then a name; a material goes onto a foundation
+with one touch on its button; Think asks the hand size only to tell a refill from a
+single draw, with the player's last answer as the default. A seat button works the
+turn: a short press follows (or ends one's actions), a long press Thinks.
+
+Building functions (Palace, Stairway, Colosseum, Prison, Basilica, Atrium, Aqueduct,
+Bar) add their buttons or questions only for a player who may use them. Actions a
+structure grants (Amphitheatre, Foundry, Garden, School, Bath, Academy) get one button
+per holder and structure while they are pending, usable out of turn.
 """
 
 from __future__ import annotations
@@ -13,21 +19,19 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from companion.games.base import Action
-from companion.games.glory_to_rome_bonus import ROLE_KINDS, action_label
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome import (
     BUILDING_MATERIAL,
     MATERIALS,
+    ROLE_KINDS,
     ROLES,
+    RULES,
+    action_label,
     buildings_in_set,
-    material_label,
-    role_label,
-)
-from companion.games.glory_to_rome_state import (
-    GloryState,
-    actions_this_turn,
+    hand_limit,
     has_function,
-    sites_left,
-    vault_limit,
+    material_label,
+    pending,
+    role_label,
     vault_view,
 )
 from companion.i18n import _, ngettext
@@ -35,23 +39,16 @@ from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
-from companion.ui.layout import split_rows
-from companion.ui.tables.base import GameView, MenuItem, Move
-from companion.ui.text import draw_text
-
-#: more payload for a form's move: a building action's {"bonus": NAME}
-Extra = Mapping[str, object] | None
+from companion.ui.tables.base import MenuItem, Move
+from companion.ui.tables.glory_camps import choice_note, paint_table
+from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
+from companion.ui.tables.glory_think import ThinkDialog
 
 
-class GloryView(GameView):
+class GloryView(GloryFunctions):
     def __init__(self, table: object) -> None:
         super().__init__(table)  # type: ignore[arg-type]
         self.with_jack = False
-
-    @property
-    def glory(self) -> GloryState:
-        state: GloryState = self.state
-        return state
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -65,6 +62,10 @@ class GloryView(GameView):
         jack_label = _("Jack: yes") if self.with_jack else _("Jack: no")
         jack: list[Move] = [] if palace else [
             ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
+        if pending(state, me):  # their granted actions first: taken or skipped, never lost
+            return [*anytime, *((f"skip-{building}", _("Skip the {building} actions").format(
+                building=building), self._skip(me, building), True)
+                for building in dict.fromkeys(g.building for g in pending(state, me)))]
         if state.phase == "lead":
             return [*anytime, *((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
                                  self._lead(role), True) for role in ROLES),
@@ -77,28 +78,36 @@ class GloryView(GameView):
                                                   lambda: self._act(me, "done", {}), True)]
 
     def _role_moves(self, me: int) -> list[Move]:
-        """The led role's actions; a building's special use only for its owner."""
+        """The led role's actions; a building's special use only for its owner.
+
+        Laborer and Legionary actions the companion does not track need no button of
+        their own: "Done" (or the seat button) ends them.
+        """
         state = self.glory
         role = state.led_role or ""
         moves: list[Move] = []
         if role in ("architect", "craftsman"):
-            own = [b for b in state.players[me].buildings if not b.completed]
+            own = self._unfinished(me)
             moves.append(("foundation", _("Lay foundation"), self._foundation, True))
-            moves.append(("material", _("Add material"), self._material, bool(own)))
+            if len(own) <= 3:
+                moves += [(f"material-{name}", _("Add to {name}").format(name=name),
+                           self._add_to(me, name), True) for name in own]
+            else:
+                moves.append(("material", _("Add material"), self._material, True))
             if role == "architect" and has_function(state, me, "Stairway"):
-                moves.append(("stairway", _("Stairway"), self._stairway,
+                moves.append(("stairway", _("Only the Stairway"), self._stairway,
                               bool(self._stairway_targets(me))))
         elif role == "patron":
             moves.append(("client", _("Hire client"), self._client, True))
         elif role == "merchant":
             moves.append(("vault", _("Vault a material"), self._vault, True))
-        else:
-            moves.append(("act", _("{role} action").format(role=role_label(role)),
-                          lambda: self._act(me, "act", {}), True))
-            if role == "legionary" and has_function(state, me, "Colosseum"):
-                moves.append(("colosseum", _("Colosseum: take a client"), self._colosseum,
-                              bool(self._client_holders(me))))
+        elif role == "legionary" and has_function(state, me, "Colosseum"):
+            moves.append(("colosseum", _("Colosseum: take a client"), self._colosseum,
+                          bool(self._client_holders(me))))
         return moves
+
+    def _skip(self, me: int, building: str) -> Callable[[], None]:
+        return lambda: self._act(me, "done", {"bonus": building})
 
     def menu_items(self) -> list[MenuItem]:
         return [("end-game", _("The game ends now..."), self._end_game)]
@@ -140,64 +149,117 @@ class GloryView(GameView):
     def _follow(self) -> None:
         self._play_cards("follow", {})
 
-    def _act(self, player: int | None, kind: str, payload: Mapping[str, object]) -> None:
-        self.dispatch(kind, dict(payload), player)
+    def last_hand(self, player: int) -> int | None:
+        """The hand size this player last gave when Thinking, as the next default."""
+        for action in reversed(self.session.actions):
+            if action.type == "think" and action.player == player and "hand" in action.payload:
+                hand = action.payload["hand"]
+                return hand if isinstance(hand, int) else None
+        return None
 
     def _think(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
-        labels = {"jack": _("Take a Jack"), "refill": _("Refill hand"),
-                  "draw_one": _("Draw one card")}
-        options = [("jack", labels["jack"]), ("refill", labels["refill"]),
-                   ("draw_one", labels["draw_one"])]
+        if me is None:
+            return
+        state = self.glory
+        limit = hand_limit(state, me)
 
-        def done(values: Values) -> None:
-            payload: dict[str, object] = {"option": values["option"]}
-            if values["option"] != "jack":
-                payload["hand"] = values["hand"]
-            self._act(me, "think", {**payload, **(extra or {})})
+        def by_hand(hand: int) -> None:
+            option = "refill" if hand < limit else "draw_one"
+            self._act(me, "think", {"option": option, "hand": hand, **(extra or {})})
 
-        self.form(_("Think"), [Pick("option", _("How?"), options),
-                               Number("hand", _("Cards in hand now"), 0, 30,
-                                      when=lambda v: v.get("option") != "jack")], done)
+        def jack() -> None:
+            self._act(me, "think", {"option": "jack", **(extra or {})})
+
+        title = _("{name} Thinks: cards in hand now (limit {limit})").format(
+            name=self.name(me), limit=limit)
+        self.app.push(ThinkDialog(self.app, title, self.last_hand(me), state.jacks_supply > 0,
+                                  by_hand, jack))
+
+    # -- building -------------------------------------------------------------------------
+
+    def _building_options(self, material: str) -> list[tuple[str, str]]:
+        """The buildings of one material in the card set, then those the companion leaves
+        to the table (Republic cards without published data: their function is not checked)."""
+        names = buildings_in_set(self.glory.card_set)
+        known = [(n, n) for n in names if BUILDING_MATERIAL.get(n) == material]
+        unchecked = [(n, _("{name} (function not checked)").format(name=n))
+                     for n in names if BUILDING_MATERIAL.get(n) is None]
+        return [*known, *unchecked]
 
     def _foundation(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
-        names = buildings_in_set(self.glory.card_set)
+        if me is None:
+            return
+        state = self.glory
 
         def done(values: Values) -> None:
-            payload: dict[str, object] = {"building": values["building"],
-                                          "out_of_town": values["where"] == "out"}
-            if "material" in values:
-                payload["material"] = values["material"]
-            self._act(me, "lay_foundation", {**payload, **(extra or {})})
+            name = str(values["building"])
+            material = str(values["material"])
+            site = str(values.get("site", material))
+            payload: dict[str, object] = {"building": name}
+            if BUILDING_MATERIAL.get(name) is None:
+                payload["material"] = material
+            if site != (BUILDING_MATERIAL.get(name) or material):
+                payload["site"] = site
+            # in town while a site of its material is left; out of town only after
+            payload["out_of_town"] = state.in_town[MATERIALS.index(site)] == 0
+            self._act(me, "lay_foundation", {**self._with_stairway(payload, values),
+                                             **(extra or {})})
 
         self.form(_("Lay foundation"), [
-            Pick("building", _("Which building?"), [(n, n) for n in names]),
-            # Crane, Domus Aurea, Tribunal: the card's material is the table's to say
-            Pick("material", _("Which material is the card?"),
-                 [(m, material_label(m)) for m in MATERIALS],
-                 when=lambda v: BUILDING_MATERIAL.get(str(v["building"])) is None),
-            Pick("where", _("On which site?"), [("in", _("In town")),
-                                                ("out", _("Out of town"))])], done)
+            Pick("material", _("Which material?"), [(m, material_label(m)) for m in MATERIALS]),
+            Pick("building", _("Which building?"),
+                 lambda v: self._building_options(str(v["material"]))),
+            Pick("site", _("On which site? (a Statue goes on any)"),
+                 [(m, material_label(m)) for m in ("marble", *MATERIALS[:-1])],
+                 when=lambda v: v.get("building") == "Statue"),
+            *self._stairway_step(me, extra)], done)
 
     def _unfinished(self, me: int) -> list[str]:
         return [b.name for b in self.glory.players[me].buildings if not b.completed]
+
+    def _add_to(self, me: int, name: str) -> Callable[[], None]:
+        def add() -> None:
+            steps = self._stairway_step(me, None)
+            if not steps:
+                self._act(me, "add_material", {"building": name})
+                return
+            self.form(_("Add to {name}").format(name=name), steps, lambda v: self._act(
+                me, "add_material", self._with_stairway({"building": name}, v)))
+        return add
 
     def _material(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
         if me is None:
             return
         own = self._unfinished(me)
-        self.form(_("Add material"), [Pick("building", _("To which foundation?"),
-                                           [(n, n) for n in own])],
-                  lambda v: self._act(me, "add_material", {"building": v["building"],
-                                                           **(extra or {})}))
+        self.form(_("Add material"), [
+            Pick("building", _("To which foundation?"), [(n, n) for n in own]),
+            *self._stairway_step(me, extra)],
+            lambda v: self._act(me, "add_material", {
+                **self._with_stairway({"building": v["building"]}, v), **(extra or {})}))
 
     def _client(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
-        self.form(_("Hire client"), [Pick("role", _("Which role?"),
-                                          [(r, role_label(r)) for r in ROLES])],
-                  lambda v: self._act(me, "hire_client", {"role": v["role"], **(extra or {})}))
+        if me is None:
+            return
+        roles = [(r, role_label(r)) for r in ROLES]
+        also = [(NO, _("No")), *roles]
+        aqueduct = has_function(self.glory, me, "Aqueduct")
+        bar = has_function(self.glory, me, "Bar")
+
+        def done(values: Values) -> None:
+            payload: dict[str, object] = {"role": values["role"]}
+            for key in ("hand", "deck"):
+                if values.get(key, NO) != NO:
+                    payload[key] = values[key]
+            self._act(me, "hire_client", {**payload, **(extra or {})})
+
+        self.form(_("Hire client"), [
+            Pick("role", _("Which role?"), roles),
+            Pick("hand", _("Also one from the hand (Aqueduct)?"), also, when=lambda v: aqueduct),
+            Pick("deck", _("Also one from the deck (Bar)?"), also, when=lambda v: bar)], done)
 
     def _vault(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
@@ -208,92 +270,26 @@ class GloryView(GameView):
             sources.append(("hand", _("From the hand (Basilica)")))
         if has_function(self.glory, me, "Atrium"):
             sources.append(("deck", _("Top card of the deck (Atrium)")))
+        basilica = has_function(self.glory, me, "Basilica")
+        materials = [(m, material_label(m)) for m in MATERIALS]
 
         def done(values: Values) -> None:
             source = values.get("source", "stockpile")
             payload: dict[str, object] = {"source": source}
             if source != "deck":
                 payload["material"] = values["material"]
+            if values.get("also_hand", NO) != NO:
+                payload["also_hand"] = values["also_hand"]
             self._act(me, "vault", {**payload, **(extra or {})})
 
         steps: list[Step] = [
             Pick("source", _("From where?"), sources, when=lambda v: len(sources) > 1),
-            Pick("material", _("Which material?"), [(m, material_label(m)) for m in MATERIALS],
-                 when=lambda v: v.get("source") != "deck")]
+            Pick("material", _("Which material?"), materials,
+                 when=lambda v: v.get("source") != "deck"),
+            Pick("also_hand", _("Also one from the hand (Basilica)?"), [(NO, _("No")),
+                                                                       *materials],
+                 when=lambda v: basilica and v.get("source") != "hand")]
         self.form(_("Vault"), steps, done)
-
-    # -- building functions ---------------------------------------------------------------
-
-    def _completed(self, owner: int, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
-        return [(b.name, b.name) for b in self.glory.players[owner].buildings
-                if b.completed and keep(b.name)]
-
-    def _opponents_with(self, me: int, options: Callable[[int], list[tuple[str, str]]]
-                        ) -> list[tuple[int, str]]:
-        return [(i, p.name) for i, p in enumerate(self.glory.players)
-                if i != me and options(i)]
-
-    def _stairway_options(self, owner: int) -> list[tuple[str, str]]:
-        return self._completed(owner, lambda name: name not in self.glory.public)
-
-    def _stairway_targets(self, me: int) -> list[tuple[int, str]]:
-        return self._opponents_with(me, self._stairway_options)
-
-    def _stairway(self, player: int | None = None, extra: Extra = None) -> None:
-        me = self.current if player is None else player
-        if me is None:
-            return
-        self.form(_("Stairway"), [
-            Pick("owner", _("Whose structure?"), self._stairway_targets(me)),
-            Pick("building", _("Which structure opens to everyone?"),
-                 lambda v: self._stairway_options(int(v["owner"])))],
-            lambda v: self._act(me, "stairway", {"owner": v["owner"], "building": v["building"],
-                                                 **(extra or {})}))
-
-    def _client_roles(self, owner: int) -> list[tuple[str, str]]:
-        player = self.glory.players[owner]
-        return [(r, _("{role} ({n})").format(role=role_label(r), n=player.client_count(r)))
-                for r in ROLES if player.client_count(r)]
-
-    def _client_holders(self, me: int) -> list[tuple[int, str]]:
-        return [(i, p.name) for i, p in enumerate(self.glory.players)
-                if i != me and sum(p.clients) > 0]
-
-    def _colosseum(self, player: int | None = None, extra: Extra = None) -> None:
-        me = self.current if player is None else player
-        if me is None:
-            return
-        self.form(_("Colosseum"), [
-            Pick("from", _("Whose client?"), self._client_holders(me)),
-            Pick("role", _("Which client?"), lambda v: self._client_roles(int(v["from"])))],
-            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"],
-                                                  **(extra or {})}))
-
-    def _prison_options(self, prisoner: int, owner: int) -> list[tuple[str, str]]:
-        mine = self.glory.players[prisoner]
-        return self._completed(owner, lambda name: mine.building(name) is None)
-
-    def _prison_options_of(self, prisoner: int) -> Callable[[int], list[tuple[str, str]]]:
-        return lambda owner: self._prison_options(prisoner, owner)
-
-    def _prison_moves(self) -> list[Move]:
-        """The Prison's exchange, open to whoever just completed one until their next move."""
-        moves: list[Move] = []
-        for prisoner in self.glory.prison_due:
-            targets = self._opponents_with(prisoner, self._prison_options_of(prisoner))
-            moves.append((f"prison-{prisoner}", _("{name}: Prison exchange").format(
-                name=self.name(prisoner)), self._prison(prisoner, targets), bool(targets)))
-        return moves
-
-    def _prison(self, prisoner: int, targets: list[tuple[int, str]]) -> Callable[[], None]:
-        def ask() -> None:
-            self.form(_("{name}: Prison exchange").format(name=self.name(prisoner)), [
-                Pick("from", _("Whose completed structure?"), targets),
-                Pick("building", _("Which structure?"),
-                     lambda v: self._prison_options(prisoner, int(v["from"])))],
-                lambda v: self._act(prisoner, "prison_exchange", {"from": v["from"],
-                                                                  "building": v["building"]}))
-        return ask
 
     # -- building actions (Amphitheatre, Foundry, Garden, School, Bath, Academy) -----------
 
@@ -307,7 +303,8 @@ class GloryView(GameView):
         for player, building in seen:
             grants = [g for g in self.glory.bonus
                       if g.player == player and g.building == building]
-            what = ", ".join(f"{g.left} {action_label(g.role)}" for g in grants)
+            what = ", ".join(ngettext("{n} {role} action", "{n} {role} actions", g.left).format(
+                n=g.left, role=action_label(g.role)) for g in grants)
             moves.append((f"bonus-{player}-{building}", _("{name}: {building} ({what})").format(
                 name=self.name(player), building=building, what=what),
                 self._bonus(player, building), True))
@@ -359,30 +356,79 @@ class GloryView(GameView):
 
     def _end_game(self) -> None:
         players = [(i, p.name) for i, p in enumerate(self.session.players)]
+        romanum = self.glory.card_set == "republic"
         reasons = [("deck", _("The deck ran out")), ("concede", _("The players concede")),
-                   ("forum", _("A Forum win"))]
+                   ("forum", _("A Forum Romanum win") if romanum else _("A Forum win"))]
 
         def done(values: Values) -> None:
             payload: dict[str, object] = {"reason": values["reason"]}
             if values["reason"] == "forum":
                 payload["player"] = values["player"]
+                if romanum:
+                    payload["stockpile"] = values.get("stockpile") == 1
             self.dispatch("end_game", payload, None)
 
         self.form(_("End of the game"), [
             Pick("reason", _("Why?"), reasons),
             Pick("player", _("Who has the Forum?"), players,
-                 when=lambda v: v.get("reason") == "forum")], done)
+                 when=lambda v: v.get("reason") == "forum"),
+            # the Forum Romanum also asks a material of each type, which only the table sees
+            Number("stockpile", _("A material of each type in their stockpile?"), 0, 1,
+                   when=lambda v: romanum and v.get("reason") == "forum")], done)
 
     # -- buttons and tags -----------------------------------------------------------------
 
-    def on_player(self, index: int) -> None:
-        """A player's token or seat button: "my turn is done" in the action phase."""
-        if self.glory.phase == "actions" and index == self.current:
-            self._act(index, "done", {})
-        elif self.glory.phase == "follow" and index == self.current:
-            self._follow()
+    def on_seat(self, index: int, long: bool) -> None:
+        """A seat button works the turn: short follows (or ends one's actions), long Thinks.
+
+        Pressed out of turn, it says in words what it would do.
+        """
+        state = self.glory
+        current = self.current
+        if index != current:
+            self.app.message(self._seat_help(index), error=False)
+        elif state.phase == "lead":
+            if long:
+                self._think(index)
+            else:
+                self.app.message(_("{name}: lead a role on the screen, or hold your button to "
+                                   "Think.").format(name=self.name(index)), error=False)
+        elif state.phase == "follow":
+            if long:
+                self._think(index)
+            else:
+                self._follow()
+        elif long:
+            self.app.message(_("{name}: your actions are on the screen; a short press ends "
+                               "them.").format(name=self.name(index)), error=False)
         else:
-            super().on_player(index)
+            self._act(index, "done", {})
+
+    def _seat_help(self, index: int) -> str:
+        """What a seat button would do for a player whose move it is not."""
+        state = self.glory
+        name = self.name(index)
+        who = self.name(self.current) if self.current is not None else _("the table")
+        if state.phase == "follow" and state.choices[index] is None:
+            return _("{name}: it is {who}'s move. On your turn a short press follows "
+                     "{role}, a long press Thinks.").format(
+                         name=name, who=who, role=role_label(state.led_role or ""))
+        if state.phase == "actions" and state.actions_left[index] == 0 and \
+                state.choices[index] is not None and self._before(index):
+            return _("{name}: your actions this turn are over; it is {who}'s move.").format(
+                name=name, who=who)
+        return _("{name}: it is {who}'s move. On your turn a short press follows the led "
+                 "role or ends your actions, a long press Thinks.").format(name=name, who=who)
+
+    def _before(self, index: int) -> bool:
+        """Whether a player acts before the current one in this turn's order."""
+        order = RULES.turn_order(self.glory)
+        current = self.current
+        return current is not None and order.index(index) < order.index(current)
+
+    def on_player(self, index: int) -> None:
+        """A player's token: as a short press of their seat button."""
+        self.on_seat(index, False)
 
     def on_next(self) -> None:
         if self.glory.phase == "actions":
@@ -408,70 +454,52 @@ class GloryView(GameView):
     # -- the panel ------------------------------------------------------------------------
 
     def describe(self, action: Action) -> str:
+        """The last move in words, saying only what the table may see: a vault card's
+        material only while it is still face up (the turn it was placed)."""
+        who = self.name(action.player) if action.player is not None else _("table")
         payload = action.payload
-        role, material, option = payload.get("role"), payload.get("material"), payload.get("option")
-        options = {"jack": _("Take a Jack"), "refill": _("Refill hand"),
-                   "draw_one": _("Draw one card")}
-        if isinstance(role, str) and role in ROLES:
-            detail = role_label(role)
-        elif payload.get("building"):
-            detail = str(payload["building"])
-        elif isinstance(material, str) and material in MATERIALS:
-            detail = material_label(material)
-        else:
-            detail = options.get(str(option), "") if option else ""
-        text = self.sentence(action, detail)
+        role = role_label(str(payload["role"])) if payload.get("role") in ROLES else ""
+        building = str(payload.get("building", ""))
+        texts = {
+            "lead": _("leads {role}").format(role=role),
+            "follow": _("follows"),
+            "think": _("Thinks"),
+            "lay_foundation": _("lays {building}").format(building=building),
+            "add_material": _("adds to {building}").format(building=building),
+            "stairway": _("Stairway: {building}").format(building=building),
+            "hire_client": _("hires {role}").format(role=role),
+            "vault": self._vault_words(action),
+            "colosseum": _("Colosseum: {role}").format(role=role),
+            "act": _("acts"),
+            "done": _("done"),
+            "prison_exchange": _("Prison: {building}").format(building=building),
+            "end_game": _("the game ends"),
+        }
+        text = _("{who}: {what}").format(who=who, what=texts.get(action.type, action.type))
         granted = payload.get("bonus")
-        return _("{move} ({building})").format(move=text, building=granted) if granted else text
+        return _("{text} ({building})").format(text=text, building=granted) if granted else text
 
-    def move_names(self) -> dict[str, str]:
-        return {"lead": _("Lead"), "follow": _("Follow"), "think": _("Think"),
-                "lay_foundation": _("Lay foundation"), "add_material": _("Add material"),
-                "stairway": _("Stairway"), "hire_client": _("Hire client"),
-                "vault": _("Vault"), "colosseum": _("Colosseum"), "act": _("Action"),
-                "done": _("Skip the rest"), "prison_exchange": _("Prison exchange"),
-                "end_game": _("End of the game")}
+    def _vault_words(self, action: Action) -> str:
+        shown = vault_view(self.glory, action.player) if action.player is not None else ()
+        material = action.payload.get("material")
+        if shown and shown[-1] is not None and material in MATERIALS:
+            return _("vaults {material}").format(material=material_label(str(material)))
+        return _("vaults a card")
 
     def player_note(self, index: int) -> str:
-        state = self.glory
-        choice = state.choices[index]
-        counts = actions_this_turn(state)
+        """The choice beside a name in the turn order. On the portrait screen the names
+        sit side by side: the choice alone for three players, nothing for more (the camps
+        say it, with the actions)."""
+        if not self.table.metrics.portrait:
+            return choice_note(self.glory, index)
+        if len(self.glory.players) > 3:
+            return ""
         words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
-        note = words.get(choice or "", "")
-        if counts[index] is not None:
-            count = counts[index] or 0
-            note = ngettext("{choice}, {n} action", "{choice}, {n} actions", count).format(
-                choice=note, n=count)
-        return note
+        return words.get(self.glory.choices[index] or "", "")
 
     def table_prompt(self) -> str:
         return _("Final scoring")
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        m = self.table.metrics
-        state = self.glory
-        led = role_label(state.led_role) if state.led_role else _("none yet")
-        head, players, sites = split_rows(rect, [-m.small, 1, -m.small * 2], m.gap)
-        draw_text(surface, _("Leader: {name} · led role: {role} · Jacks left: {jacks}").format(
-            name=state.players[state.leader].name, role=led, jacks=state.jacks_supply),
-            head, m.small, theme.ACCENT, align="left")
-        rows: list[str] = []
-        for index, player in enumerate(state.players):
-            clients = ", ".join(f"{role_label(r)} {n}" for r, n in
-                                zip(ROLES, player.clients, strict=True) if n) or "-"
-            shown = [material_label(v) for v in vault_view(state, index) if v]
-            vault = _("vault {n}/{limit}").format(n=len(player.vault),
-                                                  limit=vault_limit(state, index))
-            if shown:
-                vault += " (" + _("just placed: {m}").format(m=", ".join(shown)) + ")"
-            built = ", ".join(b.name + ("" if b.completed else f" {b.materials}/{b.value}")
-                              for b in player.buildings) or "-"
-            rows.append(_("{name}: influence {influence} · {vault} · clients {clients}").format(
-                name=player.name, influence=player.influence, vault=vault, clients=clients))
-            rows.append("    " + _("buildings: {built}").format(built=built))
-        self.lines(surface, players, rows)
-        left = sites_left(state)
-        text = "  ".join(f"{material_label(mat)} {left[mat][0]}+{left[mat][1]}"
-                         for mat in MATERIALS)
-        self.lines(surface, sites, [_("Sites left (in town + out of town):"), text],
-                   colour=theme.MUTED)
+        colours = [theme.colour_rgb(p.colour) for p in self.session.players]
+        paint_table(surface, rect, self.glory, colours, self.table.metrics)

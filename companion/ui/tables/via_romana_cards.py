@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.games.via_romana import Board
+from companion.games.via_romana.words import symbol_word
 from companion.i18n import _
 from companion.ui import theme
 from companion.ui.board import EDGE
@@ -61,7 +62,7 @@ def milestone_choices(board: Board) -> list[CardChoice]:
 def symbol_choices(board: Board) -> list[CardChoice]:
     """Two milestones at once take one card whose colour and symbol both count."""
     return [CardChoice(f"{c}/{s}", _("{colour} · {symbol}").format(colour=colour_word(c),
-                                                                   symbol=s),
+                                                                   symbol=symbol_word(s)),
                        ({"colour": c, "symbol": s},))
             for c in board.colours for s in board.symbols]
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.base import Rejected
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     MATERIALS,
     ROLES,
     buildings_in_set,

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.base import EntryField, Rejected, ScoreResult
-from companion.games.glory_to_rome_data import MATERIALS, material_label
-from companion.games.glory_to_rome_scoring import ScoringRecord, score_records
-from companion.games.glory_to_rome_state import GloryState, has_function, unknown_vault_cards
+from companion.games.glory_to_rome.data import MATERIALS, material_label
+from companion.games.glory_to_rome.scoring import ScoringRecord, score_records
+from companion.games.glory_to_rome.state import GloryState, has_function, unknown_vault_cards
 from companion.i18n import _, ngettext
 
 
@@ -60,8 +60,7 @@ def scoring_records(state: GloryState, entries: Mapping[str, int]) -> list[Scori
                     "add up to {total}; check them.",
                     "{name} has {count} Atrium cards in the vault, but the revealed materials "
                     "add up to {total}; check them.", unknown).format(
-                                     name=player.name, count=unknown,
-                                     total=sum(revealed.values())))
+                        name=player.name, count=unknown, total=sum(revealed.values())))
             vault = {m: vault[m] + revealed[m] for m in MATERIALS}
         records.append(ScoringRecord(
             name=player.name, influence=player.influence, hand=values[f"{index}.hand"],

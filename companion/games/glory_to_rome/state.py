@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     BASE_HAND_LIMIT,
     MATERIAL_VALUE,
     MATERIALS,
-    ROLE_MATERIAL,
     ROLES,
     STARTING_INFLUENCE,
 )
@@ -27,11 +26,21 @@ class Building:
     out_of_town: bool
     materials: int = 0  # material cards added so far
     completed: bool = False
+    site: str | None = None  # the site's material when it differs (a Statue goes anywhere)
 
     @property
     def value(self) -> int:
-        """Cards needed to complete it, and the influence its site grants."""
+        """Cards of its material needed to complete it."""
         return MATERIAL_VALUE[self.material]
+
+    @property
+    def site_material(self) -> str:
+        return self.site or self.material
+
+    @property
+    def influence(self) -> int:
+        """The influence its site grants on completion."""
+        return MATERIAL_VALUE[self.site_material]
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,8 @@ class GloryState:
     led_role: str | None = None
     choices: tuple[str | None, ...] = ()  # per player this turn: "lead", "follow", "think"
     cards_played: tuple[int, ...] = ()  # role cards each player played this turn (Palace)
-    actions_left: tuple[int, ...] = ()  # during the action phase
+    jacks_played: tuple[int, ...] = ()  # Jacks among them: back at the end of the turn
+    actions_left: tuple[int, ...] = ()  # during the action phase, set as each player begins
     acting: int | None = None  # whose actions are being taken
     public: tuple[str, ...] = ()  # structures whose function everyone has (Stairway)
     prison_due: tuple[int, ...] = ()  # just completed a Prison, may still exchange
@@ -104,8 +114,8 @@ class GloryState:
 def has_function(state: GloryState, player: int, name: str) -> bool:
     """Whether a player may use a structure's function right now.
 
-    Their own completed structure; their marble foundation while they hold a completed
-    Gate; or any structure a Stairway made public.
+    Their own completed structure; their marble foundation while they hold the Gate's
+    function (their own or one a Stairway opened); any structure a Stairway made public.
     """
     if name in state.public:
         return True
@@ -114,8 +124,7 @@ def has_function(state: GloryState, player: int, name: str) -> bool:
         return False
     if building.completed:
         return True
-    gate = state.players[player].building("Gate")
-    return building.material == "marble" and gate is not None and gate.completed
+    return building.material == "marble" and has_function(state, player, "Gate")
 
 
 def vault_limit(state: GloryState, player: int) -> int:
@@ -152,23 +161,29 @@ def client_actions(state: GloryState, player: int, role: str, played: bool) -> i
     return count
 
 
+def actions_due(state: GloryState, player: int) -> int:
+    """The actions a player who has chosen gets for the led role, as things stand now.
+
+    1 per role card played to lead or follow (more than one only with a Palace) plus
+    their clients of the led role; a Thinker still gets their clients' actions. Worked
+    out when their own actions begin, so a function completed earlier in the turn counts.
+    """
+    choice = state.choices[player]
+    if state.led_role is None or choice is None:
+        return 0
+    played = choice in ("lead", "follow")
+    return state.cards_played[player] + client_actions(state, player, state.led_role, played)
+
+
 def actions_this_turn(state: GloryState) -> tuple[int | None, ...]:
     """Per player, the actions they get this turn; None while they have not chosen yet.
 
-    1 per role card played to lead or follow (more than one only with a Palace) plus
-    their clients of the led role; a Thinker still gets their clients' actions.
+    Before a player's actions begin this is what they would get now (see ``actions_due``).
     """
     if state.led_role is None:
         return tuple(None for _p in state.players)
-    counts: list[int | None] = []
-    for index, choice in enumerate(state.choices):
-        if choice is None:
-            counts.append(None)
-            continue
-        played = choice in ("lead", "follow")
-        counts.append(state.cards_played[index] + client_actions(
-            state, index, state.led_role, played))
-    return tuple(counts)
+    return tuple(None if choice is None else actions_due(state, index)
+                 for index, choice in enumerate(state.choices))
 
 
 def think_options(state: GloryState, player: int, hand: int | None = None) -> tuple[str, ...]:
@@ -206,7 +221,24 @@ def unknown_vault_cards(state: GloryState, player: int) -> int:
     return sum(1 for card in state.players[player].vault if card.material is None)
 
 
-def matching_client(state: GloryState, player: int, material: str) -> bool:
-    """Whether a player has a client of the role that matches a site's material."""
-    role = next(r for r, m in ROLE_MATERIAL.items() if m == material)
-    return state.players[player].client_count(role) > 0
+def neighbours(state: GloryState, player: int) -> tuple[int, ...]:
+    """The players to the left and right of a seat (one with two players)."""
+    count = len(state.players)
+    return tuple(dict.fromkeys(((player - 1) % count, (player + 1) % count)))
+
+
+def forum_clients(state: GloryState, player: int) -> bool:
+    """Whether a player's clients cover every role, as the Forum asks.
+
+    Each client fills one role. A Ludus Magna lets a Merchant client fill any role; a
+    Storeroom lets any client count as a Laborer.
+    """
+    me = state.players[player]
+    ludus = has_function(state, player, "Ludus Magna")
+    storeroom = has_function(state, player, "Storeroom")
+    missing = {role for role in ROLES if me.client_count(role) == 0}
+    spare_merchants = max(0, me.client_count("merchant") - 1)
+    spare_others = sum(max(0, me.client_count(r) - 1) for r in ROLES if r != "merchant")
+    if storeroom and "laborer" in missing and (spare_others or (spare_merchants and not ludus)):
+        missing.discard("laborer")
+    return len(missing) <= (spare_merchants if ludus else 0)

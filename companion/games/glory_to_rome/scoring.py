@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome.data import (
     MATERIAL_VALUE,
     MATERIALS,
     MERCHANT_BONUS,

@@ -7,8 +7,9 @@ Patron action perform its role once as it enters the clientele. An Academy gives
 Thinker action after a turn in which its owner performed a Craftsman action.
 
 The companion keeps these as grants the table then takes (each move names its granting
-structure in ``"bonus"``) or skips; a player's regular move declines what they left
-pending, as the rules have them taken at once. Pure functions of the state.
+structure in ``"bonus"``) or skips; while some wait, a regular move by their holder is
+refused with a message that names them, so none is lost silently. Pure functions of the
+state.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.base import Rejected
-from companion.games.glory_to_rome_data import role_label
-from companion.games.glory_to_rome_state import Bonus, GloryState, has_function
-from companion.i18n import _
+from companion.games.glory_to_rome.data import role_label
+from companion.games.glory_to_rome.state import Bonus, GloryState, has_function
+from companion.i18n import _, ngettext
 
 #: The Thinker "role" of a School or Academy grant.
 THINKER = "think"
@@ -140,8 +141,14 @@ def skip_grants(state: GloryState, player: int, building: str) -> GloryState:
     return replace(state, bonus=kept)
 
 
-def lapse(state: GloryState, player: int) -> GloryState:
-    """A player's regular move: what they left pending is declined."""
-    if not any(grant.player == player for grant in state.bonus):
-        return state
-    return replace(state, bonus=tuple(g for g in state.bonus if g.player != player))
+def refuse_while_pending(state: GloryState, player: int) -> None:
+    """A regular move while granted actions wait is refused, so none is lost silently."""
+    waiting = pending(state, player)
+    if not waiting:
+        return
+    grant = waiting[0]
+    what = ngettext("{left} {role} action", "{left} {role} actions", grant.left).format(
+        left=grant.left, role=action_label(grant.role))
+    raise Rejected(_("{name} still has {what} from the {building}: take them or skip them "
+                     "first.").format(name=state.players[player].name, what=what,
+                                      building=grant.building))

@@ -1,95 +1,6 @@
-"""Glory to Rome: turn tracker, clients, buildings, vault and automatic endgame scoring.
-
-The cards stay on the table; the companion follows who leads, follows or Thinks, how many
-actions everyone gets, the sites, influence, clients and vaults, refuses what the rules
-refuse, notices the end of the game and scores it. Hands, stockpiles and the deck are not
-tracked: what the score needs from them is typed in at the end.
-
-Options (``default_options``): ``card_set`` "imperium" | "republic"; ``jacks`` 5 or 6
-(Jacks in the supply at the start); ``leader`` seat index of the first Leader.
-
-Actions
--------
-``player`` is the seat index of whoever acts (``None`` allowed only for ``end_game``).
-
-Choosing (phase "lead" for the Leader, then "follow" for each other player clockwise):
-
-- ``lead`` {"role": ROLE, "cards": int = 1, "jacks": int = 0} — the Leader leads ROLE
-  (laborer, craftsman, legionary, architect, merchant, patron). ``cards``: role cards played
-  (more than 1 only with a Palace, each gives an action); ``jacks``: how many of them are
-  Jacks (they return to the supply).
-- ``follow`` {"cards": int = 1, "jacks": int = 0} — follow the led role.
-- ``think`` {"option": "jack" | "refill" | "draw_one", "hand": int} — Think instead. "jack"
-  takes a Jack from the supply; "refill" draws up to the hand limit (only below it);
-  "draw_one" draws a card (only at or above it). ``hand`` (cards in hand before drawing) is
-  required for "refill" and "draw_one". If the Leader Thinks the turn ends at once.
-
-Role actions (phase "actions"; the acting player, each uses one action unless noted):
-
-- ``lay_foundation`` {"building": NAME, "out_of_town": bool = false, "material": MATERIAL}
-  — Architect/Craftsman. ``material`` only for buildings the data gives no material
-  (Crane, Domus Aurea, Tribunal). Out of town uses two actions unless the player has a
-  client of the site's role (or a Tower).
-- ``add_material`` {"building": NAME, "complete": bool = false} — Architect/Craftsman: one
-  material onto an own foundation; ``complete`` for a Scriptorium's marble. A Villa completes
-  with one Architect material. Completion grants the site's influence at once.
-- ``stairway`` {"owner": SEAT, "building": NAME} — Architect with a Stairway.
-- ``hire_client`` {"role": ROLE} — Patron.
-- ``vault`` {"material": MATERIAL, "source": "stockpile" | "hand" | "deck"} — Merchant.
-  "hand" needs a Basilica, "deck" an Atrium (leave ``material`` out: it stays unknown).
-- ``colosseum`` {"from": SEAT, "role": ROLE} — Legionary with a Colosseum. Refused against
-  an opponent with an active Wall, or an active Palisade unless the taker has a Bridge
-  (which ignores Palisades; a Wall holds even then).
-- ``act`` {} — any other action of the role (Laborer, Legionary demands, ...).
-- ``done`` {} — give up the rest of your actions this turn.
-- ``prison_exchange`` {"from": SEAT, "building": NAME} — uses no action, by the player who
-  just completed a Prison (even out of turn) until their next move: gives the Prison's
-  3 influence to the opponent for that completed structure.
-
-Building actions (granted by a structure's function; ``payload["bonus"]`` names it):
-
-- Completing an Amphitheatre / Foundry / Garden / School grants one Craftsman / Laborer /
-  Patron / Thinker action per influence the player then has (the new site included).
-  With a Bath, each client hired by a Patron action (regular or granted) performs its role
-  once: one action of the client's role. With an Academy, a player who performed a Craftsman
-  action in a turn gets one Thinker action when that turn ends.
-- The holder enters them, even out of turn, as the usual move plus ``"bonus": NAME``:
-  ``lay_foundation`` / ``add_material`` (Craftsman, Architect; Architect also ``stairway``),
-  ``hire_client`` (Patron), ``vault`` (Merchant), ``colosseum`` (Legionary), ``think``
-  {"option", "hand"} (Thinker: takes no lead/follow choice); ``act`` {"bonus": NAME} for
-  any role's action the companion does not track (a Laborer's, a Legionary's demand).
-  The player must still have the structure's function; an out-of-town foundation uses two
-  of the granted actions (unless a matching client or Tower). Granted Craftsman actions
-  count for the Academy.
-- ``done`` {"bonus": NAME} skips the rest of that structure's actions. A regular move by
-  the holder also declines what they left pending (the rules have them taken at once).
-- Pending grants: ``state.bonus`` (``Bonus``: player, building, role, left), newest last;
-  ``pending(state, player)``; ``action_label(role)`` names a role or "Thinker".
-
-Table:
-
-- ``end_game`` {"reason": "deck" | "forum" | "concede", "player": SEAT} — the players confirm
-  the deck ran out, a Forum (Imperium) / Forum Romanum (Republic) win (``player`` required,
-  their Forum and a client of every role are checked) or a concession. The last in-town site
-  being taken and a Catacomb completed end the game by themselves.
-
-What the table screen shows
----------------------------
-- ``status_line(state)``, ``current_player(state)``, ``turn_order(state)``.
-- ``state.leader``, ``state.turn``, ``state.phase``, ``state.led_role``,
-  ``state.choices`` (per player "lead" / "follow" / "think" / None), ``state.acting``,
-  ``state.actions_left`` and ``actions_this_turn(state)`` (per player, None until chosen).
-- ``think_options(state, player, hand)`` for the Think buttons; ``state.jacks_supply``.
-- Per player (``state.players[i]``): ``influence``, ``clients`` (per role, ``ROLES``
-  order), ``buildings`` (name, material, out_of_town, materials, completed), ``jacks``;
-  ``len(vault)`` always, and ``vault_view(state, i)`` (a material only during the turn it
-  was placed, else None); ``vault_limit``, ``clientele_limit``, ``hand_limit``.
-- ``sites_left(state)``: material -> (in town, out of town).
-- Labels and pickers: ``role_label``, ``material_label``, ``buildings_in_set(card_set)``.
-- All of these helpers can be imported from this module.
-- At the end: ``state.end_reason`` ("deck", "forum", "concede", "in_town_sites",
-  "catacomb"), ``endgame_fields`` and ``final_score``.
-"""
+"""Glory to Rome turn flow: lead, follow or Think, the action phase, building actions
+and the end of the game. The moves themselves live in ``moves``; the API is described in
+the package docstring."""
 
 from __future__ import annotations
 
@@ -97,41 +8,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games import glory_to_rome_bonus as bonus
-from companion.games import glory_to_rome_payload as read
 from companion.games.base import Action, EntryField, PlayerInfo, Rejected, ScoreResult
-from companion.games.glory_to_rome_bonus import THINKER, action_label, pending
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome import grants as bonus
+from companion.games.glory_to_rome import payload as read
+from companion.games.glory_to_rome.data import (
     CARD_SETS,
     MATERIALS,
     ROLES,
-    buildings_in_set,
-    material_label,
     role_label,
     sites_per_material,
 )
-from companion.games.glory_to_rome_endgame import endgame_fields, final_score
-from companion.games.glory_to_rome_moves import ROLE_MOVES, Acting, prison_exchange, with_player
-from companion.games.glory_to_rome_scoring import score_input
-from companion.games.glory_to_rome_state import (
+from companion.games.glory_to_rome.endgame import endgame_fields, final_score
+from companion.games.glory_to_rome.grants import THINKER, action_label
+from companion.games.glory_to_rome.moves import ROLE_MOVES, Acting, prison_exchange, with_player
+from companion.games.glory_to_rome.scoring import score_input
+from companion.games.glory_to_rome.state import (
     GloryState,
     PlayerState,
-    actions_this_turn,
-    clientele_limit,
-    hand_limit,
+    actions_due,
+    forum_clients,
     has_function,
-    sites_left,
     think_options,
-    vault_limit,
-    vault_view,
 )
 from companion.i18n import _, ngettext
-
-#: What the touchscreen UI imports from here (see "What the table screen shows").
-__all__ = ["MATERIALS", "ROLES", "RULES", "GloryRules", "GloryState", "action_label",
-           "actions_this_turn", "buildings_in_set", "clientele_limit", "hand_limit",
-           "has_function", "material_label", "pending", "role_label", "sites_left",
-           "think_options", "vault_limit", "vault_view"]
 
 
 def _options(options: Mapping[str, Any], players: int) -> tuple[str, int, int]:
@@ -158,36 +57,90 @@ def _next_undecided(state: GloryState) -> int | None:
     return None
 
 
-def _next_actor(state: GloryState, after: int | None) -> int | None:
+def _next_actor(state: GloryState, after: int | None) -> GloryState:
+    """The next player in turn order with actions begins them; none left ends the turn.
+
+    Their count is worked out now, so what changed earlier in the turn counts.
+    """
     count = len(state.players)
     order = [(state.leader + step) % count for step in range(count)]
     start = 0 if after is None else order.index(after) + 1
-    return next((seat for seat in order[start:] if state.actions_left[seat] > 0), None)
+    for seat in order[start:]:
+        due = actions_due(state, seat)
+        if due > 0:
+            left = list(state.actions_left)
+            left[seat] = due
+            return replace(state, actions_left=tuple(left), acting=seat)
+    return _end_turn(state)
 
 
 def _new_turn(state: GloryState, leader: int, turn: int) -> GloryState:
     count = len(state.players)
     return replace(state, leader=leader, turn=turn, phase="lead", led_role=None,
                    choices=(None,) * count, cards_played=(0,) * count,
-                   actions_left=(0,) * count, acting=None, crafted=())
+                   jacks_played=(0,) * count, actions_left=(0,) * count, acting=None,
+                   crafted=())
+
+
+def _return_jacks(state: GloryState) -> GloryState:
+    """At the end of the turn the Jacks led or followed with go back to the supply, except
+    those a Senate takes: each Senate holder, in turn order, takes the opponents' Jacks."""
+    count = len(state.players)
+    played = list(state.jacks_played)
+    for step in range(count):
+        seat = (state.leader + step) % count
+        if not has_function(state, seat, "Senate"):
+            continue
+        taken = sum(n for other, n in enumerate(played) if other != seat)
+        if taken:
+            played = [n if other == seat else 0 for other, n in enumerate(played)]
+            holder = state.players[seat]
+            state = with_player(state, seat, replace(holder, jacks=holder.jacks + taken))
+    return replace(state, jacks_supply=state.jacks_supply + sum(played),
+                   jacks_played=(0,) * count)
 
 
 def _end_turn(state: GloryState) -> GloryState:
     if state.phase == "over":
         return state
+    state = _return_jacks(state)
     state = bonus.grant_academy(state)  # Thinker actions "after the turn", before the next
     return _new_turn(state, (state.leader + 1) % len(state.players), state.turn + 1)
 
 
 def _start_actions(state: GloryState) -> GloryState:
-    counts = tuple(count or 0 for count in actions_this_turn(state))
-    state = replace(state, phase="actions", actions_left=counts)
-    acting = _next_actor(state, None)
-    return _end_turn(state) if acting is None else replace(state, acting=acting)
+    state = replace(state, phase="actions", actions_left=(0,) * len(state.players))
+    return _next_actor(state, None)
+
+
+def _forum_check(state: GloryState, mover: int) -> GloryState:
+    """The Imperium Forum wins at once for a holder whose clients cover every role.
+
+    Checked after every move (a hire, a completion, a Stairway or Gate opening one); the
+    mover first, then the others in turn order. The Republic's Forum Romanum also needs
+    a material of each type in the stockpile, which the companion does not track: the
+    table confirms that win with ``end_game``.
+    """
+    if state.phase == "over" or state.card_set != "imperium":
+        return state
+    count = len(state.players)
+    for seat in [mover, *((state.leader + step) % count for step in range(count))]:
+        if has_function(state, seat, "Forum") and forum_clients(state, seat):
+            return replace(state, phase="over", end_reason="forum", forum_winner=seat,
+                           acting=None)
+    return state
+
+
+def _site_end(state: GloryState) -> GloryState:
+    """The last in-town site taken ends the game (after a Forum win had its chance)."""
+    if state.phase != "over" and sum(state.in_town) == 0:
+        return replace(state, phase="over", end_reason="in_town_sites", acting=None)
+    return state
 
 
 def _play_cards(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
-    """Record the role cards a player leads or follows with; used Jacks go back."""
+    """Record the role cards a player leads or follows with; Jacks go back at the end of
+    the turn (a Thinker later this turn cannot take one just played)."""
     cards = read.whole(payload, "cards", 1, minimum=1)
     if cards > 1 and not has_function(state, me, "Palace"):
         raise Rejected(_("Only a Palace lets you play several cards of a role for extra "
@@ -197,12 +150,14 @@ def _play_cards(state: GloryState, me: int, payload: Mapping[str, Any]) -> Glory
     if jacks > cards or jacks > player.jacks:
         raise Rejected(ngettext("{name} has {held} Jack in hand, so cannot play {jacks}.",
                                 "{name} has {held} Jacks in hand, so cannot play {jacks}.",
-                                player.jacks).format(
-            name=player.name, held=player.jacks, jacks=jacks))
+                                player.jacks).format(name=player.name, held=player.jacks,
+                                                     jacks=jacks))
     state = with_player(state, me, replace(player, jacks=player.jacks - jacks))
     played = list(state.cards_played)
     played[me] = cards
-    return replace(state, cards_played=tuple(played), jacks_supply=state.jacks_supply + jacks)
+    jacks_played = list(state.jacks_played)
+    jacks_played[me] = jacks
+    return replace(state, cards_played=tuple(played), jacks_played=tuple(jacks_played))
 
 
 def _thinker_draw(state: GloryState, me: int, payload: Mapping[str, Any]) -> GloryState:
@@ -257,9 +212,10 @@ class GloryRules:
             raise Rejected(_("Two players share a name; give everyone a different one."))
         card_set, jacks, leader = _options(options, count)
         in_town, out_of_town = sites_per_material(count)
+        # everyone is dealt one Jack with their four cards; the supply holds the rest
         state = GloryState(
-            players=tuple(PlayerState(name) for name in names), card_set=card_set,
-            jacks_total=jacks, jacks_supply=jacks, in_town=(in_town,) * len(MATERIALS),
+            players=tuple(PlayerState(name, jacks=1) for name in names), card_set=card_set,
+            jacks_total=jacks, jacks_supply=jacks - count, in_town=(in_town,) * len(MATERIALS),
             out_of_town=(out_of_town,) * len(MATERIALS), leader=leader)
         return _new_turn(state, leader, 1)
 
@@ -271,16 +227,17 @@ class GloryRules:
             return self._end_game(state, payload)
         me = action.player
         if action.type == "prison_exchange" and me is not None:
-            return prison_exchange(state, me, payload)  # any time until their next move
+            return _forum_check(prison_exchange(state, me, payload), me)  # until their next move
         if "bonus" in payload:
-            return self._building_action(state, me, action.type, payload)
+            state = self._building_action(state, me, action.type, payload)
+            return _site_end(_forum_check(state, me)) if me is not None else state
         expected = self.current_player(state)
         if me is None or expected is None or me != expected:
             who = state.players[expected].name if expected is not None else "?"
             raise Rejected(_("It is {name}'s move now.").format(name=who))
+        bonus.refuse_while_pending(state, me)
         if me in state.prison_due:  # moving on declines the Prison's exchange
             state = replace(state, prison_due=tuple(p for p in state.prison_due if p != me))
-        state = bonus.lapse(state, me)  # ... and building actions left pending
         if state.phase == "lead":
             return self._lead_phase(state, me, action.type, payload)
         if state.phase == "follow":
@@ -326,18 +283,22 @@ class GloryRules:
                                .format(kind=kind, name=state.players[me].name,
                                        role=role_label(state.led_role or "")))
             role = state.led_role or ""
+            before = actions_due(state, me)
             state, used = move(state, me, payload, Acting(role, state.actions_left[me]))
+            state = _site_end(_forum_check(state, me))
             if state.phase == "over":
                 return state
             if role == "craftsman":
                 state = bonus.mark_crafted(state, me)
+            # a function completed now (Circus Maximus, Ludus Magna ...) counts this turn;
+            # a client hired now does not act until a later turn
+            change = 0 if kind == "hire_client" else actions_due(state, me) - before
             left = list(state.actions_left)
-            left[me] -= used
+            left[me] = max(0, left[me] - used + change)
             state = replace(state, actions_left=tuple(left))
         if state.actions_left[me] > 0:
             return state
-        acting = _next_actor(state, me)
-        return _end_turn(state) if acting is None else replace(state, acting=acting)
+        return _next_actor(state, me)
 
     def _building_action(self, state: GloryState, me: int | None, kind: str,
                          payload: Mapping[str, Any]) -> GloryState:
@@ -376,11 +337,14 @@ class GloryRules:
         if not has_function(state, winner, forum):
             raise Rejected(_("{name} has no completed {forum}, so cannot win by it.").format(
                 name=player.name, forum=forum))
-        missing = [role_label(r) for r in ROLES if player.client_count(r) == 0]
-        if missing:
+        if not forum_clients(state, winner):
+            missing = [role_label(r) for r in ROLES if player.client_count(r) == 0]
             raise Rejected(_("A {forum} win needs a client of every role; {name} has none of: "
                              "{missing}.").format(forum=forum, name=player.name,
                                                   missing=", ".join(missing)))
+        if forum == "Forum Romanum" and payload.get("stockpile") is not True:
+            raise Rejected(_("The Forum Romanum also needs a material of each type in {name}'s "
+                             "stockpile; check it and confirm.").format(name=player.name))
         return replace(state, phase="over", end_reason="forum", forum_winner=winner,
                        acting=None)
 

@@ -11,12 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.games import glory_to_rome_payload as read
 from companion.games.base import Rejected
-from companion.games.glory_to_rome_bonus import action_label, grant_bath, grant_on_completion
-from companion.games.glory_to_rome_data import (
+from companion.games.glory_to_rome import payload as read
+from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
-    MATERIAL_ROLE,
     MATERIAL_VALUE,
     MATERIALS,
     ROLE_MATERIAL,
@@ -24,14 +22,15 @@ from companion.games.glory_to_rome_data import (
     material_label,
     role_label,
 )
-from companion.games.glory_to_rome_state import (
+from companion.games.glory_to_rome.grants import action_label, grant_bath, grant_on_completion
+from companion.games.glory_to_rome.state import (
     Building,
     GloryState,
     PlayerState,
     VaultCard,
     clientele_limit,
     has_function,
-    matching_client,
+    neighbours,
     vault_limit,
 )
 from companion.i18n import _
@@ -73,47 +72,65 @@ def _needs_role(acting: Acting, allowed: tuple[str, ...], what: str) -> None:
                            role=action_label(acting.role)))
 
 
+def _site(payload: Mapping[str, Any], name: str) -> tuple[str, str | None]:
+    """(the building's material, the site's material when it differs) for a foundation."""
+    material = BUILDING_MATERIAL[name]
+    if material is None:
+        material = read.material(payload)  # the reference data gives none: the table names it
+    elif "material" in payload and payload["material"] != material:
+        raise Rejected(_("{name} is built on a {site} site, not {other}.").format(
+            name=name, site=material_label(material), other=payload["material"]))
+    if "site" not in payload:
+        return material, None
+    site = read.material(payload, "site")
+    if site != material and name != "Statue":
+        raise Rejected(_("Only a Statue may be laid on a site of another material; {name} "
+                         "goes on a {site} site.").format(name=name,
+                                                          site=material_label(material)))
+    return material, None if site == material else site
+
+
 def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
                    ) -> tuple[GloryState, int]:
-    """Architect/Craftsman: a foundation from hand onto a site of its material."""
+    """Architect/Craftsman: a foundation from hand onto a site of its material.
+
+    Out of town only once no in-town site of that material is left; it takes two actions
+    of the role in a row this turn (one with a Tower).
+    """
     _needs_role(acting, ("architect", "craftsman"), _("Laying a foundation"))
     name = read.building(payload, state.card_set)
     player = state.players[me]
     if player.building(name) is not None:
         raise Rejected(_("You already have a {name} in play; a player may not lay a foundation "
                          "they already have. Choose another building.").format(name=name))
-    site = BUILDING_MATERIAL[name]
-    if site is None:
-        site = read.material(payload)  # the reference data gives none: the table names it
-    elif "material" in payload and payload["material"] != site:
-        raise Rejected(_("{name} is built on a {site} site, not {other}.").format(
-            name=name, site=material_label(site), other=payload["material"]))
+    material, other_site = _site(payload, name)
+    site = other_site or material
     slot = MATERIALS.index(site)
     out_of_town = read.flag(payload, "out_of_town")
     cost = 1
     if out_of_town:
+        if state.in_town[slot] > 0:
+            raise Rejected(_("An in-town {site} site is still free; out-of-town sites are used "
+                             "only when none is left in town.").format(
+                                 site=material_label(site)))
         if state.out_of_town[slot] == 0:
             raise Rejected(_("No out-of-town {site} site is left; choose another building.")
                            .format(site=material_label(site)))
-        if not (matching_client(state, me, site) or has_function(state, me, "Tower")):
-            cost = 2
+        cost = 1 if has_function(state, me, "Tower") else 2
         if acting.available < cost:
-            raise Rejected(_("An out-of-town site needs two Architect/Craftsman actions in a row "
-                             "in the same turn, and you have only one left. Use an in-town "
-                             "site, or hire a {role} client first.").format(
-                                 role=role_label(MATERIAL_ROLE[site])))
+            raise Rejected(_("An out-of-town site takes two {role} actions in a row this turn, "
+                             "and you have only one left (a Tower waives the second). Choose "
+                             "another building.").format(role=action_label(acting.role)))
         state = replace(state, out_of_town=_bump(state.out_of_town, slot, -1))
     else:
         if state.in_town[slot] == 0:
             raise Rejected(_("No in-town {site} site is left; lay it out of town (two actions "
-                             "unless you have a matching client) or choose another building.")
+                             "in a row, one with a Tower) or choose another building.")
                            .format(site=material_label(site)))
         state = replace(state, in_town=_bump(state.in_town, slot, -1))
-    laid = Building(name, site, out_of_town)
+    laid = Building(name, material, out_of_town, site=other_site)
     state = with_player(state, me, replace(player, buildings=(*player.buildings, laid)))
-    if sum(state.in_town) == 0:
-        state = replace(state, phase="over", end_reason="in_town_sites", acting=None)
-    return state, cost
+    return _with_stairway(state, me, payload, acting), cost
 
 
 def add_material(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
@@ -138,7 +155,7 @@ def add_material(state: GloryState, me: int, payload: Mapping[str, Any], acting:
     if finish or villa or grown.materials >= grown.value:
         grown = replace(grown, completed=True)
     buildings = tuple(grown if b.name == name else b for b in player.buildings)
-    influence = player.influence + (grown.value if grown.completed else 0)
+    influence = player.influence + (grown.influence if grown.completed else 0)
     state = with_player(state, me, replace(player, buildings=buildings, influence=influence))
     if grown.completed:
         state = grant_on_completion(state, me, name)
@@ -146,12 +163,23 @@ def add_material(state: GloryState, me: int, payload: Mapping[str, Any], acting:
         state = replace(state, prison_due=(*state.prison_due, me))
     if grown.completed and name == "Catacomb":
         state = replace(state, phase="over", end_reason="catacomb", acting=None)
-    return state, 1
+    return _with_stairway(state, me, payload, acting), 1
 
 
-def stairway(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
-             ) -> tuple[GloryState, int]:
-    """Architect with a Stairway: make an opponent's completed structure's function public."""
+def _with_stairway(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+                   ) -> GloryState:
+    """The Stairway's use recorded with the Architect action it goes with (no extra action)."""
+    if "stairway" not in payload or state.phase == "over":
+        return state
+    use = payload["stairway"]
+    if not isinstance(use, Mapping):
+        raise Rejected(_("'stairway' names whose structure opens: {owner, building}."))
+    return open_structure(state, me, use, acting)
+
+
+def open_structure(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+                   ) -> GloryState:
+    """The Stairway: a material onto an opponent's completed structure opens its function."""
     _needs_role(acting, ("architect",), _("Using the Stairway"))
     if not has_function(state, me, "Stairway"):
         raise Rejected(_("You need a completed Stairway to do that."))
@@ -164,17 +192,19 @@ def stairway(state: GloryState, me: int, payload: Mapping[str, Any], acting: Act
                                                         name=name))
     if name in state.public:
         raise Rejected(_("{name}'s function is already open to everyone.").format(name=name))
-    return replace(state, public=(*state.public, name)), 1
+    return replace(state, public=(*state.public, name))
 
 
-def hire_client(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
-                ) -> tuple[GloryState, int]:
-    """Patron: a card becomes a client of its role, up to the clientele limit.
+def stairway(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+             ) -> tuple[GloryState, int]:
+    """The Stairway on its own: the Architect action builds nothing else (one action).
 
-    With a Bath the new client performs its role once: a building action is granted.
+    To build and use the Stairway in one action, give ``"stairway"`` with the building move.
     """
-    _needs_role(acting, ("patron",), _("Hiring a client"))
-    role = read.role(payload)
+    return open_structure(state, me, payload, acting), 1
+
+
+def _hire(state: GloryState, me: int, role: str) -> GloryState:
     player = state.players[me]
     limit = clientele_limit(state, me)
     if sum(player.clients) >= limit:
@@ -183,7 +213,30 @@ def hire_client(state: GloryState, me: int, payload: Mapping[str, Any], acting: 
                        .format(count=sum(player.clients), limit=limit))
     clients = _bump(player.clients, ROLES.index(role), 1)
     state = with_player(state, me, replace(player, clients=clients))
-    return grant_bath(state, me, role), 1
+    return grant_bath(state, me, role)
+
+
+def hire_client(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
+                ) -> tuple[GloryState, int]:
+    """Patron: a card from the pool becomes a client of its role, up to the clientele limit.
+
+    In the same action an Aqueduct may also hire one from hand (``"hand": ROLE``) and a
+    Bar one from the deck (``"deck": ROLE``). With a Bath each new client performs its
+    role once: a building action is granted.
+    """
+    _needs_role(acting, ("patron",), _("Hiring a client"))
+    extras = {"hand": "Aqueduct", "deck": "Bar"}
+    for key, needs in extras.items():
+        if key in payload and not has_function(state, me, needs):
+            raise Rejected(_("Only a {name} lets a Patron also hire a client from the {where}.")
+                           .format(name=needs, where=_("hand") if key == "hand" else _("deck")))
+    roles = [read.role(payload)] if "role" in payload else []
+    roles += [read.role(payload, key) for key in extras if key in payload]
+    if not roles:
+        raise Rejected(_("Say which role the new client has."))
+    for role in roles:
+        state = _hire(state, me, role)
+    return state, 1
 
 
 def _into_vault(state: GloryState, me: int, card: VaultCard) -> GloryState:
@@ -199,7 +252,11 @@ def _into_vault(state: GloryState, me: int, card: VaultCard) -> GloryState:
 
 def vault(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
           ) -> tuple[GloryState, int]:
-    """Merchant: one card face down into the vault, from stockpile, hand or deck."""
+    """Merchant: one card face down into the vault, from stockpile, hand or deck.
+
+    With a Basilica the same action may also vault a card from hand (``"also_hand":
+    MATERIAL``).
+    """
     _needs_role(acting, ("merchant",), _("Moving a card into the vault"))
     source = payload.get("source", "stockpile")
     needs = {"hand": "Basilica", "deck": "Atrium"}
@@ -212,21 +269,33 @@ def vault(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
     if source == "deck" and payload.get("material") is not None:
         raise Rejected(_("An Atrium card goes into the vault unseen; leave its material empty."))
     material = None if source == "deck" else read.material(payload)
-    return _into_vault(state, me, VaultCard(material, state.turn, str(source))), 1
+    state = _into_vault(state, me, VaultCard(material, state.turn, str(source)))
+    if "also_hand" in payload:
+        if not has_function(state, me, "Basilica") or source == "hand":
+            raise Rejected(_("Only a Basilica lets a Merchant action also vault a card from "
+                             "the hand, besides the one from the stockpile or deck."))
+        extra = read.material(payload, "also_hand")
+        state = _into_vault(state, me, VaultCard(extra, state.turn, "hand"))
+    return state, 1
 
 
 def colosseum(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
               ) -> tuple[GloryState, int]:
     """Legionary with a Colosseum: an opponent's client of a role goes into your vault.
 
-    A Wall makes its owner immune to the Legionary, a Palisade too unless the taker has a
-    Bridge (which ignores Palisades).
+    Only from a neighbour (left or right) unless the taker has a Bridge, whose Legionary
+    reaches every opponent. A Wall makes its owner immune to the Legionary, a Palisade
+    too unless the taker has a Bridge (which ignores Palisades).
     """
     _needs_role(acting, ("legionary",), _("Taking a client with the Colosseum"))
     if not has_function(state, me, "Colosseum"):
         raise Rejected(_("You need a completed Colosseum to take clients."))
     victim = read.seat(payload, "from", len(state.players))
     role = read.role(payload)
+    if victim not in neighbours(state, me) and not has_function(state, me, "Bridge"):
+        raise Rejected(_("The Legionary reaches only your neighbours (left and right); "
+                         "{name} does not sit beside you.").format(
+                             name=state.players[victim].name))
     if victim == me or state.players[victim].client_count(role) == 0:
         raise Rejected(_("{name} has no {role} client to take.").format(
             name=state.players[victim].name, role=role_label(role)))

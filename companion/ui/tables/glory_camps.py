@@ -1,0 +1,264 @@
+"""The Glory to Rome table as a picture: the turn strip, one camp per player, the sites.
+
+A camp is what a player has in front of them: influence as a big number, clients as
+chips in the role colours against the clientele limit, the vault as face-down cards
+against its limit (the card placed this turn face up in its material), foundations and
+structures as small cards in their material with materials added / value, Jacks held.
+Only names and numbers are text. Pure drawing: the view hands in the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.games.glory_to_rome import (
+    MATERIALS,
+    ROLE_MATERIAL,
+    ROLES,
+    GloryState,
+    action_label,
+    actions_this_turn,
+    clientele_limit,
+    pending,
+    role_label,
+    sites_left,
+    vault_limit,
+    vault_view,
+)
+from companion.i18n import _, ngettext
+from companion.ui import board, theme
+from companion.ui.layout import Metrics, split_cols, split_rows
+from companion.ui.text import draw_text
+from companion.ui.theme import RGB
+from companion.ui.widgets import panel
+
+#: the Jack cards' face
+JACK_WHITE: RGB = (236, 236, 230)
+
+
+def material_colour(material: str) -> RGB:
+    return theme.THING_COLOURS[material]
+
+
+def role_colour(role: str) -> RGB:
+    return material_colour(ROLE_MATERIAL[role])
+
+
+def _blend(colour: RGB, toward: RGB, share: float) -> RGB:
+    """``colour`` moved ``share`` (0..1) of the way to ``toward``."""
+    return (round(colour[0] + (toward[0] - colour[0]) * share),
+            round(colour[1] + (toward[1] - colour[1]) * share),
+            round(colour[2] + (toward[2] - colour[2]) * share))
+
+
+def choice_note(state: GloryState, index: int) -> str:
+    """What a player chose this turn and the actions they have: "follows · 2 actions"."""
+    words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
+    note = words.get(state.choices[index] or "", "")
+    counts = actions_this_turn(state)
+    count = counts[index]
+    if state.phase == "actions" and state.acting == index:
+        left = state.actions_left[index]
+        return _("{choice} · {left} left").format(choice=note, left=left)
+    if count is not None:
+        actions = ngettext("{n} action", "{n} actions", count).format(n=count)
+        return _("{choice} · {actions}").format(choice=note, actions=actions)
+    return note
+
+
+def sites_note(state: GloryState) -> str:
+    """The end coming: the last in-town sites, said while they run out."""
+    left = sum(state.in_town)
+    if left > len(state.players):
+        return ""
+    return ngettext("End near: {n} in-town site left", "End near: {n} in-town sites left",
+                    left).format(n=left)
+
+
+def table_layout(rect: pygame.Rect, players: int, m: Metrics
+                 ) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
+    """(turn strip, one camp per player, site stacks) inside ``rect``: camps side by side
+    on the landscape screen, one above the other on the portrait one; never scrolled."""
+    strip_height = max(28, round(m.small * 1.25))
+    sites_height = max(34, round(m.unit * (0.9 if m.portrait else 0.75)))
+    strip, camps, sites = split_rows(rect, [-strip_height, 1, -sites_height], m.gap)
+    split = split_rows if m.portrait else split_cols
+    return strip, split(camps, [1] * players, m.gap), sites
+
+
+def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                colours: Sequence[RGB], m: Metrics) -> None:
+    """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
+    strip, cells, sites = table_layout(rect, len(state.players), m)
+    paint_strip(surface, strip, state, m)
+    for index, cell in enumerate(cells):
+        paint_camp(surface, cell, state, index, colours[index], m)
+    paint_sites(surface, sites, state, m)
+
+
+def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                m: Metrics) -> None:
+    """Leader, the led role in its colour, the Jacks in the supply, the end coming."""
+    size = max(12, round(rect.height * 0.62))
+    leader_area, role_area, jacks_area, end_area = split_cols(
+        rect, [3, 3, 2, 4] if m.portrait else [3, 3, 2, 4], m.gap)
+    draw_text(surface, _("Leader: {name}").format(name=state.players[state.leader].name),
+              leader_area, size, theme.ACCENT, align="left")
+    if state.led_role is not None:
+        fill = role_colour(state.led_role)
+        board.badge(surface, role_area, role_label(state.led_role), fill)
+    else:
+        draw_text(surface, _("no role led yet"), role_area, size, theme.MUTED)
+    draw_text(surface, _("Jacks: {n}").format(n=state.jacks_supply), jacks_area, size,
+              theme.TEXT)
+    note = sites_note(state)
+    if note:
+        board.badge(surface, end_area, note, theme.DANGER)
+
+
+def paint_camp(surface: pygame.Surface, rect: pygame.Rect, state: GloryState, index: int,
+               colour: RGB, m: Metrics) -> None:
+    """One player's camp in their colour."""
+    player = state.players[index]
+    current = state.acting if state.phase == "actions" else None
+    if state.phase == "lead":
+        current = state.leader
+    elif state.phase == "follow":
+        current = next((i for i, c in enumerate(state.choices) if c is None), None)
+    panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if index == current else colour,
+          width=4 if index == current else 2)
+    inner = rect.inflate(-8, -8)
+    if inner.width > inner.height * 3:  # a wide row (portrait): who on the left, what right
+        unit = max(14, min(inner.height // 4, round(m.unit * 0.6)))
+        who, what = split_cols(inner, [2, 5], 8)
+        header, note, jacks, _rest = split_rows(
+            who, [-round(unit * 1.35), -round(unit * 0.9), -round(unit * 0.9), 1], 3)
+        clients, vault, buildings = split_rows(what, [-unit, -unit, 1], 3)
+    else:
+        unit = max(14, min(inner.height // 7, round(m.unit * 0.5)))
+        header, note, clients, vault, jacks, buildings = split_rows(
+            inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1], 3)
+    name_area, influence_area = split_cols(header, [1, -round(header.height * 1.5)], 4)
+    board.badge(surface, name_area, player.name, colour)
+    board.badge(surface, influence_area, str(player.influence), theme.ACCENT)
+    grants = pending(state, index)
+    words = ", ".join(_("{building}: {left} {role}").format(
+        building=g.building, left=g.left, role=action_label(g.role)) for g in grants)
+    draw_text(surface, words or choice_note(state, index), note, max(11, note.height),
+              theme.ACCENT if grants else theme.TEXT, align="left")
+    paint_jacks(surface, jacks, player.jacks)
+    paint_clients(surface, clients, state, index)
+    paint_vault(surface, vault, state, index)
+    paint_buildings(surface, buildings, state, index)
+
+
+def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+    """The Jacks a player holds, as small white cards."""
+    width = max(8, round(rect.height * 0.75))
+    for slot in range(min(count, max(1, rect.width // (width + 2)))):
+        card = pygame.Rect(rect.left + slot * (width + 2), rect.top, width, rect.height)
+        board.card(surface, card, JACK_WHITE, label=_("J"))
+
+
+def _count_label(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int) -> None:
+    draw_text(surface, f"{count}/{limit}", rect, max(11, rect.height), theme.TEXT,
+              align="right")
+
+
+def paint_clients(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                  index: int) -> None:
+    """A chip per client in its role's colour, hollow places up to the clientele limit."""
+    player = state.players[index]
+    limit = clientele_limit(state, index)
+    places, label = split_cols(rect, [1, -rect.height * 2], 2)
+    _count_label(surface, label, sum(player.clients), limit)
+    roles = [role for role in ROLES for _n in range(player.client_count(role))]
+    total = max(limit, len(roles))
+    if total == 0:
+        return
+    step = min(places.height, max(6, places.width // total))
+    radius = max(3, step // 2 - 1)
+    for slot in range(total):
+        center = (places.left + slot * step + step // 2, places.centery)
+        if slot < len(roles):
+            board.chip(surface, center, radius, role_colour(roles[slot]),
+                       label=role_label(roles[slot])[:1] if radius >= 8 else "")
+        else:
+            pygame.draw.circle(surface, theme.MUTED, center, radius, width=1)
+
+
+def paint_vault(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                index: int) -> None:
+    """Face-down cards against the vault limit; this turn's card face up in its material."""
+    shown = vault_view(state, index)
+    limit = vault_limit(state, index)
+    places, label = split_cols(rect, [1, -rect.height * 2], 2)
+    _count_label(surface, label, len(shown), limit)
+    total = max(limit, len(shown))
+    if total == 0:
+        return
+    step = min(round(places.height * 0.8), max(5, places.width // total))
+    for slot in range(total):
+        card = pygame.Rect(places.left + slot * step, places.top, max(3, step - 2),
+                           places.height)
+        if slot >= len(shown):
+            board.dashed_rect(surface, card, theme.MUTED, dash=3)
+        elif shown[slot] is None:
+            board.card(surface, card, board.CARD_BACK, face_down=True)
+        else:
+            board.card(surface, card, material_colour(str(shown[slot])),
+                       highlight=theme.ACCENT)
+
+
+def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                    index: int) -> None:
+    """Foundations (with materials added / value) and structures as small cards."""
+    built = state.players[index].buildings
+    if not built or rect.height < 12:
+        return
+    columns = max(1, rect.width // 120)
+    rows = -(-len(built) // columns)
+    height = min(46, (rect.height - 3 * (rows - 1)) // rows)
+    if height < 14:  # too many to draw readably: as many as fit, then how many more
+        rows = max(1, (rect.height + 3) // 17)
+        height = 14
+    width = (rect.width - 3 * (columns - 1)) // columns
+    fitting = rows * columns
+    shown = built if len(built) <= fitting else built[:fitting - 1]
+    for slot, building in enumerate(shown):
+        row, column = divmod(slot, columns)
+        card = pygame.Rect(rect.left + column * (width + 3), rect.top + row * (height + 3),
+                           width, height)
+        progress = None if building.completed else (building.materials, building.value)
+        outline = theme.MUTED if building.out_of_town else None
+        board.card(surface, card, material_colour(building.material), label=building.name,
+                   progress=progress, highlight=outline)
+    if len(shown) < len(built):
+        slot = len(shown)
+        row, column = divmod(slot, columns)
+        more = pygame.Rect(rect.left + column * (width + 3), rect.top + row * (height + 3),
+                           width, height)
+        draw_text(surface, _("+{n} more").format(n=len(built) - len(shown)), more,
+                  max(11, height * 2 // 3), theme.TEXT)
+
+
+def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
+                m: Metrics) -> None:
+    """Six site stacks, in town + out of town, greying out as they run low."""
+    left = sites_left(state)
+    start = len(state.players)
+    label_area, stacks = split_cols(rect, [-round(rect.height * 1.6), 1], m.gap)
+    draw_text(surface, _("Sites"), label_area, max(11, rect.height // 2), theme.MUTED,
+              align="left")
+    for material, cell in zip(MATERIALS, split_cols(stacks, [1] * len(MATERIALS), m.gap),
+                              strict=True):
+        in_town, out_of_town = left[material]
+        fill = material_colour(material)
+        if in_town == 0:
+            fill = _blend(fill, theme.PANEL, 0.7)
+        elif in_town < start:
+            fill = _blend(fill, theme.PANEL, 0.35 * (start - in_town) / start)
+        board.card(surface, cell, fill, label=f"{in_town}+{out_of_town}",
+                   highlight=theme.DANGER if in_town == 1 else None)

@@ -1,0 +1,148 @@
+"""Glory to Rome building functions at the table: who may use a Stairway, a Colosseum or
+a Prison on whom, and the forms that ask it; every move dispatched with its physical steps.
+
+Kept apart from :mod:`glory_to_rome` (the turn's buttons) so each function's questions
+are found in one place. A function's button or question appears only for a player who
+may use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from companion.games.base import Action, Rejected
+from companion.games.glory_to_rome import (
+    ROLES,
+    RULES,
+    GloryState,
+    has_function,
+    physical_steps,
+    role_label,
+)
+from companion.i18n import _
+from companion.ui.form import Pick, Step, Values
+from companion.ui.tables.base import GameView, Move
+
+#: more payload for a form's move: a building action's {"bonus": NAME}
+Extra = Mapping[str, object] | None
+#: the answer "no" to an optional extra ("also from the hand?")
+NO = "-"
+
+
+class GloryFunctions(GameView):
+    """The building-function half of the Glory to Rome view."""
+
+    @property
+    def glory(self) -> GloryState:
+        state: GloryState = self.state
+        return state
+
+    def _act(self, player: int | None, kind: str, payload: Mapping[str, object]) -> None:
+        """Dispatch a move; then put the physical steps it asks for in front of the table."""
+        before = self.glory
+        if not self.dispatch(kind, dict(payload), player):
+            return
+        try:
+            after = RULES.apply(before, Action(kind, dict(payload), player))
+        except Rejected:  # an earlier move is still being saved: no steps to say
+            return
+        for step in physical_steps(before, after):
+            self.app.prompt(step)
+
+    def _stairway_step(self, me: int, extra: Extra) -> list[Step]:
+        """With a Stairway, an Architect action may also open an opponent's structure."""
+        if extra or self.glory.led_role != "architect" or not has_function(
+                self.glory, me, "Stairway") or not self._stairway_targets(me):
+            return []
+        options = [(NO, _("No"))] + [
+            (f"{owner}:{name}", _("{owner}: {building}").format(owner=self.name(owner),
+                                                               building=name))
+            for owner, _who in self._stairway_targets(me)
+            for name, _label in self._stairway_options(owner)]
+        return [Pick("stairway", _("Use the Stairway too?"), options)]
+
+    @staticmethod
+    def _with_stairway(payload: dict[str, object], values: Values) -> dict[str, object]:
+        use = str(values.get("stairway", NO))
+        if use != NO:
+            owner, name = use.split(":", 1)
+            payload["stairway"] = {"owner": int(owner), "building": name}
+        return payload
+
+    # -- building functions ---------------------------------------------------------------
+
+    def _completed(self, owner: int, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
+        return [(b.name, b.name) for b in self.glory.players[owner].buildings
+                if b.completed and keep(b.name)]
+
+    def _opponents_with(self, me: int, options: Callable[[int], list[tuple[str, str]]]
+                        ) -> list[tuple[int, str]]:
+        return [(i, p.name) for i, p in enumerate(self.glory.players)
+                if i != me and options(i)]
+
+    def _stairway_options(self, owner: int) -> list[tuple[str, str]]:
+        return self._completed(owner, lambda name: name not in self.glory.public)
+
+    def _stairway_targets(self, me: int) -> list[tuple[int, str]]:
+        return self._opponents_with(me, self._stairway_options)
+
+    def _stairway(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
+        if me is None:
+            return
+        self.form(_("Stairway"), [
+            Pick("owner", _("Whose structure?"), self._stairway_targets(me)),
+            Pick("building", _("Which structure opens to everyone?"),
+                 lambda v: self._stairway_options(int(v["owner"])))],
+            lambda v: self._act(me, "stairway", {"owner": v["owner"], "building": v["building"],
+                                                 **(extra or {})}))
+
+    def _client_roles(self, owner: int) -> list[tuple[str, str]]:
+        player = self.glory.players[owner]
+        return [(r, _("{role} ({n})").format(role=role_label(r), n=player.client_count(r)))
+                for r in ROLES if player.client_count(r)]
+
+    def _client_holders(self, me: int) -> list[tuple[int, str]]:
+        """Opponents whose clients the Colosseum reaches: neighbours, anyone with a Bridge."""
+        count = len(self.glory.players)
+        reach = {(me - 1) % count, (me + 1) % count}
+        bridge = has_function(self.glory, me, "Bridge")
+        return [(i, p.name) for i, p in enumerate(self.glory.players)
+                if i != me and sum(p.clients) > 0 and (bridge or i in reach)]
+
+    def _colosseum(self, player: int | None = None, extra: Extra = None) -> None:
+        me = self.current if player is None else player
+        if me is None:
+            return
+        self.form(_("Colosseum"), [
+            Pick("from", _("Whose client?"), self._client_holders(me)),
+            Pick("role", _("Which client?"), lambda v: self._client_roles(int(v["from"])))],
+            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"],
+                                                  **(extra or {})}))
+
+    def _prison_options(self, prisoner: int, owner: int) -> list[tuple[str, str]]:
+        mine = self.glory.players[prisoner]
+        return self._completed(owner, lambda name: mine.building(name) is None)
+
+    def _prison_options_of(self, prisoner: int) -> Callable[[int], list[tuple[str, str]]]:
+        return lambda owner: self._prison_options(prisoner, owner)
+
+    def _prison_moves(self) -> list[Move]:
+        """The Prison's exchange, open to whoever just completed one until their next move."""
+        moves: list[Move] = []
+        for prisoner in self.glory.prison_due:
+            targets = self._opponents_with(prisoner, self._prison_options_of(prisoner))
+            moves.append((f"prison-{prisoner}", _("{name}: Prison exchange").format(
+                name=self.name(prisoner)), self._prison(prisoner, targets), bool(targets)))
+        return moves
+
+    def _prison(self, prisoner: int, targets: list[tuple[int, str]]) -> Callable[[], None]:
+        def ask() -> None:
+            self.form(_("{name}: Prison exchange").format(name=self.name(prisoner)), [
+                Pick("from", _("Whose completed structure?"), targets),
+                Pick("building", _("Which structure?"),
+                     lambda v: self._prison_options(prisoner, int(v["from"])))],
+                lambda v: self._act(prisoner, "prison_exchange", {"from": v["from"],
+                                                                  "building": v["building"]}))
+        return ask
+

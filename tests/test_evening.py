@@ -1,0 +1,13 @@
+"""A short compressed evening through the real app (the 20,000-input one is bench.evening)."""
+
+from __future__ import annotations
+
+from bench.evening import run_evening
+
+
+def test_random_inputs_cause_no_error_and_replay_identically() -> None:
+    result = run_evening(1200, seed=7, check_every=300, warm_up=300)
+    assert result.errors == 0
+    assert result.replay_checks == 4 and result.replay_mismatches == 0
+    assert result.games_started >= 1
+    assert result.open_files_max <= result.open_files_after_warm_up + 4
