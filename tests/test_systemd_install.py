@@ -363,8 +363,8 @@ def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_std
     """``companion/locale`` (the translations) must not stand in for the standard ``locale``
     when the installer runs ``companion/board.py`` as a script under a set language."""
     install = (CHECKOUT / "systemd" / "install.sh").read_text(encoding="utf-8")
-    assert 'python3 -P "$SOURCE/companion/board.py"' in install
-    done = subprocess.run(["python3", "-P", str(CHECKOUT / "companion" / "board.py"),
+    assert 'python3 -I "$SOURCE/companion/board.py"' in install
+    done = subprocess.run(["python3", "-I", str(CHECKOUT / "companion" / "board.py"),
                            "--model-file", str(tmp_path / "none"), "--shell"],
                           capture_output=True, text=True, timeout=60,
                           env={**os.environ, "LANGUAGE": "de", "LANG": "de_DE.UTF-8"})
