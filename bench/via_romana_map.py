@@ -1,5 +1,7 @@
-"""A Via Romana table frame with the map (4 players, a road scoring) against the Glory to
-Rome table frame, both redrawn whole in the same run: the map must not make a tap slow."""
+"""A Via Romana table frame with the map (4 players, a road scoring) beside the Glory to
+Rome table frame, both redrawn whole in the same run: the map must not make a tap slow.
+
+The first frame after a move draws the map and the banner; later frames blit them."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from bench.measure import HEADLESS, Figure, median, percentile
 os.environ.update(HEADLESS)
 
 
-def _frames(scene: str, count: int) -> list[float]:
+def _frames(scene: str, count: int, afresh: bool = False) -> list[float]:
+    """Whole redraws of ``scene``; ``afresh`` draws the map's cached pictures again each
+    time, as the first frame after a move does."""
     import pygame
 
     from companion.events import new_input_queue
@@ -32,6 +36,8 @@ def _frames(scene: str, count: int) -> list[float]:
         app.render(force=True)  # fonts and the map layout warm
         times = []
         for _frame in range(count):
+            if afresh:
+                getattr(app.top, "view").forget_pictures()  # noqa: B009
             start = time.perf_counter()
             app.invalidate()  # a tap's rebuild and a whole-screen redraw
             app.render(force=True)
@@ -44,15 +50,18 @@ def _frames(scene: str, count: int) -> list[float]:
 def map_frame(quick: bool) -> Figure:
     count = 20 if quick else 300
     via = _frames("table-via-romana-scoring", count)
+    moved = _frames("table-via-romana-scoring", count, afresh=True)
     glory = _frames("table-glory-to-rome", count)
-    ratio = median(via) / median(glory)
+    ratio = median(moved) / median(glory)
     return Figure(
         "Via Romana map frame (800x480, whole redraw)",
-        f"{median(via) * 1000:.1f} ms median, {percentile(via, 0.95) * 1000:.1f} ms p95",
+        f"{median(moved) * 1000:.1f} ms after a move (p95 {percentile(moved, 0.95) * 1000:.1f}),"
+        f" {median(via) * 1000:.1f} ms otherwise",
         f"{median(glory) * 1000:.1f} ms (Glory to Rome table)",
         f"{ratio:.2f}x",
-        "< 3x the Glory to Rome table",
-        ratio < 3,
-        f"{count} whole-screen rebuilds and redraws of each table in one process; the map "
-        "layout is cached, the drawing is not",
+        "after a move < 16.7 ms (one frame at 60 Hz)",
+        median(moved) < 1 / 60,
+        f"{count} whole-screen rebuilds and redraws of each table in one process, on a "
+        "4-player map with a road scoring and its banner; after a move the map and the "
+        "banner are drawn afresh, otherwise they are blitted from the last drawing",
     )

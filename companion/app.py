@@ -29,18 +29,29 @@ DEFAULT_SIZE = (800, 480)
 ALREADY_RUNNING = 2
 
 
+def wants_fullscreen(args: argparse.Namespace, model_file: Path | None = None) -> bool:
+    """``--fullscreen`` or ``--windowed`` as given; otherwise fullscreen on a Raspberry Pi
+    (by its device-tree model) and a window anywhere else."""
+    if args.fullscreen or args.windowed:
+        return bool(args.fullscreen)
+    from companion import board
+
+    return board.detect(model_file or board.MODEL_FILE).is_pi
+
+
 def _open_display(args: argparse.Namespace) -> object:
     import pygame
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if args.fullscreen and "SDL_VIDEODRIVER" not in os.environ and Path("/dev/dri").exists():
+    fullscreen = wants_fullscreen(args)
+    if fullscreen and "SDL_VIDEODRIVER" not in os.environ and Path("/dev/dri").exists():
         from companion.drm import apply_to_environment
 
         apply_to_environment()
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(_("Game-night companion"))
-    if args.fullscreen:
+    if fullscreen:
         surface = pygame.display.set_mode(args.size or (0, 0), pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
     else:

@@ -1,7 +1,8 @@
 """Which Raspberry Pi this is, and what that means for the NFC reader's UART.
 
 The installer runs this file with the system Python before the app is installed
-(``python3 companion/board.py --shell``), so it uses the standard library only and
+(``python3 -P companion/board.py --shell``: -P, so its folder does not shadow the
+standard library with ``companion/locale``), so it uses the standard library only and
 imports nothing from the companion. On a Pi 5 GPIO 14/15 are UART0: it is switched on
 with ``dtparam=uart0=on`` and appears as ``/dev/ttyAMA0``, while ``/dev/serial0`` is
 the separate debug connector. On earlier models ``enable_uart=1`` puts the primary

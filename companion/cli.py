@@ -46,8 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "the user config directory)")
     display = parser.add_mutually_exclusive_group()
     display.add_argument("--windowed", action="store_true", help="run in a desktop window "
-                         "(the default off the Pi)")
-    display.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi)")
+                         "(the default off a Raspberry Pi)")
+    display.add_argument("--fullscreen", action="store_true", help="fill the screen (the "
+                         "default on a Raspberry Pi, told by /proc/device-tree/model)")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
                         help="window size, e.g. 800x480 or 720x1280")
     parser.add_argument("--simulate", action="store_true",

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from bench.evening import run_evening
+from companion import i18n
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """Random taps may pick another language on the settings screen: later tests read
+    English messages."""
+    yield
+    i18n.set_language("en")
 
 
 def test_random_inputs_cause_no_error_and_replay_identically() -> None:

@@ -1,13 +1,15 @@
 """The bridge firmware builds for an Arduino Nano and its output parses with the host's parser.
 
-The build uses Debian's toolchain (gcc-avr, avr-libc, arduino-core-avr) and the MFRC522
-library copied into firmware_notes/bridge/vendor; the run uses simavr, an ATmega328P
+The build uses Debian's toolchain (gcc-avr, avr-libc, arduino-core-avr) and the Arduino
+MFRC522 library (in no Debian or PyPI package: where the Arduino library manager puts it, or
+``MFRC522_DIR``); the run uses simavr, an ATmega328P
 simulator, on the very ELF that would be flashed. With no MFRC522 on its SPI bus every
 reader is dead at power-on, which the firmware must report after its HELLO.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -23,10 +25,18 @@ ARDUINO_AVR = Path("/usr/share/arduino/hardware/arduino/avr")
 SKETCH_READERS = ("seat1", "seat2", "vault")  # READERS in companion_bridge.ino
 HANG_GUARD = 120  # seconds: only so a broken firmware cannot hang the suite
 
+MFRC522 = Path(os.environ.get("MFRC522_DIR",
+                              Path.home() / "Arduino" / "libraries" / "MFRC522" / "src"))
+
 needs_toolchain = pytest.mark.skipif(
     shutil.which("avr-g++") is None or not (ARDUINO_AVR / "cores" / "arduino").is_dir(),
     reason="no AVR toolchain here: apt install gcc-avr avr-libc arduino-core-avr "
            "(.ci/run does) to build the bridge firmware")
+needs_library = pytest.mark.skipif(
+    not (MFRC522 / "MFRC522.cpp").is_file(),
+    reason=f"no MFRC522 Arduino library in {MFRC522} (it is in no Debian or PyPI package): "
+           "install it with the Arduino library manager or set MFRC522_DIR to build the "
+           "bridge firmware")
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +51,7 @@ def firmware(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @needs_toolchain
+@needs_library
 def test_the_firmware_builds_for_a_nano(firmware: Path) -> None:
     hex_file = firmware.with_suffix(".hex")
     assert hex_file.read_text().splitlines()[-1] == ":00000001FF"  # Intel HEX end record
@@ -66,6 +77,7 @@ def simulated_lines(elf: Path, wanted: int) -> list[bytes]:
 
 
 @needs_toolchain
+@needs_library
 @pytest.mark.skipif(shutil.which("simavr") is None,
                     reason="no simavr here: apt install simavr (.ci/run does) to run the "
                            "bridge firmware")

@@ -356,3 +356,17 @@ def test_update_and_rollback_are_refused_in_a_scratch_root(root: Path, source: P
         result = install(root, source, option)
         assert result.returncode == 2
         assert "work on the running system" in result.stderr
+
+
+def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_stdlib(
+        tmp_path: Path) -> None:
+    """``companion/locale`` (the translations) must not stand in for the standard ``locale``
+    when the installer runs ``companion/board.py`` as a script under a set language."""
+    install = (CHECKOUT / "systemd" / "install.sh").read_text(encoding="utf-8")
+    assert 'python3 -I "$SOURCE/companion/board.py"' in install
+    done = subprocess.run(["python3", "-I", str(CHECKOUT / "companion" / "board.py"),
+                           "--model-file", str(tmp_path / "none"), "--shell"],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "LANGUAGE": "de", "LANG": "de_DE.UTF-8"})
+    assert done.returncode == 0, done.stderr
+    assert "BOARD_IS_PI=0" in done.stdout

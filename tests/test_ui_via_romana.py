@@ -68,11 +68,6 @@ PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "green", 2),
            PlayerInfo("Cato", "yellow", 3))
 
 
-class CountingDriver(Driver):
-    """Counts every touch, so a test can hold a move to its tap budget (the driver itself
-    counts them: ``touches``)."""
-
-
 def done_on_board(driver: Driver) -> list[str]:
     """Tap the prompt of a physical step away ("done"); returns what it asked for."""
     asked = list(driver.app.prompts)
@@ -149,7 +144,7 @@ def logged_types(app: App, game_id: int) -> list[str]:
 
 def test_tap_budgets_of_every_build_with_real_card_checks(app: App, tmp_path: Path) -> None:
     start(app, tmp_path, players=3, board="")  # the shipped map
-    driver = CountingDriver(app)
+    driver = Driver(app)  # counts every touch, so a move is held to its tap budget
     for name in ("Lutetia", "Narbo", "Massilia"):
         driver.tap(city_key(app, name))
     board = state(app).board
@@ -298,7 +293,8 @@ def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
     table = app.top
     view = getattr(table, "view")  # noqa: B009
     assert isinstance(view, ViaRomanaView)
-    assert any("Remove the milestones" in line for line in view.banner_lines())
+    assert any("Ana picks a city marker from Alpha" in line for line in view.banner_lines())
+    assert app.prompts[0].startswith("Alpha – Beta is complete: take the milestones off")
     assert len(done_on_board(driver)) == 2
     driver.tap(city_key(app, "Alpha"))
     done_on_board(driver)
@@ -308,3 +304,28 @@ def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
     driver.taps("move-end_turn", "move-end_turn", "move-end_turn")
     assert view.banner_lines() == [] and app.session is not None
     assert app.session.rules.is_over(state(app))
+
+
+def test_the_card_dialog_offers_every_colour_not_only_the_right_one(app: App,
+                                                                    tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    driver.taps(city_key(app, "Gamma"), "pick-('milestone_city', None, 2)")
+    dialog = app.top
+    assert dialog.name == "cards"
+    keys = {b.key for b in dialog.buttons}
+    assert {"card-blue", "card-grey", "card-blue+grey"} <= keys
+    assert all(min(b.rect.size) >= 48 for b in dialog.buttons)
+    driver.tap("cancel")
+    assert logged(app) == ["start_castle", "start_castle"]  # cancelling records nothing
+
+
+def test_the_map_takes_no_taps_once_the_game_is_over(app: App, tmp_path: Path) -> None:
+    start(app, tmp_path, players=2)
+    driver = Driver(app)
+    driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))
+    assert app.top.has_button("road-0") and app.top.has_button("city-2")
+    driver.taps("menu", "end-here", "yes")
+    assert not app.top.has_button("road-0") and not app.top.has_button("city-2")
+    assert app.top.has_button("move-final-scoring")

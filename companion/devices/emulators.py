@@ -113,13 +113,16 @@ class Pn532Emulator(_Emulator):
 
     ``place``/``lift`` put a tag on it. As the chip does, InListPassiveTarget with unlimited
     retries (MaxRetries 0xFF, the chip's default) waits until a card comes, and an ACK
-    frame from the host aborts that wait; with limited retries it answers at once.
+    frame from the host aborts that wait; with limited retries it answers at once. As a
+    tag does, one selected by a read ignores the next unless the RF field was off for
+    5 ms in between.
     ``garbage`` sends noise around every ACK and answer; ``corrupt_answers`` spoils that
     many answers' DCS; ``forged_uids`` are listed (once each) instead of the real tag, as
     a corruption that passes the checksums would; ``answering`` False makes it silent.
     """
 
     GARBAGE = b"\xff\x00\x13\x00\xff\x05\xfa\xd5\x4b\x01\x01\x55\xaa\x00\x00"
+    FIELD_RESET = 0.005
 
     def __init__(self, port: PtyPort, *, answering: bool = True, garbage: bool = False,
                  baud: int | None = None) -> None:
@@ -133,6 +136,9 @@ class Pn532Emulator(_Emulator):
         self.waits = 0  # InListPassiveTarget commands that waited for a card
         self.aborts = 0  # waits aborted by the host's ACK
         self.passive_retries = pn.WAIT_FOR_EVER
+        self.silent_reads = 0  # reads a still-selected tag did not answer
+        self._selected = False  # the tag was selected by the last read, not reset since
+        self._field_off_at: float | None = None
         self._waiting = False
         self._awake = False
         self._parser = pn.FrameParser()
@@ -164,7 +170,18 @@ class Pn532Emulator(_Emulator):
         self.polls += 1
         if self.forged_uids:
             return pn.target_list_answer([self.forged_uids.pop(0)])
-        return pn.target_list_answer([self.tag] if self.tag else [])
+        if self.tag is None:
+            return pn.target_list_answer([])
+        if self._selected and not self._field_was_reset():
+            self.silent_reads += 1  # a selected tag ignores the next REQA
+            return pn.target_list_answer([])
+        self._selected, self._field_off_at = True, None
+        return pn.target_list_answer([self.tag])
+
+    def _field_was_reset(self) -> bool:
+        """The RF field was off long enough for the tag to reset (ISO 14443-3: 5 ms)."""
+        return (self._field_off_at is not None
+                and time.monotonic() - self._field_off_at >= self.FIELD_RESET)
 
     def _answer(self, command: int, params: bytes) -> None:
         if command == pn.GET_FIRMWARE_VERSION:
@@ -179,6 +196,8 @@ class Pn532Emulator(_Emulator):
         elif command == pn.RF_CONFIGURATION:
             if params[:1] == b"\x05" and len(params) == 4:
                 self.passive_retries = params[3]
+            if params == pn.RF_FIELD_OFF:
+                self._field_off_at = time.monotonic()
             answer = b""
         elif command == pn.SAM_CONFIGURATION:
             answer = b""

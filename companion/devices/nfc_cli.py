@@ -37,6 +37,7 @@ def run_nfc(reader: str, port: str, baud: int | None) -> int:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        stop.close()
 
 
 def watch_reader(reader: str, port: str, baud: int | None, stop: threading.Event,

@@ -9,10 +9,11 @@ the host sleeps on the port meanwhile. Every ``heartbeat`` seconds the wait is a
 (an ACK frame, section 6.2.1.3) and issued again; the PN532 acknowledging the new command
 is how a reader that went away is noticed. While a tag is on it, the host polls with
 limited retries every ``poll_interval`` so that a removal shows within two polls (and
-at once after a first read, for the second read a tag needs to count). After
-each read the RF field is switched off so a tag that stays is found afresh (a selected
-tag does not answer the next poll). A garbled or lost answer is no reading at all: it
-neither reports a tag nor takes one away, and a tag needs two matching reads to count.
+at once after a first read, for the second read a tag needs to count). Before reading
+again after a tag was found, the RF field is switched off for ``field_reset`` so the
+tag is found afresh (a selected tag does not answer the next poll). A garbled or lost
+answer is no reading at all: it neither reports a tag nor takes one away, and a tag
+needs two matching reads to count.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Pn532Timing:
     failures_before_lost: int = 3  # unanswered commands in a row that mean the reader is gone
     removal_misses: int = 2  # answered polls without a tag before it counts as removed
     confirmations: int = 2  # answered polls in a row with a tag before it counts as arrived
+    field_reset: float = 0.006  # RF field off this long resets a tag (ISO 14443-3: 5 ms)
 
 
 class Pn532Reader:
@@ -64,6 +66,7 @@ class Pn532Reader:
                                          self._timing.confirmations)
         self._failures = 0
         self._retries: bytes | None = None  # the MaxRetries the chip was last given
+        self._field_on = False  # a tag was selected by the last read: reset it first
         self._acked = False
 
     def handshake(self) -> str:
@@ -85,10 +88,11 @@ class Pn532Reader:
     def poll(self) -> list[InputEvent]:
         """One read of the field (waiting for a card when none is there); what it shows."""
         if self._presence.idle:
-            uids = self._wait_for_card()
+            uids = self._read_field(pn.RF_MAX_RETRIES_WAIT, self._timing.heartbeat)
+        elif self._presence.confirming:
+            uids = self._read_field(None, self._timing.answer_timeout)  # at once
         else:
-            if not self._presence.confirming:
-                self._stop.wait(self._timing.poll_interval)
+            self._stop.wait(self._timing.poll_interval)
             uids = self._read_field(pn.RF_MAX_RETRIES_QUICK, self._timing.answer_timeout)
         if uids is None:
             if self._stop.is_set():
@@ -107,29 +111,34 @@ class Pn532Reader:
         with contextlib.suppress(OSError):
             self._port.close()
 
-    def _wait_for_card(self) -> list[str] | None:
-        """Let the PN532 wait for a card until the heartbeat; [] when none came."""
-        uids = self._read_field(pn.RF_MAX_RETRIES_WAIT, self._timing.heartbeat)
-        if uids is None and self._acked:
-            self._port.write(pn.ACK_FRAME)  # abort the wait; the next one is the heartbeat
-            return []
-        return uids
+    def _read_field(self, retries: bytes | None, wait: float) -> list[str] | None:
+        """InListPassiveTarget for one type A tag: the UIDs ([] when the PN532 acknowledged
+        but found no card within ``wait``), or None when it gave no valid answer.
 
-    def _read_field(self, retries: bytes, wait: float) -> list[str] | None:
-        """InListPassiveTarget for one type A tag: the UIDs, or None if no valid answer."""
-        if self._retries != retries:
+        ``retries`` sets MaxRetries first if the chip has others (None: as it is). A tag
+        selected by the previous read is reset first: RF field off, and ``field_reset``
+        without it, so that it answers afresh.
+        """
+        if self._field_on:
+            if self._exchange(pn.RF_CONFIGURATION, pn.RF_FIELD_OFF) is None:
+                return None
+            self._field_on = False
+            self._stop.wait(self._timing.field_reset)
+        if retries is not None and self._retries != retries:
             if self._exchange(pn.RF_CONFIGURATION, retries) is None:
                 return None
             self._retries = retries
         answer = self._exchange(pn.IN_LIST_PASSIVE_TARGET, pn.LIST_ONE_TYPE_A, wait=wait)
         if answer is None:
+            if self._acked and not self._stop.is_set():
+                self._port.write(pn.ACK_FRAME)  # abort the wait; no card came
+                return []
             return None
         try:
             uids = pn.parse_target_uids(answer)
         except pn.MalformedResponse:
             return None
-        if uids:
-            self._exchange(pn.RF_CONFIGURATION, pn.RF_FIELD_OFF)
+        self._field_on = bool(uids)
         return uids
 
     def _exchange(self, command: int, params: bytes = b"", prefix: bytes = b"",

@@ -94,8 +94,13 @@ class ScoreboardScreen(Screen):
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
         winners = ", ".join(self.result.winners)
-        self.header(surface, _("{title}: {names} won").format(title=self.title, names=winners)
-                    if winners else self.title)
+        if self.tie_break is not None and len(self.result.winners) > 1:
+            title = _("{title}: a tie between {names}").format(title=self.title, names=winners)
+        elif winners:
+            title = _("{title}: {names} won").format(title=self.title, names=winners)
+        else:
+            title = self.title
+        self.header(surface, title)
         ranking, chart, explanation, _bottom = self._areas()
         self._paint_ranking(surface, ranking)
         self._paint_chart(surface, chart)

@@ -19,19 +19,16 @@ from companion.games.via_romana import (
     ViaRomanaState,
     allowed_actions,
     cards_left,
-    castles_left,
     extendable_ends,
     milestones_left,
     scoring_prompt,
 )
-from companion.games.via_romana.scoring import PlayerTally, order_board_met
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
-from companion.ui import board as pieces
 from companion.ui import theme
 from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import split_cols, split_rows
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move
 from companion.ui.tables.via_romana_cards import (
@@ -43,9 +40,10 @@ from companion.ui.tables.via_romana_cards import (
     symbol_choices,
 )
 from companion.ui.tables.via_romana_map import MapLayout, draw_map, layout
-from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.tables.via_romana_panel import paint_banner, paint_players
+from companion.ui.text import draw_text, fit_size
 from companion.ui.theme import RGB
-from companion.ui.widgets import Button, panel
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
     from companion.ui.screens.table import TableScreen
@@ -57,7 +55,9 @@ Build = tuple[str, int | None, int]
 class ViaRomanaView(GameView):
     def __init__(self, table: TableScreen) -> None:
         super().__init__(table)
-        self._geometry: tuple[pygame.Rect, int, int, MapLayout] | None = None
+        self._geometries: dict[tuple[int, int, int, int, int, int], MapLayout] = {}
+        #: drawn once and blitted while nothing they show changes: name -> (key, picture)
+        self._layers: dict[str, tuple[object, pygame.Surface]] = {}
 
     @property
     def via(self) -> ViaRomanaState:
@@ -87,11 +87,29 @@ class ViaRomanaView(GameView):
         return hint, board, side
 
     def geometry(self, rect: pygame.Rect) -> MapLayout:
-        """The map's layout, kept until the board, the window or the map area change."""
-        key = (pygame.Rect(rect), self.table.metrics.unit, id(self.via.board))
-        if self._geometry is None or self._geometry[:3] != key:
-            self._geometry = (*key, layout(self.via, rect, self.table.metrics.unit))
-        return self._geometry[3]
+        """The map's layout in ``rect``, kept until the board, the window or the area change."""
+        key = (*rect, self.table.metrics.unit, id(self.via.board))
+        if key not in self._geometries:
+            if len(self._geometries) > 8:  # a resize or a new board: start afresh
+                self._geometries.clear()
+            self._geometries[key] = layout(self.via, rect, self.table.metrics.unit)
+        return self._geometries[key]
+
+    def forget_pictures(self) -> None:
+        """Draw the map and the banner afresh on the next frame (after a font change)."""
+        self._layers.clear()
+
+    def _layer(self, name: str, key: object, size: tuple[int, int],
+               draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
+        """A picture drawn once on the panel's colour and reused while ``key`` holds."""
+        cached = self._layers.get(name)
+        if cached is not None and cached[0] == key and cached[1].get_size() == size:
+            return cached[1]
+        picture = pygame.Surface(size)
+        picture.fill(theme.PANEL)
+        draw(picture)
+        self._layers[name] = (key, picture)
+        return picture
 
     # -- touch targets on the map -------------------------------------------------------
 
@@ -451,7 +469,8 @@ class ViaRomanaView(GameView):
         state = self.via
         prompt = scoring_prompt(state)
         if prompt:
-            return prompt
+            # the last line (milestones off, signpost up) is the big prompt's job
+            return prompt[:-1]
         if state.phase is Phase.LAST_TURNS and state.eagle is not None:
             return [_("{name} placed the last signpost: take the legion eagle.").format(
                 name=self.name(state.eagle)),
@@ -469,85 +488,28 @@ class ViaRomanaView(GameView):
         draw_text(surface, self.hint(), hint, fit_size(self.hint(), m.small, hint.width, 0.7),
                   theme.ACCENT, align="left")
         highlight = state.pending[0].road if state.pending else None
-        draw_map(surface, state, self.geometry(board), self.colours(), highlight)
+        colours = self.colours()
+        origin = pygame.Rect((0, 0), board.size)
+        key = (board.size, m.unit, id(state.board), state.cities, state.roads, state.closed,
+               state.stacks, state.scored, state.pending, highlight, tuple(colours))
+        surface.blit(self._layer("map", key, board.size, lambda picture: draw_map(
+            picture, state, self.geometry(origin), colours, highlight)), board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
-            self._paint_banner(surface, side, banner)
+            self._blit_banner(surface, side, banner, heading=True)
             return
         if banner:  # the eagle: a short banner above the players, who still play
             top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],
                                    m.gap)
-            self._paint_banner(surface, top, banner, heading=False)
-        self._paint_players(surface, side)
+            self._blit_banner(surface, top, banner, heading=False)
+        paint_players(surface, m, side, state, [self.name(i) for i in range(len(
+            self.session.players))], self.colours())
 
-    def _paint_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
-                      heading: bool = True) -> None:
+    def _blit_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
+                     heading: bool) -> None:
+        """The banner's wrapped text is the costly part of a frame: drawn once per text."""
         m = self.table.metrics
-        panel(surface, rect, theme.ACCENT)
-        ink = theme.text_on(theme.ACCENT)
-        body = rect.inflate(-m.gap * 2, -m.gap * 2)
-        if heading:
-            head, body = split_rows(body, [-int(m.unit * 0.7), 1], m.gap // 2)
-            draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
-        draw_paragraph(surface, " ".join(lines), body, m.small, ink)
-
-    def _paint_players(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        m = self.table.metrics
-        count = len(self.session.players)
-        columns = 2 if m.portrait else 1
-        for index, cell in enumerate(grid(rect, count, columns, m.gap // 2)):
-            self._paint_player(surface, cell, index)
-
-    def _paint_player(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
-        """Name, castles and milestones left, markers by colour, cards played this round."""
-        m = self.table.metrics
-        state = self.via
-        colour = self.colours()[index]
-        current = index == state.current and state.phase is not Phase.OVER
-        panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if current else None, width=2)
-        inner = rect.inflate(-m.gap * 2, -4)
-        top, bottom = split_rows(inner, [1, 1], 2)
-        dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
-        stripe, name, castles, milestone, milestones = split_cols(
-            top, [-max(6, m.gap), 3, 2, -dot * 2, -int(m.unit * 1.1)], m.gap)
-        pygame.draw.rect(surface, colour, stripe, border_radius=3)
-        label_size = max(12, min(m.small, top.height))
-        draw_text(surface, self.name(index), name,
-                  fit_size(self.name(index), label_size, name.width, 0.6), theme.TEXT,
-                  align="left")
-        pieces.pips(surface, castles, castles_left(state, index),
-                    state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
-        pieces.badge(surface, milestones, str(milestones_left(state, index)), colour)
-        pieces.chip(surface, milestone.center, dot, colour)
-        markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
-        self._paint_markers(surface, markers, index)
-        if current and state.phase is not Phase.SETUP:
-            pieces.pips(surface, cards, state.cards_this_turn, MAX_CARDS_PER_ROUND,
-                        fill=theme.ACCENT, empty=theme.MUTED)
-
-    def _paint_markers(self, surface: pygame.Surface, rect: pygame.Rect, index: int) -> None:
-        """Collected markers as chips in their province colour; the order board at the end."""
-        state = self.via
-        markers = sorted(state.collected[index],
-                         key=lambda mk: (state.board.colours.index(mk.colour)
-                                         if mk.colour in state.board.colours else 99, -mk.value))
-        board = state.order_boards[index] if state.phase is Phase.OVER else None
-        if board is not None:
-            goal, rect = split_cols(rect, [-rect.height * 3, 1], 4)
-            met = order_board_met(PlayerTally("", state.collected[index], (), board, False))
-            for colour, cell in zip(board, split_cols(goal, [1] * len(board), 2), strict=True):
-                pygame.draw.rect(surface, theme.colour_rgb(colour), cell.inflate(-2, -2),
-                                 border_radius=3)
-                if met:
-                    pygame.draw.rect(surface, theme.ACCENT, cell, width=2, border_radius=3)
-        radius = max(6, rect.height // 2 - 1)
-        step = radius * 2 + 2
-        fits = max(1, rect.width // step)
-        shown = markers if len(markers) <= fits else markers[:fits - 1]
-        for number, marker in enumerate(shown):
-            centre = (rect.left + radius + number * step, rect.centery)
-            pieces.chip(surface, centre, radius, theme.colour_rgb(marker.colour),
-                        label=str(marker.value))
-        if len(markers) > fits:
-            pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
-                         f"+{len(markers) - len(shown)}", theme.PANEL)
+        picture = self._layer("banner", (tuple(lines), rect.size, m.unit, heading), rect.size,
+                              lambda layer: paint_banner(layer, m, layer.get_rect(), lines,
+                                                         heading=heading))
+        surface.blit(picture, rect)

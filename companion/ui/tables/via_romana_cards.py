@@ -67,6 +67,10 @@ def symbol_choices(board: Board) -> list[CardChoice]:
             for c in board.colours for s in board.symbols]
 
 
+def _distinct(choice: CardChoice) -> list[tuple[str, str | None]]:
+    return list(dict.fromkeys((c["colour"], c.get("symbol")) for c in choice.cards))
+
+
 class SwatchButton(Button):
     """A button painted as the cards it stands for, with their names underneath."""
 
@@ -120,13 +124,19 @@ class CardDialog(Screen):
         m = self.metrics
         _title, body, bottom = self._areas()
         columns = self._columns()
-        rows = -(-len(self.choices) // columns)
+        # single cards first, the two-card jokers from a fresh row, so the kinds stay apart
+        singles = sum(1 for choice in self.choices if len(_distinct(choice)) == 1)
+        pad = (-singles) % columns if singles < len(self.choices) else 0
+        slots: list[CardChoice | None] = [*self.choices[:singles], *([None] * pad),
+                                          *self.choices[singles:]]
+        rows = -(-len(slots) // columns)
         height = min(int(m.unit * 2.2), (body.height - m.gap * (rows - 1)) // max(1, rows))
-        for choice, cell in zip(self.choices, grid(body, len(self.choices), columns, m.gap,
-                                                   row_height=height), strict=True):
-            self.buttons.append(SwatchButton(f"card-{choice.key}", pygame.Rect(cell),
-                                             choice.label, self._picker(choice),
-                                             extra={"cards": choice.cards}))
+        for choice, cell in zip(slots, grid(body, len(slots), columns, m.gap,
+                                            row_height=height), strict=True):
+            if choice is not None:
+                self.buttons.append(SwatchButton(f"card-{choice.key}", pygame.Rect(cell),
+                                                 choice.label, self._picker(choice),
+                                                 extra={"cards": choice.cards}))
         self.add("cancel", bottom, _("Cancel"), self._cancel, fill=theme.PANEL)
 
     def _picker(self, choice: CardChoice) -> Callable[[], None]:

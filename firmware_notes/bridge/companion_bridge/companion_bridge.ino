@@ -2,7 +2,7 @@
 //
 // Speaks the line protocol in firmware_notes/bridge-protocol.md (version 2).
 // Library: "MFRC522" by GithubCommunity (miguelbalboa/rfid) 1.4.x, from the Arduino
-// library manager (a copy is in ../vendor/MFRC522 for the build check). Boards: Arduino
+// library manager (build-nano finds it there, or in MFRC522_DIR). Boards: Arduino
 // Nano / Uno / Pro Micro, or a Raspberry Pi Pico with the arduino-pico core. Wiring and
 // reader ids: edit READERS below and see README.md.
 

@@ -1,0 +1,100 @@
+"""Beside the Via Romana map: each player's supply and markers, or what to do at the table.
+
+Drawn from the state alone (names and colours passed in), so the view keeps to taps and
+moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.games.via_romana import (
+    MAX_CARDS_PER_ROUND,
+    Phase,
+    ViaRomanaState,
+    castles_left,
+    milestones_left,
+)
+from companion.games.via_romana.scoring import PlayerTally, order_board_met
+from companion.i18n import _
+from companion.ui import board as pieces
+from companion.ui import theme
+from companion.ui.layout import Metrics, grid, split_cols, split_rows
+from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.theme import RGB
+from companion.ui.widgets import panel
+
+
+def paint_banner(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, lines: list[str],
+                 heading: bool = True) -> None:
+    """What the table must do now, on the accent colour."""
+    panel(surface, rect, theme.ACCENT)
+    ink = theme.text_on(theme.ACCENT)
+    body = rect.inflate(-m.gap * 2, -m.gap * 2)
+    if heading:
+        head, body = split_rows(body, [-int(m.unit * 0.7), 1], m.gap // 2)
+        draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
+    draw_paragraph(surface, " ".join(lines), body, m.small, ink)
+
+
+def paint_players(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
+                  state: ViaRomanaState, names: Sequence[str], colours: Sequence[RGB]) -> None:
+    """One panel per player: a column in landscape, two columns in portrait."""
+    columns = 2 if m.portrait else 1
+    for index, cell in enumerate(grid(rect, len(names), columns, m.gap // 2)):
+        _paint_player(surface, m, cell, state, index, names[index], colours[index])
+
+
+def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
+                  state: ViaRomanaState, index: int, name: str, colour: RGB) -> None:
+    """Name, castles and milestones left, markers by colour, cards played this round."""
+    current = index == state.current and state.phase is not Phase.OVER
+    panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if current else None, width=2)
+    inner = rect.inflate(-m.gap * 2, -4)
+    top, bottom = split_rows(inner, [1, 1], 2)
+    dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
+    stripe, name_cell, castles, milestone, milestones = split_cols(
+        top, [-max(6, m.gap), 3, 2, -dot * 2, -int(m.unit * 1.1)], m.gap)
+    pygame.draw.rect(surface, colour, stripe, border_radius=3)
+    label_size = max(12, min(m.small, top.height))
+    draw_text(surface, name, name_cell, fit_size(name, label_size, name_cell.width, 0.6),
+              theme.TEXT, align="left")
+    pieces.pips(surface, castles, castles_left(state, index),
+                state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
+    pieces.badge(surface, milestones, str(milestones_left(state, index)), colour)
+    pieces.chip(surface, milestone.center, dot, colour)
+    markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
+    _paint_markers(surface, markers, state, index)
+    if current and state.phase is not Phase.SETUP:
+        pieces.pips(surface, cards, state.cards_this_turn, MAX_CARDS_PER_ROUND,
+                    fill=theme.ACCENT, empty=theme.MUTED)
+
+
+def _paint_markers(surface: pygame.Surface, rect: pygame.Rect, state: ViaRomanaState,
+                   index: int) -> None:
+    """Collected markers as chips in their province colour; the order board at the end."""
+    markers = sorted(state.collected[index],
+                     key=lambda mk: (state.board.colours.index(mk.colour)
+                                     if mk.colour in state.board.colours else 99, -mk.value))
+    board = state.order_boards[index] if state.phase is Phase.OVER else None
+    if board is not None:  # secret in play: shown once the game is over
+        goal, rect = split_cols(rect, [-rect.height * 3, 1], 4)
+        met = order_board_met(PlayerTally("", state.collected[index], (), board, False))
+        for colour, cell in zip(board, split_cols(goal, [1] * len(board), 2), strict=True):
+            pygame.draw.rect(surface, theme.colour_rgb(colour), cell.inflate(-2, -2),
+                             border_radius=3)
+            if met:
+                pygame.draw.rect(surface, theme.ACCENT, cell, width=2, border_radius=3)
+    radius = max(6, rect.height // 2 - 1)
+    step = radius * 2 + 2
+    fits = max(1, rect.width // step)
+    shown = markers if len(markers) <= fits else markers[:fits - 1]
+    for number, marker in enumerate(shown):
+        centre = (rect.left + radius + number * step, rect.centery)
+        pieces.chip(surface, centre, radius, theme.colour_rgb(marker.colour),
+                    label=str(marker.value))
+    if len(markers) > fits:
+        pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
+                     f"+{len(markers) - len(shown)}", theme.PANEL)
