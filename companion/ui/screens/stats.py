@@ -15,7 +15,7 @@ from companion.turn_clock import format_duration, format_length
 from companion.ui import theme
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text
+from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -85,7 +85,9 @@ class StatsScreen(Screen):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """Tabs, the game line, players, chart, bottom."""
         m = self.metrics
-        tabs, line, body, bottom = split_rows(self.body_rect(), [-m.unit, -m.unit * 0.7, 1,
+        # the game line may wrap onto a second line on the narrow portrait screen
+        line_height = m.unit * (1.3 if m.portrait else 0.7)
+        tabs, line, body, bottom = split_rows(self.body_rect(), [-m.unit, -line_height, 1,
                                                                  -m.unit], m.gap)
         if m.portrait:
             chart, players = split_rows(body, [2, 3], m.gap * 2)
@@ -161,7 +163,7 @@ class StatsScreen(Screen):
             if won:
                 text += " · " + _("a win scores {score:.1f} on average").format(
                     score=sum(won) / len(won))
-        draw_text(surface, text, line, m.small, theme.TEXT, align="left")
+        draw_paragraph(surface, text, line, m.small, theme.TEXT)
         if not self.players:
             draw_text(surface, _("No finished games of this kind yet."), players, m.body,
                       theme.MUTED)
