@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_ave_roma_support import act, new_game, pass_all
+from test_ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
 
 from companion.games import get_rules
 from companion.games.ave_roma import (
@@ -20,18 +20,6 @@ from companion.games.ave_roma import (
     usable_workers,
 )
 from companion.games.base import Action, PlayerInfo, Rejected
-
-AEDILIS_GAIN = {"wood": 1, "stone": 1, "wheat": 1, "ore": 1}
-
-
-def refused(state: AveRomaState, kind: str, player: int | None, **payload: object) -> str:
-    """Apply an action that must be refused; check the state is untouched; the reason."""
-    before = repr(state)
-    with pytest.raises(Rejected) as caught:
-        act(state, kind, player, **payload)
-    assert repr(state) == before
-    return str(caught.value)
-
 
 # --- set-up ---------------------------------------------------------------------------------
 

@@ -5,21 +5,10 @@ numbers the seed leaves to the table, the essentials tracking level and ending e
 from __future__ import annotations
 
 import pytest
-from test_ave_roma_support import act, new_game, pass_all
+from test_ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
 
 from companion.games.ave_roma import RULES, AveRomaState, refill_reminders
 from companion.games.base import PlayerInfo, Rejected
-
-AEDILIS_GAIN = {"wood": 1, "stone": 1, "wheat": 1, "ore": 1}
-
-
-def refused(state: AveRomaState, kind: str, player: int | None, **payload: object) -> str:
-    before = repr(state)
-    with pytest.raises(Rejected) as caught:
-        act(state, kind, player, **payload)
-    assert repr(state) == before
-    return str(caught.value)
-
 
 # --- the refill phase happens every round ---------------------------------------------------
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.games.ave_roma import RULES, AveRomaState
-from companion.games.base import Action, PlayerInfo
+from companion.games.base import Action, PlayerInfo, Rejected
 
 NAMES = ("Livia", "Marcus", "Titus", "Julia", "Gaius")
+#: what an Aedilis placement takes when the row offers one of each
+AEDILIS_GAIN = {"wood": 1, "stone": 1, "wheat": 1, "ore": 1}
 
 
 def new_game(players: int = 3, **options: Any) -> AveRomaState:
@@ -33,3 +37,12 @@ def pass_all(state: AveRomaState) -> AveRomaState:
         assert current is not None
         state = act(state, "pass", current)
     return state
+
+
+def refused(state: AveRomaState, kind: str, player: int | None, **payload: object) -> str:
+    """Apply an action that must be refused; check the state is untouched; the reason."""
+    before = repr(state)
+    with pytest.raises(Rejected) as caught:
+        act(state, kind, player, **payload)
+    assert repr(state) == before
+    return str(caught.value)
