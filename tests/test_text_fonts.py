@@ -117,3 +117,28 @@ def test_a_long_label_is_cut_with_an_ellipsis_that_fits() -> None:
     cut = text.ellipsize("Glory to Rome: the Forum is complete", 28, 120)
     assert cut.endswith(text.ELLIPSIS)
     assert text.measure(cut, 28)[0] <= 120
+
+
+def test_a_symbol_in_latin_text_does_not_open_the_chinese_face() -> None:
+    """The CJK face is 17 MB: an arrow comes from a symbols face when one has it."""
+    arrow = fonts.face_for("→")
+    assert arrow is not None and arrow.has("→")
+    assert arrow.family not in fonts.EAST_ASIAN_FAMILIES
+    text.render("Livia → 12", 28, WHITE)
+    assert not set(text.open_font_sizes()) & fonts.EAST_ASIAN_FAMILIES
+    # a wide character still goes to the Chinese face, and punctuation stays with it
+    assert [piece.face.family for piece in text.pieces("李娜→")] == ["Noto Sans CJK SC"]
+
+
+def test_only_a_few_sizes_of_a_face_stay_open_and_a_reopened_size_measures_the_same() -> None:
+    before = text.font(20)
+    width = before.size("Marcus 7")
+    for size in range(22, 22 + 2 * (text.OPEN_SIZES + 4), 2):
+        text.measure("Livia 12", size)
+    assert text.open_font_sizes()["Noto Sans"] == text.OPEN_SIZES
+    reopened = text.font(20)
+    assert reopened is not before and reopened.size("Marcus 7") == width
+    cjk = text.pieces("李")[0].face
+    for size in range(20, 40, 2):
+        text.measure("李", size)
+    assert text.open_font_sizes()[cjk.family] == text.OPEN_SIZES_LARGE

@@ -12,6 +12,7 @@ import logging
 import os
 import shutil
 import subprocess
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -32,6 +33,9 @@ FAMILIES: tuple[tuple[str, str], ...] = (
     ("Noto Sans Symbols", "fonts-noto-core"),
     ("Noto Sans Math", "fonts-noto-core"),
 )
+#: families looked in last for a character that is not East Asian (wide): the CJK face is
+#: 17 MB and megabytes more for each size open, too much to open for an arrow or a dash
+EAST_ASIAN_FAMILIES = frozenset({"Noto Sans CJK SC"})
 STYLE = "bold"  # the weight the screens were designed with
 #: pygame's own default font scales its size the same way: sizes stay what screens expect
 SIZE_SCALE = 0.6875
@@ -176,9 +180,19 @@ def face_for(character: str) -> Face | None:
     return _face_for(character)
 
 
+def _lookup_order(character: str) -> list[int]:
+    """Chain indices in the order ``character`` is looked for: the East Asian faces come
+    where the chain puts them for a wide character and after every other face otherwise."""
+    order = list(range(len(FAMILIES) + 1))
+    if unicodedata.east_asian_width(character) in ("W", "F"):
+        return order
+    east_asian = [index for index in order[:-1] if FAMILIES[index][0] in EAST_ASIAN_FAMILIES]
+    return [index for index in order if index not in east_asian][:-1] + east_asian + order[-1:]
+
+
 @lru_cache(maxsize=4096)
 def _face_for(character: str) -> Face | None:
-    for index in range(len(FAMILIES) + 1):
+    for index in _lookup_order(character):
         face = _face_at(index)
         if face is not None and face.has(character):
             return face
