@@ -1,8 +1,9 @@
 """Play one scripted full game through the app and print the peak resident memory (kB).
 
-Run as ``python -m bench.memory_child GAME``: the whole evening goes through the app
-(each move checked, committed by the log writer, drawn), then the final scoring and the
-scoreboard, as at a real table.
+Run as ``python -m bench.memory_child GAME [LANGUAGE]``: the whole evening goes through the
+app (each move checked, committed by the log writer, drawn), then the final scoring and the
+scoreboard, as at a real table. LANGUAGE (default ``en``) is saved as the store's language
+setting before the app starts, as Settings would have left it.
 """
 
 from __future__ import annotations
@@ -37,11 +38,12 @@ def peak_resident_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def play(game: str, data_dir: Path) -> None:
+def play(game: str, data_dir: Path, language: str = "en") -> None:
     players, options, moves, entries = scripted_game(game)
     pygame.display.init()
     pygame.font.init()
     store = Store.open(data_dir)
+    store.set_setting("language", language)
     app = App(store, new_input_queue(), pygame.display.set_mode((800, 480)))
     app.start()
     app.start_session(GameSession.create(store, game, players, options))
@@ -64,5 +66,5 @@ def play(game: str, data_dir: Path) -> None:
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as directory:
-        play(sys.argv[1], Path(directory))
+        play(sys.argv[1], Path(directory), *sys.argv[2:3])
     print(peak_resident_kb())
