@@ -12,37 +12,53 @@ from __future__ import annotations
 import struct
 from bisect import bisect_right
 from pathlib import Path
+from typing import BinaryIO
 
 CodeRanges = list[tuple[int, int]]
+#: bytes copied at a time when a face is written out of a collection
+COPY_PIECE = 1024 * 1024
 
 
 class FontFileError(ValueError):
     """The file is not an OpenType/TrueType font this module can read."""
 
 
-def _face_offset(data: bytes, index: int) -> int:
-    if data[:4] == b"ttcf":
-        (count,) = struct.unpack_from(">I", data, 8)
+def _directory(font_file: BinaryIO, index: int) -> tuple[int, dict[bytes, tuple[int, int, int]]]:
+    """Face ``index``'s version and table directory: tag -> (checksum, offset, length).
+
+    Only the headers are read, so neither the cmap nor a face copied out of a 20 MB
+    collection needs the whole file in memory.
+    """
+    try:
+        return _read_directory(font_file, index)
+    except struct.error as error:
+        raise FontFileError(f"the font file is cut short ({error})") from error
+
+
+def _read_directory(font_file: BinaryIO, index: int
+                    ) -> tuple[int, dict[bytes, tuple[int, int, int]]]:
+    head = font_file.read(12)
+    if head[:4] == b"ttcf":
+        (count,) = struct.unpack_from(">I", head, 8)
         if not 0 <= index < count:
             raise FontFileError(f"the collection has {count} faces, not face {index}")
-        (offset,) = struct.unpack_from(">I", data, 12 + 4 * index)
-        return int(offset)
-    if index != 0:
+        font_file.seek(12 + 4 * index)
+        (start,) = struct.unpack(">I", font_file.read(4))
+        font_file.seek(start)
+        head = font_file.read(12)
+    elif index != 0:
         raise FontFileError(f"a single-face font has no face {index}")
-    return 0
-
-
-def _tables(data: bytes, index: int) -> dict[bytes, tuple[int, int, int]]:
-    """Tag -> (checksum, offset, length) of one face's table directory."""
-    start = _face_offset(data, index)
-    if len(data) < start + 12:
+    if len(head) < 12:
         raise FontFileError("the font file is cut short")
-    (count,) = struct.unpack_from(">H", data, start + 4)
+    version, count = struct.unpack_from(">IH", head)
+    directory = font_file.read(16 * count)
+    if len(directory) < 16 * count:
+        raise FontFileError("the font file is cut short")
     tables = {}
     for entry in range(count):
-        tag, checksum, offset, length = struct.unpack_from(">4sIII", data, start + 12 + 16 * entry)
+        tag, checksum, offset, length = struct.unpack_from(">4sIII", directory, 16 * entry)
         tables[tag] = (checksum, offset, length)
-    return tables
+    return version, tables
 
 
 def _format4_ranges(data: bytes, at: int) -> CodeRanges:
@@ -91,27 +107,12 @@ def _merged(ranges: CodeRanges) -> CodeRanges:
 def _read_cmap(path: Path, index: int) -> bytes:
     """Only the character-map table of face ``index``: a CJK font is 20 MB, its cmap 0.2."""
     with path.open("rb") as font_file:
-        head = font_file.read(12)
-        if head[:4] == b"ttcf":
-            (count,) = struct.unpack_from(">I", head, 8)
-            if not 0 <= index < count:
-                raise FontFileError(f"the collection has {count} faces, not face {index}")
-            font_file.seek(12 + 4 * index)
-            (start,) = struct.unpack(">I", font_file.read(4))
-            font_file.seek(start)
-            head = font_file.read(12)
-        elif index != 0:
-            raise FontFileError(f"a single-face font has no face {index}")
-        if len(head) < 12:
-            raise FontFileError(f"{path} is cut short")
-        (tables,) = struct.unpack_from(">H", head, 4)
-        directory = font_file.read(16 * tables)
-        for entry in range(tables):
-            tag, _checksum, offset, length = struct.unpack_from(">4sIII", directory, 16 * entry)
-            if tag == b"cmap":
-                font_file.seek(offset)
-                return font_file.read(length)
-    raise FontFileError(f"{path} has no character map")
+        _version, tables = _directory(font_file, index)
+        if b"cmap" not in tables:
+            raise FontFileError(f"{path} has no character map")
+        _checksum, offset, length = tables[b"cmap"]
+        font_file.seek(offset)
+        return font_file.read(length)
 
 
 def cmap_ranges(path: Path, index: int = 0) -> CodeRanges:
@@ -142,26 +143,38 @@ def covers(ranges: CodeRanges, character: str) -> bool:
 
 
 def extract_face(collection: Path, index: int, destination: Path) -> None:
-    """Write face ``index`` of a TTC as a stand-alone font file (tables copied, offsets moved)."""
-    data = collection.read_bytes()
-    start = _face_offset(data, index)
-    (version,) = struct.unpack_from(">I", data, start)
-    tables = sorted(_tables(data, index).items())
-    count = len(tables)
-    search_range = 1
-    while search_range * 2 <= count:
-        search_range *= 2
-    entry_selector = search_range.bit_length() - 1
-    header = struct.pack(">IHHHH", version, count, search_range * 16, entry_selector,
-                         count * 16 - search_range * 16)
-    directory = b""
-    body = bytearray()
-    offset = 12 + 16 * count
-    for tag, (checksum, table_offset, length) in tables:
-        directory += struct.pack(">4sIII", tag, checksum, offset + len(body), length)
-        body += data[table_offset:table_offset + length]
-        body += b"\0" * (-len(body) % 4)
+    """Write face ``index`` of a TTC as a stand-alone font file (tables copied, offsets moved).
+
+    The tables are copied a piece at a time: the CJK collection is 20 MB and its face 17.
+    """
     destination.parent.mkdir(parents=True, exist_ok=True)
     partial = destination.with_suffix(destination.suffix + ".part")
-    partial.write_bytes(header + directory + bytes(body))
+    try:
+        with collection.open("rb") as source, partial.open("wb") as copy:
+            version, directory = _directory(source, index)
+            tables = sorted(directory.items())
+            count = len(tables)
+            search_range = 1
+            while search_range * 2 <= count:
+                search_range *= 2
+            entry_selector = search_range.bit_length() - 1
+            copy.write(struct.pack(">IHHHH", version, count, search_range * 16, entry_selector,
+                                   count * 16 - search_range * 16))
+            offset = 12 + 16 * count
+            for tag, (checksum, _table_offset, length) in tables:
+                copy.write(struct.pack(">4sIII", tag, checksum, offset, length))
+                offset += length + (-length % 4)
+            for _tag, (_checksum, table_offset, length) in tables:
+                source.seek(table_offset)
+                left = length
+                while left:
+                    piece = source.read(min(left, COPY_PIECE))
+                    if not piece:
+                        raise FontFileError(f"{collection} is cut short")
+                    copy.write(piece)
+                    left -= len(piece)
+                copy.write(b"\0" * (-length % 4))
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     partial.replace(destination)
