@@ -1,7 +1,9 @@
 """Which font files draw which characters: the Noto fallback chain, found through fontconfig.
 
 Each family is looked up once with ``fc-match`` and its character coverage read once, so a
-text run can pick, character by character, the first font of the chain that has the glyph.
+text run can pick, character by character, the first font of the chain that has the glyph;
+both are remembered between starts (:mod:`companion.ui.font_cache`) while fontconfig and the
+font file stay as they were.
 A family that is missing is reported once (with the Debian package that provides it) and
 skipped; pygame-ce's bundled font closes the chain so Latin text always renders.
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from companion.i18n import _
+from companion.ui import font_cache
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 
 log = logging.getLogger(__name__)
@@ -121,6 +124,12 @@ def _loadable(path: Path, index: int) -> Path:
 
 
 def _face(family: str, package: str) -> Face | None:
+    cache_file = _cache_dir() / font_cache.FILE_NAME
+    query = STYLE  # what fc-match is asked, beside the family
+    remembered = font_cache.recall(cache_file, query, family)
+    if remembered is not None:
+        path, index, ranges = remembered
+        return Face(family, _loadable(path, index), ranges)
     found = _fc_match(family)
     if found is None:
         _notice(_("The font {family} is missing: install the Debian package {package}.")
@@ -128,12 +137,14 @@ def _face(family: str, package: str) -> Face | None:
         return None
     path, index = found
     try:
-        return Face(family, _loadable(path, index), cmap_ranges(path, index))
+        face = Face(family, _loadable(path, index), cmap_ranges(path, index))
     except (OSError, FontFileError) as error:
         _notice(_("The font {family} at {path} cannot be used ({error}): reinstall the Debian "
                   "package {package}.").format(family=family, path=path, error=error,
                                                package=package))
         return None
+    font_cache.remember(cache_file, query, family, path, index, face.ranges)
+    return face
 
 
 @cache
@@ -173,6 +184,7 @@ def forget() -> None:
     """Look the fonts up again (after installing one, or in tests)."""
     _face_at.cache_clear()
     _face_for.cache_clear()
+    font_cache.forget()
 
 
 def face_for(character: str) -> Face | None:
