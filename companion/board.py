@@ -12,7 +12,6 @@ UART on GPIO 14/15 as ``/dev/serial0``.
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,6 +61,8 @@ def detect(path: Path = MODEL_FILE) -> Board:
 
 def shell_assignments(board: Board) -> str:
     """``NAME=value`` lines for the installer to ``eval``."""
+    import shlex  # for the installer only, not at the app's start
+
     values = {
         "BOARD_MODEL": board.model,
         "BOARD_IS_PI": "1" if board.is_pi else "0",

@@ -23,7 +23,6 @@ database runs the same steps, so a migrated log and a new one cannot drift apart
 from __future__ import annotations
 
 import sqlite3
-import uuid
 from collections.abc import Callable
 
 Step = Callable[[sqlite3.Connection], None]
@@ -91,6 +90,8 @@ def _game_nights(db: sqlite3.Connection) -> None:
 @step(2)
 def _database_id(db: sqlite3.Connection) -> None:
     """A random id of this database, so a write-ahead log of another one is recognised."""
+    import uuid  # once per database, not at every start
+
     db.execute("INSERT OR IGNORE INTO meta VALUES ('database_id', ?)", (uuid.uuid4().hex,))
 
 

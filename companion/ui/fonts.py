@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import subprocess
 import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -85,6 +84,8 @@ def _cache_dir() -> Path:
 
 def _fc_match(family: str) -> tuple[Path, int] | None:
     """The file and face index fontconfig has for ``family`` (None if it only has a stand-in)."""
+    import subprocess  # only when the cache has no answer: most starts ask nothing
+
     if shutil.which("fc-match") is None:
         _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
         return None
