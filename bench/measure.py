@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import glob
+import importlib.util
 import os
 import socket
 import statistics
@@ -29,6 +31,19 @@ class Figure:
     target: str
     met: bool
     note: str = ""
+
+
+def compile_bytecode() -> None:
+    """The app's and pygame's bytecode, as systemd/install.sh compiles them on the Pi.
+
+    The Pi's system is read-only, so install.sh compiles the release and its site-packages.
+    Without this a run under PYTHONDONTWRITEBYTECODE (or from a fresh venv) compiles every
+    module anew, the app's and pygame's alike: time and memory the Pi never spends.
+    """
+    for package in ("companion", "pygame"):
+        spec = importlib.util.find_spec(package)  # found, not imported
+        assert spec is not None and spec.origin is not None, package
+        compileall.compile_dir(Path(spec.origin).parent, quiet=2)
 
 
 def percentile(values: Sequence[float], share: float) -> float:

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 
-from bench.measure import HEADLESS, Figure
+from bench.measure import HEADLESS, Figure, compile_bytecode
 from bench.scripted_games import scripted_game
 from companion.games import GAME_MODULES
 
@@ -22,6 +22,7 @@ def _peak_kb(command: list[str]) -> int:
 
 
 def memory(quick: bool) -> list[Figure]:
+    compile_bytecode()  # compiling sources would add its own peak, which the Pi never has
     reference = _peak_kb([sys.executable, "-c", "import pygame; pygame.display.init(); "
                           "pygame.display.set_mode((800, 480)); "
                           "from pathlib import Path; print(next(int(line.split()[1]) for "

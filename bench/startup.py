@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import compileall
-import importlib.util
 import sys
 import tempfile
 from pathlib import Path
 
 from bench.long_game import build_store
-from bench.measure import Figure, median, time_to_first_frame
+from bench.measure import Figure, compile_bytecode, median, time_to_first_frame
 
 SIZE = "800x480"
 
@@ -19,21 +17,8 @@ def _companion(data_dir: Path, *flags: str) -> list[str]:
             "--size", SIZE, *flags]
 
 
-def _compile_bytecode() -> None:
-    """The app's and pygame's bytecode, as systemd/install.sh compiles them on the Pi.
-
-    The Pi's system is read-only, so install.sh compiles the release and its site-packages;
-    without this a start under PYTHONDONTWRITEBYTECODE (or from a fresh venv) would compile
-    every module anew, the app's and pygame's alike, which the Pi never does.
-    """
-    for package in ("companion", "pygame"):
-        spec = importlib.util.find_spec(package)  # found, not imported
-        assert spec is not None and spec.origin is not None, package
-        compileall.compile_dir(Path(spec.origin).parent, quiet=2)
-
-
 def _median_start(command: list[str], runs: int) -> float:
-    _compile_bytecode()
+    compile_bytecode()
     time_to_first_frame(command)  # warm the page cache; not counted
     return median([time_to_first_frame(command) for _ in range(runs)])
 
