@@ -33,8 +33,9 @@ OPEN_SIZES_LARGE = 3
 LARGE_FONT_BYTES = 4 * 1024 * 1024
 _rendered: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
 #: the rendered-text cache holds at most this many bytes of pixels (a count would let a few
-#: big CJK paragraphs or many small labels swing memory by megabytes)
-CACHE_BYTES = 4 * 1024 * 1024
+#: big CJK paragraphs or many small labels swing memory by megabytes); at the end of a game
+#: it is mostly status lines that will not come again (4 MB cost a megabyte, no speed)
+CACHE_BYTES = 3 * 1024 * 1024
 _cached_bytes = 0
 ELLIPSIS = "…"
 #: drawn for a character no installed font has (never the font's empty box)
