@@ -27,6 +27,7 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
                    "Start-up", "Peak memory: a full game of glory-to-rome",
                    "Peak memory: a full game of ave-roma",
                    "Peak memory: a full game of via-romana", "beyond resuming a game with no moves",
+                   "Peak memory: a full game of ave-roma, in Chinese",
                    "(to the table)", "-row history (home screen)", "A move's cost at",
                    "Acknowledgement",
                    "UI answering during commits", "Via Romana map frame",
