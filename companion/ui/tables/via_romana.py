@@ -7,7 +7,7 @@ up a signpost, take the legion eagle) is a banner beside the map.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -56,8 +56,6 @@ class ViaRomanaView(GameView):
     def __init__(self, table: TableScreen) -> None:
         super().__init__(table)
         self._geometries: dict[tuple[int, int, int, int, int, int], MapLayout] = {}
-        #: drawn once and blitted while nothing they show changes: name -> (key, picture)
-        self._layers: dict[str, tuple[object, pygame.Surface]] = {}
 
     @property
     def via(self) -> ViaRomanaState:
@@ -97,19 +95,12 @@ class ViaRomanaView(GameView):
 
     def forget_pictures(self) -> None:
         """Draw the map and the banner afresh on the next frame (after a font change)."""
-        self._layers.clear()
+        self.layers.clear()
 
-    def _layer(self, name: str, key: object, size: tuple[int, int],
+    def _layer(self, name: str, key: Hashable, size: tuple[int, int],
                draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
         """A picture drawn once on the panel's colour and reused while ``key`` holds."""
-        cached = self._layers.get(name)
-        if cached is not None and cached[0] == key and cached[1].get_size() == size:
-            return cached[1]
-        picture = pygame.Surface(size)
-        picture.fill(theme.PANEL)
-        draw(picture)
-        self._layers[name] = (key, picture)
-        return picture
+        return self.layers.picture(name, key, size, theme.PANEL, draw)
 
     # -- touch targets on the map -------------------------------------------------------
 
@@ -485,8 +476,11 @@ class ViaRomanaView(GameView):
         m = self.table.metrics
         state = self.via
         hint, board, side = self.areas(rect)
-        draw_text(surface, self.hint(), hint, fit_size(self.hint(), m.small, hint.width, 0.7),
-                  theme.ACCENT, align="left")
+        text = self.hint()
+        self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
+                         lambda picture, area: draw_text(
+                             picture, text, area, fit_size(text, m.small, area.width, 0.7),
+                             theme.ACCENT, align="left"))
         highlight = state.pending[0].road if state.pending else None
         colours = self.colours()
         origin = pygame.Rect((0, 0), board.size)
@@ -503,7 +497,7 @@ class ViaRomanaView(GameView):
                                    m.gap)
             self._blit_banner(surface, top, banner, heading=False)
         paint_players(surface, m, side, state, [self.name(i) for i in range(len(
-            self.session.players))], self.colours())
+            self.session.players))], self.colours(), self.layers)
 
     def _blit_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
                      heading: bool) -> None:
