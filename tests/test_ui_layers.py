@@ -38,7 +38,7 @@ def _fresh_frame(app: App) -> bytes:
     table = app.top
     assert isinstance(table, TableScreen)
     table.layers.clear()
-    table.view.layers.clear()
+    table.view.forget_pictures()
     widgets._forget_pictures()
     app.render(force=True)
     return _frame(app)
@@ -152,3 +152,31 @@ def test_a_kept_button_picture_is_the_button_drawn_in_place(button: Button,
         surface.fill(background)
         button.draw(surface, 24, pressed)  # the kept picture alone
         assert pygame.image.tobytes(surface, "RGB") == direct
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_via_romana_map_repainted_in_part_is_the_map_painted_whole(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """Roads built, castles and milestones placed, a road scored: undone and redone one by
+    one, the kept map repainted where each move changed it equals the whole map."""
+    from companion.ui.tables.via_romana_demo import scoring_session
+
+    app = make_app(tmp_path, size)
+    app.start_session(scoring_session(app.store))
+    app.step()
+    app.settle()
+    session = app.session
+    assert session is not None
+    moves = len(session.actions)
+    try:
+        for step in [app.undo] * moves + [app.redo] * moves:
+            step()
+            app.settle()
+            app.clear_prompts()
+            app.banner = None
+            app.step()
+            app.render(force=True)
+            assert _frame(app) == _fresh_frame(app), f"a stale map after {step.__name__}"
+    finally:
+        app.store.close()
+        pygame.display.quit()

@@ -42,7 +42,9 @@ class Layers:
         if cached is not None and cached[0] == full_key:
             self._pictures.move_to_end(name)
             return cached[1]
-        picture = pygame.Surface((max(1, size[0]), max(1, size[1])))
+        size = (max(1, size[0]), max(1, size[1]))
+        picture = cached[1] if cached is not None and cached[1].get_size() == size \
+            else pygame.Surface(size)  # a part repainted at its size keeps its surface
         picture.fill(background)
         paint(picture)
         self._pictures[name] = (full_key, picture)

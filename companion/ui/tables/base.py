@@ -64,6 +64,10 @@ class GameView:
 
     # -- what the table asks --------------------------------------------------------------
 
+    def forget_pictures(self) -> None:
+        """Paint every part afresh on the next frame (the fonts or the theme changed)."""
+        self.layers.clear()
+
     def moves(self) -> list[Move]:
         return []
 
