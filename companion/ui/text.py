@@ -27,15 +27,16 @@ _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 #: sizes of one face kept open at once, least recently used closed first: each size is a
 #: FreeType face of its own (about 0.2 MB for Noto Sans, 2.5 MB for the CJK face), and
 #: reopening one costs 0.04 ms (Noto Sans) to 1.2 ms (CJK)
-OPEN_SIZES = 8
+OPEN_SIZES = 6
 OPEN_SIZES_LARGE = 3
 #: a font file this big (the CJK face) keeps only OPEN_SIZES_LARGE sizes open
 LARGE_FONT_BYTES = 4 * 1024 * 1024
 _rendered: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
 #: the rendered-text cache holds at most this many bytes of pixels (a count would let a few
-#: big CJK paragraphs or many small labels swing memory by megabytes); at the end of a game
-#: it is mostly status lines that will not come again (4 MB cost a megabyte, no speed)
-CACHE_BYTES = 3 * 1024 * 1024
+#: big CJK paragraphs or many small labels swing memory by megabytes); buttons and table
+#: parts keep their own pictures (widgets, layers), so a line is mostly drawn once into one
+#: of them: more than 1 MB held status lines that never came again, and sped up no redraw
+CACHE_BYTES = 1024 * 1024
 _cached_bytes = 0
 ELLIPSIS = "…"
 #: drawn for a character no installed font has (never the font's empty box)
@@ -224,7 +225,7 @@ def pieces(text: str) -> tuple[Piece, ...]:
     return _pieces(text, layout.mirrored())
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _pieces(text: str, rtl: bool) -> tuple[Piece, ...]:
     result: list[Piece] = []
     for run in bidi.visual_runs(text, True if rtl else None):
@@ -237,7 +238,9 @@ def measure(text: str, size: int) -> tuple[int, int]:
     return _measure(text, int(size), layout.mirrored())
 
 
-@lru_cache(maxsize=4096)
+# a screen's labels take about a hundred entries; past 2048 they were mostly the prefixes
+# of lines being wrapped, measured once
+@lru_cache(maxsize=2048)
 def _measure(text: str, size: int, rtl: bool) -> tuple[int, int]:
     width = 0
     ascent, descent = font(size).get_ascent(), -font(size).get_descent()
