@@ -274,10 +274,14 @@ def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
         bench.app.render(force=True)  # a first marked frame: where the undo button is
 
         def drive() -> tuple[list[float], list[float]]:
-            to_commit, to_frame = [], []
+            to_commit: list[float] = []
+            to_frame: list[float] = []
             for _ in range(count):
                 with bench.watch.changed:
-                    shown, where = bench.watch.frames[-1][1]  # type: ignore[misc]
+                    marker = bench.watch.frames[-1][1]
+                assert isinstance(marker, tuple)
+                shown: int = marker[0]
+                where: tuple[float, float] | None = marker[1]
                 if where is None:
                     raise RuntimeError(f"no undo button on the {bench.app.top.name} screen "
                                        f"after {len(to_frame)} undos")
