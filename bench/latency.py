@@ -187,11 +187,13 @@ def press_to_screen(quick: bool) -> list[Figure]:
     figures = []
     for what, values, note in (
             ("Press to screen: undo button (MockFactory pin)", buttons,
-             "from the pin edge that completes the press to the update showing the undone "
-             "move; includes its commit"),
+             "from the mock pin's release edge that completes the press (gpiozero's "
+             "thread, the chatter filter, the input queue) to the end of the display "
+             "update presenting the undone move (to the flip); its commit included"),
             ("Press to screen: tag on the bridge reader (pty)", tags,
-             "from writing the tag line into the reader's pty to the update showing the "
-             "tag's message")):
+             "from the emulated bridge writing the tag's line into the pty (its line "
+             "time included) through the bridge driver's thread to the end of the display "
+             "update presenting the tag's message (to the flip)")):
         p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
         figures.append(Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}", "half a 60 Hz frame",
                               f"p99 {p99 / 0.008:.2f} of target", "p99 < 8 ms", p99 < 0.008,

@@ -60,8 +60,9 @@ def resume(quick: bool) -> list[Figure]:
             total[actions] = _median_start(_companion(data_dir, "--resume"), runs)
     extra = total[long] - baseline
     ratio = total[long] / total[short]
-    note = (f"median of {runs} runs each; process start to the table's first frame "
-            "(--resume), devices simulated")
+    note = (f"median of {runs} runs each; from starting the process to its READY=1, sent "
+            "after the table's first frame was flipped (--resume; dummy video driver, "
+            "devices simulated)")
     return [
         Figure(f"Resume a {long:,}-move game, beyond resuming a game with no moves",
                f"+{extra * 1000:.1f} ms", f"{baseline * 1000:.0f} ms (resume of a game "
