@@ -28,7 +28,8 @@ class Figure:
     ratio: str
     target: str
     met: bool
-    note: str = ""
+    note: str = ""  # what it includes: where it starts and ends, the flip, the devices
+    judged: bool = True  # False when its times were scaled (``--slow`` without a quota)
 
 
 def percentile(values: Sequence[float], share: float) -> float:
