@@ -66,7 +66,8 @@ def font(size: int) -> pygame.font.Font:
 
 def forget_fonts() -> None:
     """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
-    global _cached_bytes
+    global _cached_bytes, _generation
+    _generation += 1
     _fonts.clear()
     _rendered.clear()
     _cached_bytes = 0
@@ -77,6 +78,12 @@ def forget_fonts() -> None:
 
 
 _forgetters: list[Callable[[], None]] = []
+_generation = 0
+
+
+def fonts_generation() -> int:
+    """Counts :func:`forget_fonts` calls: a picture kept from an earlier count is stale."""
+    return _generation
 
 
 def on_forget(forget: Callable[[], None]) -> None:

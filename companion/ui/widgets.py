@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -70,6 +71,33 @@ class Button:
         return inner.height * (3 if one_line else 2) // 5
 
     def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
+        """The button at its place; its picture is kept, since most frames redraw buttons
+        whose label, colours and size did not change."""
+        key = (type(self), self.label, self.sublabel, self.rect.size, self.colours(pressed),
+               self.selected, self.fill, self.enabled, self.size or size, self.max_lines,
+               layout.mirrored())
+        picture = _button_pictures.get(key)
+        if picture is None:
+            picture = pygame.Surface(self.rect.size, 0, surface)  # blended as on screen
+            picture.fill(CLEAR)  # the corners outside the rounded fill stay see-through
+            self.paint(picture, size, pressed, self.rect.move(-self.rect.x, -self.rect.y))
+            picture.set_colorkey(CLEAR, pygame.RLEACCEL)
+            _keep_picture(key, picture)
+        else:
+            _button_pictures.move_to_end(key)
+        surface.blit(picture, self.rect)
+
+    def paint(self, surface: pygame.Surface, size: int, pressed: bool,
+              rect: pygame.Rect) -> None:
+        """Draw the button into ``rect`` of ``surface`` (its own picture)."""
+        place = self.rect
+        self.rect = rect  # the layout helpers below read the rect
+        try:
+            self._paint(surface, size, pressed)
+        finally:
+            self.rect = place
+
+    def _paint(self, surface: pygame.Surface, size: int, pressed: bool) -> None:
         fill, colour = self.colours(pressed)
         radius = max(4, min(self.rect.height, self.rect.width) // 6)
         pygame.draw.rect(surface, fill, self.rect, border_radius=radius)
@@ -86,6 +114,32 @@ class Button:
             _draw_lines(surface, sub_lines, bottom, sub_size, colour)
         else:
             _draw_lines(surface, label_lines, inner, label_size, colour)
+
+
+#: the see-through colour of a button's picture (no theme colour or text shade is this)
+CLEAR: RGB = (255, 0, 255)
+#: drawn buttons by what they show, the least recently drawn going when over the budget
+_button_pictures: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_picture_bytes = 0
+BUTTON_PICTURE_BYTES = 2 * 1024 * 1024
+
+
+def _keep_picture(key: tuple[object, ...], picture: pygame.Surface) -> None:
+    global _picture_bytes
+    _button_pictures[key] = picture
+    _picture_bytes += picture.get_width() * picture.get_height() * 4
+    while _picture_bytes > BUTTON_PICTURE_BYTES and len(_button_pictures) > 1:
+        _, dropped = _button_pictures.popitem(last=False)
+        _picture_bytes -= dropped.get_width() * dropped.get_height() * 4
+
+
+def _forget_pictures() -> None:
+    global _picture_bytes
+    _button_pictures.clear()
+    _picture_bytes = 0
+
+
+on_forget(_forget_pictures)
 
 
 def fit_label(text: str, size: int, width: int, height: int,

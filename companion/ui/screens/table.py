@@ -11,11 +11,13 @@ from companion.i18n import _
 from companion.session import GameSession
 from companion.ui import theme
 from companion.ui.intents import Press, Tag
+from companion.ui.layers import Layers
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.text import draw_text
+from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ class TableScreen(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.view = view_for(self)
+        self.layers = Layers()  # the header's parts, kept while what they say holds
 
     @property
     def session(self) -> GameSession:
@@ -162,48 +165,67 @@ class TableScreen(Screen):
         m = self.metrics
         areas = self.areas()
         rules = self.session.rules
-        draw_text(surface, f"{rules.title} · {rules.status_line(self.state)}",
-                  areas["status"], m.body, theme.TEXT, align="left")
-        self._paint_turn(surface, areas["turn"])
-        self._paint_order(surface, areas["order"])
+        status = f"{rules.title} · {rules.status_line(self.state)}"
+        self.layers.blit(surface, areas["status"], "status", (status, m), theme.BACKGROUND,
+                         lambda picture, rect: draw_text(picture, status, rect, m.body,
+                                                         theme.TEXT, align="left"))
+        turn = self._turn()
+        self.layers.blit(surface, areas["turn"], "turn", (turn, m), theme.BACKGROUND,
+                         lambda picture, rect: self._paint_turn(picture, rect, *turn))
+        order = self._order()
+        self.layers.blit(surface, areas["order"], "order", (order, m), theme.BACKGROUND,
+                         lambda picture, rect: self._paint_order(picture, rect, order))
         panel(surface, areas["info"], theme.PANEL)
         self.view.paint(surface, areas["info"].inflate(-m.gap * 2, -m.gap * 2))
 
-    def _paint_turn(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        m = self.metrics
+    def _turn(self) -> tuple[str, RGB, str]:
+        """What the turn panel says: (label, fill, name); an empty label when it is over."""
         rules = self.session.rules
         current = rules.current_player(self.state)
         if rules.is_over(self.state):
-            panel(surface, rect, theme.ACCENT)
-            draw_text(surface, _("Game over"), rect, m.large, theme.text_on(theme.ACCENT))
-            return
-        colour = theme.colour_rgb(self.session.players[current].colour) \
-            if current is not None else theme.PANEL_LIGHT
-        panel(surface, rect, colour, theme.ACCENT)
-        label, name = split_rows(rect.inflate(-m.gap * 2, -m.gap), [1, 2])
-        ink = theme.text_on(colour)
-        draw_text(surface, _("Whose turn") if current is not None else _("Next"), label, m.small,
-                  ink)
-        draw_text(surface, self.player_name(current) if current is not None
-                  else self.view.table_prompt(), name, m.large, ink)
+            return "", theme.ACCENT, _("Game over")
+        if current is None:
+            return _("Next"), theme.PANEL_LIGHT, self.view.table_prompt()
+        colour = theme.colour_rgb(self.session.players[current].colour)
+        return _("Whose turn"), colour, self.player_name(current)
 
-    def _paint_order(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _paint_turn(self, surface: pygame.Surface, rect: pygame.Rect, label: str, fill: RGB,
+                    name: str) -> None:
         m = self.metrics
-        order = self.session.rules.turn_order(self.state)
-        current = self.session.rules.current_player(self.state)
+        ink = theme.text_on(fill)
+        if not label:
+            panel(surface, rect, fill)
+            draw_text(surface, name, rect, m.large, ink)
+            return
+        panel(surface, rect, fill, theme.ACCENT)
+        label_rect, name_rect = split_rows(rect.inflate(-m.gap * 2, -m.gap), [1, 2])
+        draw_text(surface, label, label_rect, m.small, ink)
+        draw_text(surface, name, name_rect, m.large, ink)
+
+    def _order(self) -> tuple[tuple[str, RGB, bool], ...]:
+        """The turn order strip: each seat's text, colour and whether it is on turn."""
+        rules = self.session.rules
+        current = rules.current_player(self.state)
+        cells = []
+        for position, index in enumerate(rules.turn_order(self.state)):
+            player = self.session.players[index]
+            text = f"{position + 1}. {player.name}"
+            extra = self.view.player_note(index)
+            if extra:
+                text = f"{text} · {extra}"
+            cells.append((text, theme.colour_rgb(player.colour), index == current))
+        return tuple(cells)
+
+    def _paint_order(self, surface: pygame.Surface, rect: pygame.Rect,
+                     order: tuple[tuple[str, RGB, bool], ...]) -> None:
+        m = self.metrics
         if not order:
             return
         horizontal = m.portrait
         cells = grid(rect, len(order), len(order) if horizontal else 1, m.gap // 2,
                      row_height=None if horizontal else min(int(m.unit * 0.8),
                                                             rect.height // len(order)))
-        for position, (index, cell) in enumerate(zip(order, cells, strict=True)):
-            player = self.session.players[index]
-            fill = theme.colour_rgb(player.colour)
-            panel(surface, cell, fill, theme.ACCENT if index == current else None, width=4)
-            text = f"{position + 1}. {player.name}"
-            extra = self.view.player_note(index)
-            if extra:
-                text = f"{text} · {extra}"
+        for (text, fill, current), cell in zip(order, cells, strict=True):
+            panel(surface, cell, fill, theme.ACCENT if current else None, width=4)
             draw_text(surface, text, cell.inflate(-m.gap * 2, 0), m.small, theme.text_on(fill),
                       align="center" if horizontal else "left")

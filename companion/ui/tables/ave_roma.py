@@ -355,4 +355,5 @@ class AveRomaView(GameView):
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self._raise_alert()
         colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]
-        paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics)
+        paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics,
+                    self.layers)

@@ -8,11 +8,15 @@ the workers lying there in their owners' colours; one board per player with the 
 in hand (a trained one ringed), and with full tracking coins, the six resources as 0-3
 pips, surplus, political influence with the patron slots it unlocked, and VP (with
 essentials those stay on the players' boards, so they are not drawn).
+
+Each part (a region position, the deck, the spaces, a player's board) is a cached layer
+keyed by the game values it shows, so a move repaints only the parts it changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import pygame
 
@@ -32,6 +36,7 @@ from companion.games.ave_roma import (
 )
 from companion.i18n import _
 from companion.ui import board, theme
+from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, grid, left_to_right, split_cols, split_rows
 from companion.ui.text import draw_paragraph, draw_text, wrap
 from companion.ui.theme import RGB
@@ -56,8 +61,10 @@ def next_use(region: Region) -> str:
 
 
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                colours: Sequence[str], prompt: str, m: Metrics) -> None:
-    rgb = [theme.colour_rgb(c) for c in colours]
+                colours: Sequence[str], prompt: str, m: Metrics,
+                layers: Layers | None = None) -> None:
+    layers = layers if layers is not None else Layers()
+    rgb = tuple(theme.colour_rgb(c) for c in colours)
     rows: list[float] = []
     if prompt:
         lines = min(3 if m.portrait else 2, len(wrap(prompt, m.small, rect.width - m.gap * 2)))
@@ -68,10 +75,13 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     rows += [-region_height, -spaces_height, 1]
     parts = split_rows(rect, rows, m.gap)
     if prompt:
-        paint_prompt(surface, parts.pop(0), prompt, m)
-    paint_regions(surface, parts[0], state, rgb, m)
-    paint_spaces(surface, parts[1], state, rgb, m)
-    paint_boards(surface, parts[2], state, rgb, m)
+        layers.blit(surface, parts.pop(0), "prompt", (prompt, m), theme.PANEL,
+                    lambda picture, area: paint_prompt(picture, area, prompt, m))
+    paint_regions(surface, parts[0], state, rgb, m, layers)
+    owners = space_owners(state, rgb)
+    layers.blit(surface, parts[1], "spaces", (owners, state.phase == REFILL, m), theme.PANEL,
+                lambda picture, area: paint_spaces(picture, area, state, rgb, m))
+    paint_boards(surface, parts[2], state, rgb, m, layers)
 
 
 def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metrics) -> None:
@@ -82,15 +92,17 @@ def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metri
 
 
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                  rgb: Sequence[RGB], m: Metrics) -> None:
+                  rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
     deck_width = max(int(m.unit * 0.9), rect.width // 9)
     with left_to_right():  # the regions and the deck as they lie on the board
         ring, deck = split_cols(rect, [1, -deck_width], m.gap)
         cells = grid(ring, 5, 5, m.gap)
     for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
                                               start=1):
-        paint_region(surface, cell, position, region, rgb, m)
-    paint_deck(surface, deck, state.deck, m)
+        layers.blit(surface, cell, f"region-{position}", (region, rgb, m), theme.PANEL,
+                    partial(paint_region, position=position, region=region, rgb=rgb, m=m))
+    layers.blit(surface, deck, "deck", (state.deck, m), theme.PANEL,
+                lambda picture, area: paint_deck(picture, area, state.deck, m))
 
 
 def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, region: Region,
@@ -152,15 +164,7 @@ def paint_deck(surface: pygame.Surface, rect: pygame.Rect, count: int, m: Metric
 def paint_spaces(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                  rgb: Sequence[RGB], m: Metrics) -> None:
     """The board spaces with the workers lying there; owners' colours while placing."""
-    owners: dict[str, list[tuple[int, RGB]]] = {space: [] for space in BOARD_SPACES}
-    if state.phase in (ACTION, FINAL):
-        for player, seat in enumerate(state.seats):
-            for space, worker in seat.placed:
-                if space in owners:
-                    owners[space].append((worker, rgb[player]))
-    else:
-        for space in BOARD_SPACES:
-            owners[space] = [(worker, theme.BUTTON) for worker in state.area(space)]
+    owners = dict(space_owners(state, rgb))
     columns = 4 if m.portrait else 8
     for space, cell in zip(BOARD_SPACES, grid(rect, len(BOARD_SPACES), columns, m.gap // 2),
                            strict=True):
@@ -170,6 +174,21 @@ def paint_spaces(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState
         name, tokens = split_rows(cell.inflate(-4, -2), [1, 1.4], 1)
         draw_text(surface, space_label(space), name, max(10, int(m.small * 0.7)), theme.TEXT)
         paint_tokens(surface, tokens, lying, None)
+
+
+def space_owners(state: AveRomaState, rgb: Sequence[RGB]
+                 ) -> tuple[tuple[str, tuple[tuple[int, RGB], ...]], ...]:
+    """Each board space with the (worker, colour) discs lying there, as drawn."""
+    owners: dict[str, list[tuple[int, RGB]]] = {space: [] for space in BOARD_SPACES}
+    if state.phase in (ACTION, FINAL):
+        for player, seat in enumerate(state.seats):
+            for space, worker in seat.placed:
+                if space in owners:
+                    owners[space].append((worker, rgb[player]))
+    else:
+        for space in BOARD_SPACES:
+            owners[space] = [(worker, theme.BUTTON) for worker in state.area(space)]
+    return tuple((space, tuple(lying)) for space, lying in owners.items())
 
 
 def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
@@ -189,13 +208,16 @@ def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
 
 
 def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                 rgb: Sequence[RGB], m: Metrics) -> None:
+                 rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
     """One board per player in turn order: rows in portrait, side by side in landscape."""
     players = list(state.order)
     columns = 1 if m.portrait else len(players)
     cells = grid(rect, len(players), columns, m.gap // 2)
+    supplies = state.tracks_supplies
     for player, cell in zip(players, cells, strict=True):
-        paint_board(surface, cell, state.seats[player], rgb[player], state.tracks_supplies, m)
+        seat, colour = state.seats[player], rgb[player]
+        layers.blit(surface, cell, f"board-{player}", (seat, colour, supplies, m), theme.PANEL,
+                    partial(paint_board, seat=seat, colour=colour, supplies=supplies, m=m))
 
 
 def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: RGB,

@@ -14,6 +14,7 @@ from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
+from companion.ui.layers import Layers
 from companion.ui.layout import mirror
 from companion.ui.text import draw_text, wrap
 from companion.ui.widgets import Button
@@ -40,6 +41,7 @@ MenuItem = tuple[str, str, Callable[[], object]]
 class GameView:
     def __init__(self, table: TableScreen) -> None:
         self.table = table
+        self.layers = Layers()  # the parts of the picture kept between frames
 
     @property
     def app(self) -> App:
@@ -61,6 +63,10 @@ class GameView:
         return self.session.rules.current_player(self.state)
 
     # -- what the table asks --------------------------------------------------------------
+
+    def forget_pictures(self) -> None:
+        """Paint every part afresh on the next frame (the fonts or the theme changed)."""
+        self.layers.clear()
 
     def moves(self) -> list[Move]:
         return []

@@ -5,11 +5,16 @@ chips in the role colours against the clientele limit, the vault as face-down ca
 against its limit (the card placed this turn face up in its material), foundations and
 structures as small cards in their material with materials added / value, Jacks held.
 Only names and numbers are text. Pure drawing: the view hands in the state.
+
+The strip, each camp and the sites are cached layers: a camp is painted from a
+:class:`Camp` of exactly what it shows, so a move repaints only the camps it changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -18,6 +23,7 @@ from companion.games.glory_to_rome import (
     ROLE_MATERIAL,
     ROLES,
     GloryState,
+    PlayerState,
     action_label,
     actions_this_turn,
     clientele_limit,
@@ -29,6 +35,7 @@ from companion.games.glory_to_rome import (
 )
 from companion.i18n import _, ngettext
 from companion.ui import board, theme
+from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
@@ -89,13 +96,50 @@ def table_layout(rect: pygame.Rect, players: int, m: Metrics
 
 
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                colours: Sequence[RGB], m: Metrics) -> None:
+                colours: Sequence[RGB], m: Metrics, layers: Layers | None = None) -> None:
     """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
+    layers = layers if layers is not None else Layers()
     strip, cells, sites = table_layout(rect, len(state.players), m)
-    paint_strip(surface, strip, state, m)
+    strip_key = (state.players[state.leader].name, state.led_role, state.jacks_supply,
+                 sites_note(state), m)
+    layers.blit(surface, strip, "strip", strip_key, theme.PANEL,
+                lambda picture, area: paint_strip(picture, area, state, m))
     for index, cell in enumerate(cells):
-        paint_camp(surface, cell, state, index, colours[index], m)
-    paint_sites(surface, sites, state, m)
+        camp = camp_facts(state, index, colours[index])
+        layers.blit(surface, cell, f"camp-{index}", (camp, m), theme.PANEL,
+                    partial(paint_camp, camp=camp, m=m))
+    sites_key = (state.in_town, state.out_of_town, len(state.players), m)
+    layers.blit(surface, sites, "sites", sites_key, theme.PANEL,
+                lambda picture, area: paint_sites(picture, area, state, m))
+
+
+@dataclass(frozen=True)
+class Camp:
+    """Everything one camp shows: what its picture is painted from and cached by."""
+
+    player: PlayerState
+    colour: RGB
+    on_turn: bool
+    note: str
+    granted: bool  # the note lists building actions still to take
+    client_limit: int
+    vault: tuple[str | None, ...]  # None: a card face down
+    vault_limit: int
+
+
+def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
+    current = state.acting if state.phase == "actions" else None
+    if state.phase == "lead":
+        current = state.leader
+    elif state.phase == "follow":
+        current = next((i for i, c in enumerate(state.choices) if c is None), None)
+    grants = pending(state, index)
+    words = ", ".join(_("{building}: {left} {role}").format(
+        building=g.building, left=g.left, role=action_label(g.role)) for g in grants)
+    return Camp(state.players[index], colour, index == current,
+                words or choice_note(state, index), bool(grants),
+                clientele_limit(state, index), tuple(vault_view(state, index)),
+                vault_limit(state, index))
 
 
 def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
@@ -118,17 +162,11 @@ def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
         board.badge(surface, end_area, note, theme.DANGER)
 
 
-def paint_camp(surface: pygame.Surface, rect: pygame.Rect, state: GloryState, index: int,
-               colour: RGB, m: Metrics) -> None:
+def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metrics) -> None:
     """One player's camp in their colour."""
-    player = state.players[index]
-    current = state.acting if state.phase == "actions" else None
-    if state.phase == "lead":
-        current = state.leader
-    elif state.phase == "follow":
-        current = next((i for i, c in enumerate(state.choices) if c is None), None)
-    panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if index == current else colour,
-          width=4 if index == current else 2)
+    player = camp.player
+    panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if camp.on_turn else camp.colour,
+          width=4 if camp.on_turn else 2)
     inner = rect.inflate(-8, -8)
     if inner.width > inner.height * 3:  # a wide row (portrait): who on the left, what right
         unit = max(14, min(inner.height // 4, round(m.unit * 0.6)))
@@ -141,17 +179,14 @@ def paint_camp(surface: pygame.Surface, rect: pygame.Rect, state: GloryState, in
         header, note, clients, vault, jacks, buildings = split_rows(
             inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1], 3)
     name_area, influence_area = split_cols(header, [1, -round(header.height * 1.5)], 4)
-    board.badge(surface, name_area, player.name, colour)
+    board.badge(surface, name_area, player.name, camp.colour)
     board.badge(surface, influence_area, str(player.influence), theme.ACCENT)
-    grants = pending(state, index)
-    words = ", ".join(_("{building}: {left} {role}").format(
-        building=g.building, left=g.left, role=action_label(g.role)) for g in grants)
-    draw_text(surface, words or choice_note(state, index), note, max(11, note.height),
-              theme.ACCENT if grants else theme.TEXT, align="left")
+    draw_text(surface, camp.note, note, max(11, note.height),
+              theme.ACCENT if camp.granted else theme.TEXT, align="left")
     paint_jacks(surface, jacks, player.jacks)
-    paint_clients(surface, clients, state, index)
-    paint_vault(surface, vault, state, index)
-    paint_buildings(surface, buildings, state, index)
+    paint_clients(surface, clients, player, camp.client_limit)
+    paint_vault(surface, vault, camp.vault, camp.vault_limit)
+    paint_buildings(surface, buildings, player)
 
 
 def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
@@ -167,11 +202,9 @@ def _count_label(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: 
               align="right")
 
 
-def paint_clients(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                  index: int) -> None:
+def paint_clients(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState,
+                  limit: int) -> None:
     """A chip per client in its role's colour, hollow places up to the clientele limit."""
-    player = state.players[index]
-    limit = clientele_limit(state, index)
     places, label = split_cols(rect, [1, -rect.height * 2], 2)
     _count_label(surface, label, sum(player.clients), limit)
     roles = [role for role in ROLES for _n in range(player.client_count(role))]
@@ -189,11 +222,9 @@ def paint_clients(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
             pygame.draw.circle(surface, theme.MUTED, center, radius, width=1)
 
 
-def paint_vault(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                index: int) -> None:
+def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str | None],
+                limit: int) -> None:
     """Face-down cards against the vault limit; this turn's card face up in its material."""
-    shown = vault_view(state, index)
-    limit = vault_limit(state, index)
     places, label = split_cols(rect, [1, -rect.height * 2], 2)
     _count_label(surface, label, len(shown), limit)
     total = max(limit, len(shown))
@@ -212,10 +243,9 @@ def paint_vault(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                        highlight=theme.ACCENT)
 
 
-def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                    index: int) -> None:
+def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState) -> None:
     """Foundations (with materials added / value) and structures as small cards."""
-    built = state.players[index].buildings
+    built = player.buildings
     if not built or rect.height < 12:
         return
     columns = max(1, rect.width // 120)

@@ -502,4 +502,4 @@ class GloryView(GloryFunctions):
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         colours = [theme.colour_rgb(p.colour) for p in self.session.players]
-        paint_table(surface, rect, self.glory, colours, self.table.metrics)
+        paint_table(surface, rect, self.glory, colours, self.table.metrics, self.layers)

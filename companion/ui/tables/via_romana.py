@@ -7,11 +7,12 @@ up a signpost, take the legion eagle) is a banner beside the map.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion import i18n
 from companion.games.base import Action, Rejected
 from companion.games.via_romana import (
     MAX_CARDS_PER_ROUND,
@@ -39,9 +40,16 @@ from companion.ui.tables.via_romana_cards import (
     milestone_choices,
     symbol_choices,
 )
-from companion.ui.tables.via_romana_map import MapLayout, draw_map, layout
+from companion.ui.tables.via_romana_map import (
+    MapFacts,
+    MapLayout,
+    changed_area,
+    draw_map,
+    layout,
+    map_facts,
+)
 from companion.ui.tables.via_romana_panel import paint_banner, paint_players
-from companion.ui.text import draw_text, fit_size
+from companion.ui.text import draw_text, fit_size, fonts_generation
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
@@ -56,8 +64,10 @@ class ViaRomanaView(GameView):
     def __init__(self, table: TableScreen) -> None:
         super().__init__(table)
         self._geometries: dict[tuple[int, int, int, int, int, int], MapLayout] = {}
-        #: drawn once and blitted while nothing they show changes: name -> (key, picture)
-        self._layers: dict[str, tuple[object, pygame.Surface]] = {}
+        #: the map picture kept: (size, unit, board, language, fonts), what it shows, the
+        #: picture
+        self._map: tuple[Hashable, MapFacts, pygame.Surface] | None = None
+        self._scratch: pygame.Surface | None = None
 
     @property
     def via(self) -> ViaRomanaState:
@@ -97,19 +107,13 @@ class ViaRomanaView(GameView):
 
     def forget_pictures(self) -> None:
         """Draw the map and the banner afresh on the next frame (after a font change)."""
-        self._layers.clear()
+        self.layers.clear()
+        self._map = None
 
-    def _layer(self, name: str, key: object, size: tuple[int, int],
+    def _layer(self, name: str, key: Hashable, size: tuple[int, int],
                draw: Callable[[pygame.Surface], None]) -> pygame.Surface:
         """A picture drawn once on the panel's colour and reused while ``key`` holds."""
-        cached = self._layers.get(name)
-        if cached is not None and cached[0] == key and cached[1].get_size() == size:
-            return cached[1]
-        picture = pygame.Surface(size)
-        picture.fill(theme.PANEL)
-        draw(picture)
-        self._layers[name] = (key, picture)
-        return picture
+        return self.layers.picture(name, key, size, theme.PANEL, draw)
 
     # -- touch targets on the map -------------------------------------------------------
 
@@ -485,15 +489,13 @@ class ViaRomanaView(GameView):
         m = self.table.metrics
         state = self.via
         hint, board, side = self.areas(rect)
-        draw_text(surface, self.hint(), hint, fit_size(self.hint(), m.small, hint.width, 0.7),
-                  theme.ACCENT, align="left")
+        text = self.hint()
+        self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
+                         lambda picture, area: draw_text(
+                             picture, text, area, fit_size(text, m.small, area.width, 0.7),
+                             theme.ACCENT, align="left"))
         highlight = state.pending[0].road if state.pending else None
-        colours = self.colours()
-        origin = pygame.Rect((0, 0), board.size)
-        key = (board.size, m.unit, id(state.board), state.cities, state.roads, state.closed,
-               state.stacks, state.scored, state.pending, highlight, tuple(colours))
-        surface.blit(self._layer("map", key, board.size, lambda picture: draw_map(
-            picture, state, self.geometry(origin), colours, highlight)), board)
+        surface.blit(self._map_picture(board.size, highlight), board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
             self._blit_banner(surface, side, banner, heading=True)
@@ -503,7 +505,38 @@ class ViaRomanaView(GameView):
                                    m.gap)
             self._blit_banner(surface, top, banner, heading=False)
         paint_players(surface, m, side, state, [self.name(i) for i in range(len(
-            self.session.players))], self.colours())
+            self.session.players))], self.colours(), self.layers)
+
+    def _map_picture(self, size: tuple[int, int], highlight: int | None) -> pygame.Surface:
+        """The map, kept between frames; a move repaints only the area of the roads and
+        cities it changed (with whatever else reaches into it)."""
+        state, m = self.via, self.table.metrics
+        geometry = self.geometry(pygame.Rect((0, 0), size))
+        colours = self.colours()
+        facts = map_facts(state, colours, highlight)
+        base = (size, m.unit, id(state.board), i18n.language(), fonts_generation())
+        kept = self._map
+        if kept is not None and kept[0] == base:
+            area = changed_area(geometry, kept[1], facts)
+            picture = kept[2]
+            if area is not None:
+                area = area.clip(picture.get_rect())
+                if area.width and area.height:
+                    # drawn unclipped on a spare map and copied: a line clipped at the
+                    # area's edge is rasterised a pixel off from the same line drawn whole
+                    scratch = self._scratch
+                    if scratch is None or scratch.get_size() != size:
+                        scratch = self._scratch = pygame.Surface(size)
+                    scratch.fill(theme.PANEL, area)
+                    draw_map(scratch, state, geometry, colours, highlight, within=area)
+                    picture.blit(scratch, area, area)
+                self._map = (base, facts, picture)
+                return picture
+        picture = pygame.Surface(size)
+        picture.fill(theme.PANEL)
+        draw_map(picture, state, geometry, colours, highlight)
+        self._map = (base, facts, picture)
+        return picture
 
     def _blit_banner(self, surface: pygame.Surface, rect: pygame.Rect, lines: list[str],
                      heading: bool) -> None:

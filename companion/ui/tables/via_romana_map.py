@@ -112,23 +112,108 @@ def _free_directions(directions: list[float]) -> tuple[float, float]:
 
 
 def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout,
-             colours: Sequence[RGB], highlight: int | None) -> None:
+             colours: Sequence[RGB], highlight: int | None,
+             within: pygame.Rect | None = None) -> None:
     """Roads first (closed ones greyed with a signpost), then cities with their pieces.
 
-    ``colours`` are the players' colours; ``highlight`` is the road being scored.
+    ``colours`` are the players' colours; ``highlight`` is the road being scored. With
+    ``within``, only what reaches into that rect is drawn (the caller clips to it): the
+    same pixels there as a whole map, for a fraction of the work.
     """
     board = state.board
     # closed roads first, built spaces last, so a crossing never hides a player's piece
     order = sorted(range(len(board.roads)), key=lambda i: (
         not state.closed[i], sum(owner is not None for owner in state.roads[i])))
     for index in order:
-        _draw_road(surface, state, geometry, index, colours, index == highlight)
+        if within is None or road_bounds(geometry, index).colliderect(within):
+            _draw_road(surface, state, geometry, index, colours, index == highlight)
     marked = set()
     if highlight is not None:
         road = board.roads[highlight]
         marked = {road.a, road.b}
     for index in range(len(board.cities)):
-        _draw_city(surface, state, geometry, index, colours, index in marked)
+        if within is None or city_bounds(geometry, index).colliderect(within):
+            _draw_city(surface, state, geometry, index, colours, index in marked)
+
+
+@dataclass(frozen=True)
+class MapFacts:
+    """What the map shows of the game, road by road and city by city: two of these tell
+    which parts of a kept map picture a move changed."""
+
+    roads: tuple[tuple[object, ...], ...]  # per road: owners, closed, signpost, highlighted
+    cities: tuple[tuple[object, ...], ...]  # per city: building, stack, marked
+    colours: tuple[RGB, ...]
+
+
+def map_facts(state: ViaRomanaState, colours: Sequence[RGB], highlight: int | None
+              ) -> MapFacts:
+    unmarked = {c.road for c in (*state.scored, *state.pending) if not c.signpost}
+    marked: set[int] = set()
+    if highlight is not None:
+        road = state.board.roads[highlight]
+        marked = {road.a, road.b}
+    roads = tuple((state.roads[i], state.closed[i], i in unmarked, i == highlight)
+                  for i in range(len(state.board.roads)))
+    cities = tuple((state.cities[i], state.stacks[i], i in marked)
+                   for i in range(len(state.board.cities)))
+    return MapFacts(roads, cities, tuple(colours))
+
+
+def changed_area(geometry: MapLayout, before: MapFacts, after: MapFacts
+                 ) -> pygame.Rect | None:
+    """The part of the map that differs between ``before`` and ``after`` (None: all of
+    it, when the players' colours or the board changed)."""
+    if before.colours != after.colours or len(before.roads) != len(after.roads) \
+            or len(before.cities) != len(after.cities):
+        return None
+    rects = [road_bounds(geometry, i) for i, (old, new)
+             in enumerate(zip(before.roads, after.roads, strict=True)) if old != new]
+    # a road built or closed changes the drawing order of the roads crossing it: they are
+    # drawn again inside the area anyway, in the order of the whole map
+    rects += [city_bounds(geometry, i) for i, (old, new)
+              in enumerate(zip(before.cities, after.cities, strict=True)) if old != new]
+    if not rects:
+        return pygame.Rect(0, 0, 0, 0)
+    return rects[0].unionall(rects[1:])
+
+
+def road_bounds(geometry: MapLayout, road: int) -> pygame.Rect:
+    """Everything a road can draw: its spaces (highlighted: wider) and its signpost."""
+    points = [point for space in geometry.spaces[road] for point in space]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    reach = (geometry.road_width + 8) // 2 + 3
+    box = pygame.Rect(math.floor(min(xs)) - reach, math.floor(min(ys)) - reach,
+                      math.ceil(max(xs) - min(xs)) + 2 * reach + 1,
+                      math.ceil(max(ys) - min(ys)) + 2 * reach + 1)
+    size = max(8, geometry.radius * 2 // 3)
+    x, y = geometry.road_middle(road)
+    post = pygame.Rect(x - size // 2 - 4, y - size, size + 8, size * 2)
+    return box.union(post)
+
+
+def city_bounds(geometry: MapLayout, city: int) -> pygame.Rect:
+    """Everything a city can draw: its disc (marked: ringed), marker, piece and name."""
+    centre, radius = geometry.centres[city], geometry.radius
+    disc = pygame.Rect(0, 0, 2 * radius + 12, 2 * radius + 12)
+    disc.center = centre
+    side = max(14, radius)
+    marker = pygame.Rect(0, 0, side + 4, side + 4)
+    marker.center = _around(centre, radius * 1.15, geometry.marker_angle[city])
+    piece_radius = max(7, radius * 11 // 20)
+    piece = pygame.Rect(0, 0, 2 * piece_radius + 6, 2 * piece_radius + 6)
+    piece.center = _around(centre, radius * 1.15, geometry.piece_angle[city])
+    # the name's glyphs reach above and below its line box
+    name = _name_rect(geometry, city).inflate(4, geometry.name_size)
+    return disc.unionall([marker, piece, name])
+
+
+def _name_rect(geometry: MapLayout, city: int) -> pygame.Rect:
+    centre, radius = geometry.centres[city], geometry.radius
+    label = pygame.Rect(0, 0, max(radius * 6, geometry.name_size * 8), geometry.name_size + 2)
+    label.midtop = (centre[0], centre[1] + radius + 1)
+    label.clamp_ip(geometry.rect)
+    return label
 
 
 def _segment(surface: pygame.Surface, colour: RGB, start: tuple[float, float],
@@ -194,9 +279,7 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
                      ring=theme.TEXT if building.castle else None)
         if building.castle:
             _castle_glyph(surface, at, piece_radius, theme.text_on(colours[building.player]))
-    label = pygame.Rect(0, 0, max(radius * 6, geometry.name_size * 8), geometry.name_size + 2)
-    label.midtop = (centre[0], centre[1] + radius + 1)
-    label.clamp_ip(geometry.rect)
+    label = _name_rect(geometry, index)
     size = fit_size(city.name, geometry.name_size, label.width, 0.75)
     draw_text(surface, city.name, label, size, theme.TEXT)
 

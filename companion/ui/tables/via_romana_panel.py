@@ -6,7 +6,7 @@ moves.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -21,6 +21,7 @@ from companion.games.via_romana.scoring import PlayerTally, order_board_met
 from companion.i18n import _
 from companion.ui import board as pieces
 from companion.ui import theme
+from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, grid, split_cols, split_rows
 from companion.ui.text import draw_paragraph, draw_text, fit_size
 from companion.ui.theme import RGB
@@ -40,11 +41,33 @@ def paint_banner(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, lines: 
 
 
 def paint_players(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
-                  state: ViaRomanaState, names: Sequence[str], colours: Sequence[RGB]) -> None:
-    """One panel per player: a column in landscape, two columns in portrait."""
+                  state: ViaRomanaState, names: Sequence[str], colours: Sequence[RGB],
+                  layers: Layers | None = None) -> None:
+    """One panel per player: a column in landscape, two columns in portrait; each a
+    cached layer keyed by what it shows, so a move repaints the players it changed."""
+    layers = layers if layers is not None else Layers()
     columns = 2 if m.portrait else 1
     for index, cell in enumerate(grid(rect, len(names), columns, m.gap // 2)):
-        _paint_player(surface, m, cell, state, index, names[index], colours[index])
+        name, colour = names[index], colours[index]
+        layers.blit(surface, cell, f"player-{index}", _player_key(state, index, name, colour, m),
+                    theme.PANEL, _player_painter(m, state, index, name, colour))
+
+
+def _player_painter(m: Metrics, state: ViaRomanaState, index: int, name: str, colour: RGB
+                    ) -> Callable[[pygame.Surface, pygame.Rect], None]:
+    return lambda picture, area: _paint_player(picture, m, area, state, index, name, colour)
+
+
+def _player_key(state: ViaRomanaState, index: int, name: str, colour: RGB,
+                m: Metrics) -> tuple[object, ...]:
+    """Everything :func:`_paint_player` reads of the state for this player."""
+    current = index == state.current and state.phase is not Phase.OVER
+    over = state.phase is Phase.OVER
+    return (name, colour, m, current, over, state.phase is Phase.SETUP,
+            castles_left(state, index), state.settings.castles_per_player,
+            milestones_left(state, index), state.collected[index], state.board.colours,
+            state.order_boards[index] if over else None,
+            state.cards_this_turn if current else None)
 
 
 def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
