@@ -49,6 +49,8 @@ class Slowdown:
     detail: str
     loop_before: float = 0.0
     loop_after: float = 0.0
+    loop_share: float = 0.0  # the loop's CPU time over its wall time under the quota
+    throttled_periods: int = 0  # periods in which the quota stopped the run (cpu.stat)
     throttled: bool = False  # under a cgroup quota (not merely scaled)
     _group: Path | None = field(default=None, repr=False)
     _parent_procs: Path | None = field(default=None, repr=False)
@@ -63,7 +65,10 @@ class Slowdown:
             return (f"--slow {self.factor:g}: {self.method} ({self.detail}); a CPU-bound "
                     f"reference loop took {self.loop_before * 1000:.1f} ms before and "
                     f"{self.loop_after * 1000:.1f} ms under the quota "
-                    f"({self.measured:.2f}x slower). Limits: a quota is not a slower CPU; "
+                    f"({self.measured:.2f}x slower; it got {self.loop_share:.2f} of a core, "
+                    f"throttled in {self.throttled_periods} periods; a neighbour on the "
+                    "same CPU makes the first time longer and the ratio smaller). "
+                    "Limits: a quota is not a slower CPU; "
                     f"the run gets full-speed bursts of {QUOTA_US / 1000:g} ms in every "
                     "period and waits out the rest, so what is shorter than a burst is not "
                     "stretched and what is longer grows in steps of the period; memory, "
@@ -160,6 +165,16 @@ def _try_v1(factor: float) -> tuple[Path, Path, str] | None:
     return group, parent / "cgroup.procs", f"cfs_quota_us {QUOTA_US} per cfs_period_us {period}"
 
 
+def _throttled_periods(group: Path) -> int:
+    """How many periods the group's quota ran out in so far (0 if not told)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in (group / "cpu.stat").read_text().splitlines():
+            key, _space, value = line.partition(" ")
+            if key == "nr_throttled":
+                return int(value)
+    return 0
+
+
 def _pin_to_one_cpu() -> int:
     """Every thread of this process (and so what it starts) on the last CPU it may use."""
     cpu = max(os.sched_getaffinity(0))
@@ -189,7 +204,11 @@ def slow_down(factor: float, method: str = "auto") -> Slowdown:
             (group / "cgroup.procs").write_text(f"{os.getpid()}\n")
             slowdown = Slowdown(factor, name, f"{group}: {setting}, pinned to CPU {cpu}",
                                 before, throttled=True, _group=group, _parent_procs=parent_procs)
+            used, wall = time.process_time(), time.perf_counter()
             slowdown.loop_after = reference_loop_seconds()
+            slowdown.loop_share = ((time.process_time() - used)
+                                   / (time.perf_counter() - wall))
+            slowdown.throttled_periods = _throttled_periods(group)
             return slowdown
         if method == "cgroup":
             raise RuntimeError("no cgroup with the cpu controller can be written here")

@@ -57,9 +57,12 @@ def test_slow_mode_says_how_it_slowed_and_slows_a_cpu_bound_loop(tmp_path: Path)
     if slowed.group(1) == "scaled":
         assert "not judged" in text
     else:
-        measured = re.search(r"\((\d+\.\d+)x slower\)", text)
+        # the loop got at most about half a core, and the quota is what held it back (a
+        # neighbour on that CPU would make the before/after ratio alone smaller)
+        measured = re.search(r"\((\d+\.\d+)x slower; it got (\d+\.\d+) of a core, "
+                             r"throttled in (\d+) periods", text)
         assert measured is not None, text
-        assert 1.5 <= float(measured.group(1)) <= 3.5  # roughly the 2 asked for
+        assert float(measured.group(2)) <= 0.6 and int(measured.group(3)) > 0
         assert "| yes |" in text or "| **no** |" in text  # judged as on a slower machine
 
 
