@@ -13,9 +13,12 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from bench.measure import HEADLESS, Figure
+from bench.slow import Slowdown, scale_times, slow_down
 
 os.environ.update(HEADLESS)
 
@@ -38,7 +41,8 @@ def machine() -> str:
             f"pygame-ce {pygame.version.ver} (SDL {'.'.join(map(str, pygame.get_sdl_version()))})")
 
 
-def collect(quick: bool) -> list[Figure]:
+def _groups() -> list[tuple[str, Callable[[bool], Figure | list[Figure]]]]:
+    """Every figure's maker, in the table's order, by the name ``--only`` knows it by."""
     from bench.fuzz import fuzz_figures
     from bench.idle import idle_cost
     from bench.idle_devices import idle_with_devices
@@ -50,32 +54,50 @@ def collect(quick: bool) -> list[Figure]:
     from bench.tag_latency import pn532_tag_to_screen
     from bench.via_romana_map import map_frame
 
-    figures = [idle_cost(quick), idle_with_devices(quick)]
-    figures += press_to_screen(quick)
-    figures += redraw(quick)
-    figures += pn532_tag_to_screen(quick)
-    figures += fuzz_figures(quick)
-    figures.append(startup(quick))
-    figures += memory(quick)
-    figures += resume(quick)
-    figures.append(startup_with_history(quick))
-    figures.append(move_cost(quick))
-    figures += acknowledgement(quick)
-    figures.append(map_frame(quick))
+    return [("idle", idle_cost), ("idle-devices", idle_with_devices),
+            ("press", press_to_screen), ("redraw", redraw), ("pn532", pn532_tag_to_screen),
+            ("fuzz", fuzz_figures), ("startup", startup), ("memory", memory),
+            ("resume", resume), ("history", startup_with_history), ("move-cost", move_cost),
+            ("acknowledgement", acknowledgement), ("map", map_frame)]
+
+
+GROUPS = ("idle", "idle-devices", "press", "redraw", "pn532", "fuzz", "startup", "memory",
+          "resume", "history", "move-cost", "acknowledgement", "map")
+
+
+def collect(quick: bool, only: Sequence[str] = ()) -> list[Figure]:
+    figures: list[Figure] = []
+    groups = _groups()
+    assert tuple(name for name, _make in groups) == GROUPS, "GROUPS names every maker"
+    for name, make in groups:
+        if only and name not in only:
+            continue
+        made = make(quick)
+        figures += made if isinstance(made, list) else [made]
     return figures
+
+
+def scaled(figures: list[Figure], factor: float) -> list[Figure]:
+    """The figures with their times multiplied by ``factor``, their targets not judged."""
+    return [replace(f, value=scale_times(f.value, factor),
+                    reference=scale_times(f.reference, factor), judged=False)
+            for f in figures]
 
 
 def table(figures: list[Figure]) -> str:
     rows = ["| figure | measured | reference (same run) | ratio | target | met |",
             "|---|---|---|---|---|---|"]
     for f in figures:
+        met = ("not judged" if not f.judged else "yes" if f.met else "**no**")
         rows.append(f"| {f.name} | {f.value} | {f.reference} | {f.ratio} | {f.target} | "
-                    f"{'yes' if f.met else '**no**'} |")
+                    f"{met} |")
     return "\n".join(rows)
 
 
-def document(figures: list[Figure], command: str, seconds: float) -> str:
+def document(figures: list[Figure], command: str, seconds: float,
+             slowdown: Slowdown | None = None) -> str:
     notes = "\n".join(f"- **{f.name}**: {f.note}" for f in figures if f.note)
+    slowed = f"- Slowed: {slowdown.describe()}\n" if slowdown is not None else ""
     return f"""# Performance
 
 What a game night costs the Pi, each figure beside a reference measured in the same run
@@ -86,7 +108,7 @@ What a game night costs the Pi, each figure beside a reference measured in the s
 - Date: {time.strftime("%Y-%m-%d %H:%M %Z")}; the run took {seconds:.0f} s
 - Video: SDL's dummy driver (a stand-in for KMS/DRM on the Pi: neither has a native
   event wait)
-
+{slowed}
 {table(figures)}
 
 ## How each figure was taken
@@ -100,14 +122,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="every figure, briefly")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "PERFORMANCE.md",
                         help="where to write the table (default: docs/PERFORMANCE.md)")
+    parser.add_argument("--slow", type=float, metavar="N",
+                        help="as on this machine slowed N times: a CPU quota of 1/N of one "
+                             "core (cgroup) where one can be set, else times scaled by N")
+    parser.add_argument("--slow-method", choices=("auto", "cgroup", "scaled"), default="auto",
+                        help="how --slow slows (default: a cgroup if possible, else scaled)")
+    parser.add_argument("--only", type=lambda text: text.split(","), default=[],
+                        metavar="NAME[,NAME]", help="only these figures: " + ", ".join(GROUPS))
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.only) - set(GROUPS))
+    if unknown:
+        parser.error(f"unknown figure {', '.join(unknown)}; known: {', '.join(GROUPS)}")
+    slowdown = slow_down(args.slow, args.slow_method) if args.slow else None
+    if slowdown is not None:
+        print(slowdown.describe(), file=sys.stderr)
     started = time.monotonic()
-    figures = collect(args.quick)
+    try:
+        figures = collect(args.quick, args.only)
+    finally:
+        if slowdown is not None:
+            slowdown.close()
     seconds = time.monotonic() - started
+    if slowdown is not None and not slowdown.throttled:
+        figures = scaled(figures, slowdown.factor)
     print(table(figures))
-    command = "uv run python -m bench" + (" --quick" if args.quick else "")
+    command = " ".join(["uv run python -m bench", *(argv if argv is not None else sys.argv[1:])])
+    if slowdown is not None:
+        print(f"\nslowed: {slowdown.method}, reference loop {slowdown.measured:.2f}x slower"
+              if slowdown.throttled else f"\nslowed: {slowdown.method} by {slowdown.factor:g}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(document(figures, command, seconds), encoding="utf-8")
+    args.out.write_text(document(figures, command, seconds, slowdown), encoding="utf-8")
     print(f"\nwritten to {args.out}", file=sys.stderr)
     return 0
 

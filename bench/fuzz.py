@@ -169,5 +169,6 @@ def fuzz_figures(quick: bool) -> list[Figure]:
             "0 false tags, 0 exceptions", result.false_tags == 0 and result.exceptions == 0,
             "every other input mutated (1-3 bit flips, changed, inserted, deleted or swapped "
             "bytes, truncation), through the drivers' own parser, checks and presence rules; "
-            "a false tag is an arrival of a tag that is not on that reader"))
+            "a false tag is an arrival of a tag that is not on that reader; the drivers' "
+            "logic alone, fed in memory (no serial port, no device, no screen, no timing)"))
     return figures

@@ -27,5 +27,8 @@ def idle_cost(quick: bool) -> Figure:
         f"1/{1 / ratio:.0f}" if ratio else "no CPU time counted",
         "< 1% and <= 1/20 of the reference",
         companion < 0.01 and ratio <= 1 / 20,
-        f"measured over {seconds:.0f} s after {settle:.0f} s idle",
+        f"the companion's CPU time (every thread, schedstat) over {seconds:.0f} s of "
+        f"wall time, starting {settle:.0f} s after its first frame (past the status "
+        "line), nothing touched; its own process with --resume --simulate (simulated "
+        "devices), the dummy video driver; not a latency, so no flip at its end",
     )

@@ -108,8 +108,10 @@ def idle_with_devices(quick: bool) -> Figure:
         f"+{(cpu - simulated_cpu) * 100:.3f} points, +{wakes - simulated_wakes:.1f}/s",
         "< 0.1% of a core and <= 15 wake-ups/s",
         cpu < 0.001 and wakes <= 15 and _talked_to_both(asked[0]),
-        f"emulators: {asked[0]}; measured over {seconds:.0f} s after {settle:.0f} s idle; "
-        "the app as on the Pi (GPIOZERO_PIN_FACTORY=mock, no --simulate), the readers "
-        "emulated at 115200 baud in another process (their CPU not counted); wake-ups are "
-        "context switches of all the app's threads",
+        f"emulators: {asked[0]}; the app's CPU time and context switches over "
+        f"{seconds:.0f} s of wall time, starting {settle:.0f} s after its first frame, "
+        "nothing touched (not a latency: no flip); the app as on the Pi "
+        "(GPIOZERO_PIN_FACTORY=mock, no --simulate), the readers emulated at 115200 "
+        "baud in another process (their CPU not counted); wake-ups are context switches "
+        "of all the app's threads",
     )

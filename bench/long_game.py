@@ -53,3 +53,38 @@ def build_store(data_dir: Path, actions: int) -> None:
     with store._writing() as db:
         db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", rows)
     store.close()
+
+
+def build_history(data_dir: Path, rows: int, per_game: int = 200) -> None:
+    """A store whose history holds ``rows`` log rows in finished games, as evenings leave it.
+
+    Every finished game of ``per_game`` moves keeps its log, one time-on-turn stretch a
+    move, its last snapshots and its scores; then one unfinished game with no moves, so the
+    home screen is the one :func:`build_store` with no moves shows.
+    """
+    from companion.games.base import PlayerScore, ScoreResult
+    from companion.store import LogEntry
+
+    store = Store.open(data_dir)
+    result = ScoreResult(tuple(PlayerScore(p.name, 10 - i, {"vp": 10 - i})
+                               for i, p in enumerate(PLAYERS)), (PLAYERS[0].name,)).to_json()
+    state = RULES.setup(PLAYERS, RULES.default_options())
+    moves, snapshots = [], []
+    for seq in range(1, per_game + 1):  # every game the same evening: folded once
+        action = next_action(state)
+        state = RULES.apply(state, action)
+        moves.append((seq, action))
+        if seq % SNAPSHOT_EVERY == 0:
+            snapshots.append((seq, pickle.dumps(state)))
+    started = 1.7e9
+    for _game in range(max(1, rows // per_game)):
+        entries = [LogEntry("do", action, seq) for seq, action in moves]
+        times = [(action.player or 0, started + seq * 30, started + seq * 30 + 25)
+                 for seq, action in moves]
+        game_id = store.import_game("glory-to-rome", PLAYERS, {}, started,
+                                    started + per_game * 30, result, entries, times)
+        for applied, pickled in snapshots[-3:]:
+            store.save_snapshot(game_id, applied, applied, pickled, code=snapshot_code())
+        started += 86_400
+    store.close()
+    build_store(data_dir, 0)

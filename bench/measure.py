@@ -30,7 +30,8 @@ class Figure:
     ratio: str
     target: str
     met: bool
-    note: str = ""
+    note: str = ""  # what it includes: where it starts and ends, the flip, the devices
+    judged: bool = True  # False when its times were scaled (``--slow`` without a quota)
 
 
 def compile_bytecode() -> None:

@@ -6,7 +6,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.long_game import build_store
+from bench.long_game import build_history, build_store
 from bench.measure import Figure, compile_bytecode, median, time_to_first_frame
 
 SIZE = "800x480"
@@ -61,8 +61,9 @@ def resume(quick: bool) -> list[Figure]:
             total[actions] = _median_start(_companion(data_dir, "--resume"), runs)
     extra = total[long] - baseline
     ratio = total[long] / total[short]
-    note = (f"median of {runs} runs each; process start to the table's first frame "
-            "(--resume), devices simulated")
+    note = (f"median of {runs} runs each; from starting the process to its READY=1, sent "
+            "after the table's first frame was flipped (--resume; dummy video driver, "
+            "devices simulated)")
     return [
         Figure(f"Resume a {long:,}-move game, beyond resuming a game with no moves",
                f"+{extra * 1000:.1f} ms", f"{baseline * 1000:.0f} ms (resume of a game "
@@ -77,21 +78,37 @@ def resume(quick: bool) -> list[Figure]:
 def startup_with_history(quick: bool) -> Figure:
     """Start-up to the home screen with a long history against a history of no moves.
 
-    The start-up check leaves the log tables to the background integrity check, so
-    the history's length should not show.
+    The history is what evenings leave: finished games with their logs, time on turn and
+    snapshots, and one unfinished game with no moves (the home screen both sides show).
+    The start-up check leaves what grows with the history to the background integrity
+    check, so its length should not show. Runs alternate between the two stores, so a
+    neighbour's load hits both alike.
     """
-    runs = 3 if quick else 7
+    runs = 3 if quick else 15
     rows = 10_000 if quick else 100_000
     with tempfile.TemporaryDirectory() as directory:
         empty = Path(directory) / "empty"
         _empty_game(empty)  # the same home screen: one unfinished game, no moves
         history = Path(directory) / "history"
-        build_store(history, rows)
-        base = _median_start(_companion(empty), runs)
-        full = _median_start(_companion(history), runs)
-    ratio = full / base
+        build_history(history, rows)
+        commands = (_companion(empty), _companion(history))
+        compile_bytecode()
+        for command in commands:
+            time_to_first_frame(command)  # warm the page cache; not counted
+        base, full = [], []
+        for _run in range(runs):
+            base.append(time_to_first_frame(commands[0]))
+            full.append(time_to_first_frame(commands[1]))
+    ratio = median(full) / median(base)
+    fastest = min(full) / min(base)
     return Figure(f"Start-up with a {rows:,}-row history (home screen)",
-                  f"{full * 1000:.0f} ms", f"{base * 1000:.0f} ms (one game, no moves yet)",
-                  f"{ratio:.2f}x", "<= 1.1x", ratio <= 1.1,
-                  f"median of {runs} runs each; process start to the first frame; the full "
-                  "integrity check runs after it, in the background")
+                  f"{median(full) * 1000:.0f} ms (fastest {min(full) * 1000:.0f} ms)",
+                  f"{median(base) * 1000:.0f} ms, fastest {min(base) * 1000:.0f} ms (one "
+                  "game, no moves yet)",
+                  f"{ratio:.2f}x (fastest {fastest:.2f}x)", "<= 1.1x", ratio <= 1.1,
+                  f"medians of {runs} runs each, alternating between the two stores after a "
+                  f"warming run of each; the history is {rows // 200:,} finished games of 200 "
+                  "moves (log, time on turn, snapshots, scores) and one unfinished game with "
+                  "no moves; from starting the process to its READY=1, sent after the home "
+                  "screen's first frame was flipped (dummy video driver, devices simulated); "
+                  "the full integrity check runs after it, in the background")

@@ -54,4 +54,6 @@ def move_cost(quick: bool) -> Figure:
                   f"{cost[long] * 1000:.3f} ms", f"{cost[short] * 1000:.3f} ms "
                   f"(at {short:,} moves)", f"{ratio:.2f}x", "<= 1.1x", ratio <= 1.1,
                   f"median of {blocks * per_block} moves each, in alternating blocks; "
-                  "check, commit (WAL, synchronous=FULL) and acknowledge, no screen")
+                  "from submit through the check, the commit (WAL, synchronous=FULL, "
+                  "on the disk) to the acknowledgement into the timeline, on one thread; "
+                  "no screen, no devices, no writer thread")

@@ -3,7 +3,8 @@
 One process, as on the Pi: the real app loop on the main thread, the real PN532 driver on
 a pseudo-terminal with the emulated chip at the far end, every byte taking its time at
 115200 baud. The PN532 waits for the card itself (InListPassiveTarget with unlimited
-retries) and the tag needs two matching reads, so both are inside the figure.
+retries) and the tag needs two matching reads (the second is the answer sent again after
+a NACK), so both are inside the figure.
 """
 
 from __future__ import annotations
@@ -110,12 +111,16 @@ def pn532_tag_to_screen(quick: bool) -> list[Figure]:
                f"one byte on the line takes {line_time:.3f} ms",
                f"p99 {p99 / 0.030:.2f} of target", "p99 <= 30 ms", p99 <= 0.030,
                f"{len(arrivals)} tags; from placing the tag on the emulated chip (which "
-               "answers the waiting InListPassiveTarget) to the update showing the tag's "
-               "message; includes the second, confirming read and every byte's line time"),
+               "answers the waiting InListPassiveTarget) through the PN532 driver's "
+               "thread and the input queue to the end of the display update presenting "
+               "the tag's message (to the flip); includes the second, confirming read (the "
+               "answer sent again after a NACK) and every byte's line time; no other "
+               "device attached"),
         Figure("Tag removal noticed: PN532 at 115200 baud (pty)",
                f"p50 {gone50 * 1000:.0f} ms, p99 {gone99 * 1000:.0f} ms",
                "two polls 70 ms apart without the tag", f"p99 {gone99 / REMOVAL_TARGET:.2f} "
                "of target", "p99 <= 300 ms", gone99 <= REMOVAL_TARGET,
-               f"{len(removals)} removals; from lifting the tag to the driver waiting for a "
-               "card again (right after it queued the removal)"),
+               f"{len(removals)} removals; from lifting the tag on the emulated chip to the "
+               "driver waiting for a card again (right after it queued the removal): the "
+               "driver's side only, no screen (a removal shows nothing), no flip"),
     ]

@@ -63,5 +63,7 @@ def map_frame(quick: bool) -> Figure:
         median(moved) < 1 / 60,
         f"{count} whole-screen rebuilds and redraws of each table in one process, on a "
         "4-player map with a road scoring and its banner; after a move the map and the "
-        "banner are drawn afresh, otherwise they are blitted from the last drawing",
+        "banner are drawn afresh, otherwise they are blitted from the last drawing; from "
+        "the invalidation to the drawing's end into an off-screen surface (no flip, no "
+        "devices)",
     )

@@ -6,6 +6,7 @@ The figures themselves are not asserted here: timings belong to ``bench/``, not 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -36,3 +37,38 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
         assert figure in text, figure
         assert figure in done.stdout, figure
     assert "Machine: " in text and "uv run python -m bench --quick" in text
+    rows = [line.split(" | ")[0].removeprefix("| ") for line in text.splitlines()
+            if line.startswith("| ") and not line.startswith("| figure |")]
+    assert len(rows) >= 20
+    for name in rows:  # every figure says what it includes
+        assert f"- **{name}**: " in text, name
+
+
+def test_slow_mode_says_how_it_slowed_and_slows_a_cpu_bound_loop(tmp_path: Path) -> None:
+    out = tmp_path / "PERFORMANCE.md"
+    done = subprocess.run([sys.executable, "-m", "bench", "--quick", "--slow", "2", "--only",
+                           "map", "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr[-3000:]
+    text = out.read_text()
+    assert "Via Romana map frame" in text and "Idle cost" not in text  # --only
+    slowed = re.search(r"- Slowed: --slow 2: (cgroup v2 cpu\.max|cgroup v1 "
+                       r"cpu\.cfs_quota_us|scaled) ", text)
+    assert slowed is not None, text
+    if slowed.group(1) == "scaled":
+        assert "not judged" in text
+    else:
+        # the loop got at most about half a core, and the quota is what held it back (a
+        # neighbour on that CPU would make the before/after ratio alone smaller)
+        measured = re.search(r"\((\d+\.\d+)x slower; it got (\d+\.\d+) of a core, "
+                             r"throttled in (\d+) periods", text)
+        assert measured is not None, text
+        assert float(measured.group(2)) <= 0.6 and int(measured.group(3)) > 0
+        assert "| yes |" in text or "| **no** |" in text  # judged as on a slower machine
+
+
+def test_scaled_times_keep_their_units_and_decimals() -> None:
+    from bench.slow import scale_times
+
+    assert scale_times("p50 1.25 ms, p99 3 ms; 12 s; 40 us", 2) == (
+        "p50 2.50 ms, p99 6 ms; 24 s; 80 us")

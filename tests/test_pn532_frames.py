@@ -64,6 +64,7 @@ def test_corrupt_dcs_drops_the_frame_and_the_next_one_is_read() -> None:
     bad = bytearray(tag_frame(UID7))
     bad[-2] ^= 0x01
     assert tag_reads(bytes(bad) + tag_frame(UID4)) == [UID4]
+    assert pn.FrameParser().feed(bytes(bad)) == [pn.Garbled()]  # said, but spoiled
 
 
 def test_corrupt_length_checksum_drops_the_frame() -> None:

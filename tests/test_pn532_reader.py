@@ -157,6 +157,39 @@ def test_corrupt_answers_neither_add_nor_remove_tags(rig: Rig) -> None:
     assert rig.events.empty()
 
 
+def test_a_spoiled_answer_that_selected_the_tag_does_not_hide_it(rig: Rig) -> None:
+    """The garbled answer listed the tag, so the tag is selected and ignores plain polls:
+    the reader must reset the field before reading again, or never see that tag."""
+    rig.start()
+    opened(rig)
+    wait_until(lambda: rig.emulator.waits >= 1)  # waiting for a card, retries set
+    rig.emulator.corrupt_answers = 1
+    rig.emulator.place(UID)  # its answer to the waiting poll comes spoiled
+    assert rig.next() == TagArrived("table", UID)
+    assert rig.emulator.corrupt_answers == 0
+
+
+def test_the_confirming_read_is_the_answer_sent_again(rig: Rig) -> None:
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    assert rig.emulator.resent == 1  # one NACK: the UID crossed the line twice
+
+
+def test_a_chip_that_ignores_nacks_gets_a_second_read(rig: Rig) -> None:
+    rig.emulator.resends = False
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+    rig.emulator.place(OTHER)
+    assert rig.next() == TagArrived("table", OTHER)
+    assert rig.emulator.resent == 0 and rig.events.empty()
+
+
 def test_unplug_and_replug_give_one_status_each_way_and_reading_resumes(rig: Rig) -> None:
     rig.start()
     opened(rig)

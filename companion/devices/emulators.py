@@ -113,12 +113,14 @@ class Pn532Emulator(_Emulator):
 
     ``place``/``lift`` put a tag on it. As the chip does, InListPassiveTarget with unlimited
     retries (MaxRetries 0xFF, the chip's default) waits until a card comes, and an ACK
-    frame from the host aborts that wait; with limited retries it answers at once. As a
-    tag does, one selected by a read ignores the next unless the RF field was off for
-    5 ms in between.
+    frame from the host aborts that wait; with limited retries it answers at once. A NACK
+    frame has it send its last answer again (UM0701-02 section 6.2.1.4). As a tag does,
+    one selected by a read ignores the next unless the RF field was off for 5 ms in
+    between.
     ``garbage`` sends noise around every ACK and answer; ``corrupt_answers`` spoils that
-    many answers' DCS; ``forged_uids`` are listed (once each) instead of the real tag, as
-    a corruption that passes the checksums would; ``answering`` False makes it silent.
+    many answers' DCS; ``forged_uids`` are listed (once each) instead of the real tag in
+    the answers sent, as a corruption on the line that passes the checksums would;
+    ``answering`` False makes it silent; ``resends`` False makes it ignore NACKs.
     """
 
     GARBAGE = b"\xff\x00\x13\x00\xff\x05\xfa\xd5\x4b\x01\x01\x55\xaa\x00\x00"
@@ -137,6 +139,9 @@ class Pn532Emulator(_Emulator):
         self.aborts = 0  # waits aborted by the host's ACK
         self.passive_retries = pn.WAIT_FOR_EVER
         self.silent_reads = 0  # reads a still-selected tag did not answer
+        self.resends = True
+        self.resent = 0  # answers sent again after a NACK
+        self._last_answer: tuple[int, bytes] | None = None
         self._selected = False  # the tag was selected by the last read, not reset since
         self._field_off_at: float | None = None
         self._waiting = False
@@ -161,6 +166,10 @@ class Pn532Emulator(_Emulator):
             if isinstance(message, pn.Ack) and self._waiting:
                 self._waiting = False
                 self.aborts += 1
+            elif (isinstance(message, pn.Nack) and self._awake and self.answering
+                    and self.resends and self._last_answer is not None and not self._waiting):
+                self.resent += 1
+                self._send_answer(*self._last_answer, ack=False)
             elif (self._awake and self.answering and isinstance(message, pn.Frame)
                     and message.tfi == pn.HOST_TO_PN532 and message.data):
                 self._waiting = False  # a new command ends a wait
@@ -168,8 +177,6 @@ class Pn532Emulator(_Emulator):
 
     def _target_list(self) -> bytes:
         self.polls += 1
-        if self.forged_uids:
-            return pn.target_list_answer([self.forged_uids.pop(0)])
         if self.tag is None:
             return pn.target_list_answer([])
         if self._selected and not self._field_was_reset():
@@ -210,6 +217,9 @@ class Pn532Emulator(_Emulator):
         return self.GARBAGE if self.garbage else b""
 
     def _send_answer(self, command: int, answer: bytes, ack: bool = True) -> None:
+        self._last_answer = (command, answer)
+        if command == pn.IN_LIST_PASSIVE_TARGET and self.forged_uids:
+            answer = pn.target_list_answer([self.forged_uids.pop(0)])  # spoiled on the line
         frame = bytearray(pn.response_frame(command, answer))
         if self.corrupt_answers > 0:
             self.corrupt_answers -= 1

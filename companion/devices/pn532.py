@@ -8,12 +8,16 @@ retries (RFConfiguration MaxRetries 0xFF) answers the moment a card enters the f
 the host sleeps on the port meanwhile. Every ``heartbeat`` seconds the wait is aborted
 (an ACK frame, section 6.2.1.3) and issued again; the PN532 acknowledging the new command
 is how a reader that went away is noticed. While a tag is on it, the host polls with
-limited retries every ``poll_interval`` so that a removal shows within two polls (and
-at once after a first read, for the second read a tag needs to count). Before reading
-again after a tag was found, the RF field is switched off for ``field_reset`` so the
-tag is found afresh (a selected tag does not answer the next poll). A garbled or lost
+limited retries every ``poll_interval`` so that a removal shows within two polls. Before
+reading again after a tag was found, the RF field is switched off for ``field_reset`` so
+the tag is found afresh (a selected tag does not answer the next poll). A garbled or lost
 answer is no reading at all: it neither reports a tag nor takes one away, and a tag
-needs two matching reads to count.
+needs two matching reads to count. The second comes at once: a NACK frame (section
+6.2.1.4) has the PN532 send its last answer again, so the UID crosses the line twice
+(noise would have to spoil both alike) without a field reset and a new poll; a chip
+that does not resend gets the full second read instead, from then on. A garbled answer
+is known as soon as it has come: the driver does not wait out the timeout, and resets
+the field before the next read (the answer may have selected a tag it listed).
 """
 
 from __future__ import annotations
@@ -47,6 +51,8 @@ class Pn532Timing:
     removal_misses: int = 2  # answered polls without a tag before it counts as removed
     confirmations: int = 2  # answered polls in a row with a tag before it counts as arrived
     field_reset: float = 0.006  # RF field off this long resets a tag (ISO 14443-3: 5 ms)
+    resend_timeout: float = 0.05  # the answer again after a NACK (at once on the chip)
+    quiet_after_garbled: float = 0.02  # a spoiled answer, then this long without a good one
 
 
 class Pn532Reader:
@@ -68,6 +74,9 @@ class Pn532Reader:
         self._retries: bytes | None = None  # the MaxRetries the chip was last given
         self._field_on = False  # a tag was selected by the last read: reset it first
         self._acked = False
+        self._garbled = False  # the last exchange got an answer that failed its checks
+        self._listed = False  # the last InListPassiveTarget answer named tags: resend it
+        self._resends = True  # the chip answers a NACK with its last answer again
 
     def handshake(self) -> str:
         """Wake the chip, configure it, and return its firmware version in words."""
@@ -90,7 +99,7 @@ class Pn532Reader:
         if self._presence.idle:
             uids = self._read_field(pn.RF_MAX_RETRIES_WAIT, self._timing.heartbeat)
         elif self._presence.confirming:
-            uids = self._read_field(None, self._timing.answer_timeout)  # at once
+            uids = self._read_again()
         else:
             self._stop.wait(self._timing.poll_interval)
             uids = self._read_field(pn.RF_MAX_RETRIES_QUICK, self._timing.answer_timeout)
@@ -111,6 +120,17 @@ class Pn532Reader:
         with contextlib.suppress(OSError):
             self._port.close()
 
+    def _read_again(self) -> list[str] | None:
+        """The confirming read, at once: the last answer sent again (NACK), or a new read."""
+        if self._resends and self._listed:
+            answer = self._exchange(pn.IN_LIST_PASSIVE_TARGET, resend=True)
+            if answer is not None:
+                with contextlib.suppress(pn.MalformedResponse):
+                    return pn.parse_target_uids(answer)
+            elif not self._garbled and not self._stop.is_set():
+                self._resends = False  # silence: this chip does not resend; read anew
+        return self._read_field(None, self._timing.answer_timeout)
+
     def _read_field(self, retries: bytes | None, wait: float) -> list[str] | None:
         """InListPassiveTarget for one type A tag: the UIDs ([] when the PN532 acknowledged
         but found no card within ``wait``), or None when it gave no valid answer.
@@ -128,8 +148,12 @@ class Pn532Reader:
             if self._exchange(pn.RF_CONFIGURATION, retries) is None:
                 return None
             self._retries = retries
+        self._listed = False
         answer = self._exchange(pn.IN_LIST_PASSIVE_TARGET, pn.LIST_ONE_TYPE_A, wait=wait)
         if answer is None:
+            if self._garbled:
+                self._field_on = True  # the spoiled answer may have selected a tag
+                return None
             if self._acked and not self._stop.is_set():
                 self._port.write(pn.ACK_FRAME)  # abort the wait; no card came
                 return []
@@ -137,29 +161,37 @@ class Pn532Reader:
         try:
             uids = pn.parse_target_uids(answer)
         except pn.MalformedResponse:
+            self._field_on = True
             return None
-        self._field_on = bool(uids)
+        self._field_on = self._listed = bool(uids)
         return uids
 
     def _exchange(self, command: int, params: bytes = b"", prefix: bytes = b"",
-                  wait: float | None = None) -> bytes | None:
+                  wait: float | None = None, resend: bool = False) -> bytes | None:
         """Send one command; the answer's parameters, or None if it never came intact.
 
         The ACK is not required: if it was garbled but the response arrived, the command
         was evidently received. With ``wait``, an acknowledged command may take that long
-        to be answered (``self._acked`` tells whether the ACK came).
+        to be answered (``self._acked`` tells whether the ACK came). With ``resend``, a
+        NACK asks for the answer to ``command`` again instead (no ACK comes). An answer
+        that came spoiled (``self._garbled``) ends the exchange once the line has been
+        quiet for ``quiet_after_garbled`` without a good one.
         """
         self._pending.clear()
         self._parser.clear()
         discard_input(self._port)
-        self._port.write(prefix + pn.command_frame(command, params))
-        self._acked = False
+        self._port.write(pn.NACK_FRAME if resend else prefix + pn.command_frame(command, params))
+        self._acked = self._garbled = False
         started = self._clock()
-        deadline = started + self._timing.answer_timeout
+        deadline = started + (self._timing.resend_timeout if resend
+                              else self._timing.answer_timeout)
         while (message := self._next_message(deadline)) is not None:
             if isinstance(message, pn.Ack) and wait is not None and not self._acked:
                 self._acked = True
                 deadline = started + wait
+            if isinstance(message, pn.Garbled) and (self._acked or wait is None):
+                self._garbled = True
+                deadline = min(deadline, self._clock() + self._timing.quiet_after_garbled)
             if not isinstance(message, pn.Frame):
                 continue
             if message.tfi == pn.ERROR_TFI:

@@ -3,7 +3,9 @@
 The parser takes bytes as they come off a noisy line. It looks for the start code
 ``00 FF``; a frame whose LEN/LCS or DCS check fails is dropped and the search resumes just
 after its start code, so the next good frame is still found. Nothing that fails a check
-ever comes out, and nothing here raises on bad input.
+ever comes out (a whole frame failing its DCS only leaves a :class:`Garbled` mark, with
+no data, so the driver need not wait out its timeout), and nothing here raises on bad
+input.
 """
 
 from __future__ import annotations
@@ -54,7 +56,12 @@ class Nack:
     pass
 
 
-Message = Frame | Ack | Nack
+@dataclass(frozen=True)
+class Garbled:
+    """A whole frame came but failed its data checksum (DCS): something was said, spoiled."""
+
+
+Message = Frame | Ack | Nack | Garbled
 
 
 class MalformedResponse(ValueError):
@@ -147,6 +154,7 @@ class FrameParser:
                 return messages
             body = bytes(buf[header:end])
             if (sum(body) + buf[end]) & 0xFF:
+                messages.append(Garbled())
                 self._skip_start()
                 continue
             messages.append(Frame(tfi=body[0], data=body[1:]))
