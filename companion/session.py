@@ -34,6 +34,10 @@ MAX_PLAYERS = 5
 #: A snapshot of the state every this many applied actions makes resume independent of
 #: the length of the evening (the log stays the truth; snapshots are only shortcuts).
 SNAPSHOT_EVERY = 200
+#: states an evening keeps in memory behind the cursor: every one of the newest (undo is
+#: instant), then one in so many (a deeper undo folds at most that many moves)
+RECENT_STATES = 64
+STATE_EVERY = 25
 #: moves on their way to the disk beyond which new ones are refused (a disk that stalls
 #: must not let the table run ahead of what could be lost)
 MAX_PENDING = 32
@@ -191,8 +195,22 @@ class Timeline:
             state = self.states[start]
             for position in range(start, index):
                 state = self.rules.apply(state, self.actions[position])
-                self.states[position + 1] = state
+                if self._worth_keeping(position + 1, index):
+                    self.states[position + 1] = state
+            self.states[index] = state
         return self.states[index]
+
+    @staticmethod
+    def _worth_keeping(index: int, near: int) -> bool:
+        """Whether the state after ``index`` actions stays in memory while the cursor is at
+        ``near``: the newest ones and one in :data:`STATE_EVERY` (an evening's memory stays
+        flat however long it runs)."""
+        return index % STATE_EVERY == 0 or index > near - RECENT_STATES
+
+    def _forget_old_states(self) -> None:
+        old = self.cursor - RECENT_STATES
+        if old > 0 and old % STATE_EVERY and old % SNAPSHOT_EVERY:  # snapshots stay
+            self.states.pop(old, None)
 
     @property
     def state(self) -> Any:
@@ -217,6 +235,7 @@ class Timeline:
             self.origins.append(origin)
             self.cursor += 1
             self.states[self.cursor] = new_state
+            self._forget_old_states()
         elif entry.kind == "undo" and self.cursor > 0:
             self.cursor -= 1
         elif entry.kind == "redo" and self.cursor < len(self.actions):

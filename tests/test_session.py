@@ -242,3 +242,24 @@ def test_snapshot_code_covers_the_games_subpackages(monkeypatch: pytest.MonkeyPa
     session_module.snapshot_code()
     session_module.snapshot_code.cache_clear()
     assert any(path.parent.name != "games" for path in seen)  # a file in a game's package
+
+
+def test_a_long_evening_keeps_few_states_and_undoes_to_the_same_ones(
+        tmp_path: Path, counter_game: str) -> None:
+    """Behind the newest moves only one state in STATE_EVERY stays in memory; undoing far
+    back folds the missing ones and lands on exactly the states played."""
+    from companion.session import RECENT_STATES, STATE_EVERY
+
+    _store, session = new_session(tmp_path, counter_game)
+    moves = 600
+    _play(session, moves)
+    kept = session._timeline.states
+    assert len(kept) <= RECENT_STATES + moves // STATE_EVERY + 2
+    assert moves - RECENT_STATES // 2 in kept and 1 not in kept
+    for undone in range(1, 300):
+        session.undo()
+        if undone % 37 == 0:
+            assert session.state == _fold(session, moves - undone)
+    for _ in range(10):
+        session.redo()
+    assert session.state == _fold(session, moves - 299 + 10)

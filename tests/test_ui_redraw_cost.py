@@ -110,3 +110,35 @@ def test_a_press_draws_the_pressed_button_alone(app: App) -> None:
         assert presented[-1] == [inside]
         assert (pygame.image.tobytes(app.surface, "RGB")
                 == pygame.image.tobytes(before, "RGB"))
+
+
+def _fit_by_steps(line: str, size: int, width: int, smallest_ratio: float) -> int:
+    """What fit_size promises, the slow way: every step from the top."""
+    smallest = max(8, int(size * smallest_ratio))
+    current = size
+    while current > smallest and text.measure(line, current)[0] > width:
+        current -= 2
+    return current
+
+
+def test_fit_size_lands_where_stepping_down_from_the_top_would() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    pygame.font.init()
+    words = st.sampled_from(["Livia", "Marcus", "Merchant", "leads", "·", "12", "VP",
+                             "Aedificator", "Propraetor:", "الرومان", "罗马"])
+
+    @settings(max_examples=400)
+    @given(st.lists(words, min_size=1, max_size=7), st.integers(10, 64),
+           st.integers(0, 800), st.integers(8, 64), st.integers(-2, 2),
+           st.sampled_from([0.3, 0.55, 0.6, 0.7, 0.75]))
+    def check(parts: list[str], size: int, width: int, at: int, off: int,
+              ratio: float) -> None:
+        line = " ".join(parts)
+        # any width, and the widths right at the edge of the line at some size
+        for box in (width, text.measure(line, at)[0] + off):
+            assert text.fit_size(line, size, box, ratio) == _fit_by_steps(line, size, box,
+                                                                           ratio)
+
+    check()

@@ -121,7 +121,7 @@ CLEAR: RGB = (255, 0, 255)
 #: drawn buttons by what they show, the least recently drawn going when over the budget
 _button_pictures: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 _picture_bytes = 0
-BUTTON_PICTURE_BYTES = 2 * 1024 * 1024
+BUTTON_PICTURE_BYTES = 1024 * 1024
 
 
 def _keep_picture(key: tuple[object, ...], picture: pygame.Surface) -> None:
@@ -155,7 +155,7 @@ def fit_label(text: str, size: int, width: int, height: int,
     return fitted, list(lines)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _fit_label(text: str, size: int, width: int, height: int, max_lines: int,
                smallest_ratio: float, rtl: bool) -> tuple[int, tuple[str, ...]]:
     return _lay_out_label(text, size, width, height, max_lines, smallest_ratio)
