@@ -99,6 +99,17 @@ def font(size: int) -> pygame.font.Font:
     return _pygame_font(fonts.primary(), size)
 
 
+def line_size(size: int) -> int:
+    """The main font's line height at ``size``, remembered: layout asks it of many sizes
+    while shrinking a label, and opening a size only to ask would close one in use."""
+    return _line_size(int(size))
+
+
+@lru_cache(maxsize=256)
+def _line_size(size: int) -> int:
+    return int(font(size).get_linesize())
+
+
 def forget_fonts() -> None:
     """Drop the cached fonts: call before ``pygame.quit()``, which makes them unusable."""
     global _cached_bytes, _generation
@@ -106,7 +117,7 @@ def forget_fonts() -> None:
     _fonts.clear()
     _rendered.clear()
     _cached_bytes = 0
-    for memo in (_measure, _pieces, _fit_size, _ellipsize, _wrap):
+    for memo in (_measure, _pieces, _fit_size, _ellipsize, _wrap, _line_size):
         memo.cache_clear()
     for forget in _forgetters:
         forget()
@@ -370,7 +381,7 @@ def _place(target: pygame.Rect, rect: pygame.Rect, align: str) -> None:
 
 def _line_step(size: int) -> int:
     """Distance between two lines of one label: tighter than the font's generous line gap."""
-    return max(1, int(font(size).get_linesize() * 0.85))
+    return max(1, int(line_size(size) * 0.85))
 
 
 def _two_lines(text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int] | None:
@@ -447,7 +458,7 @@ def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
     current = int(size)
     while True:
         lines = wrap(text, current, rect.width)
-        line_height = font(current).get_linesize()
+        line_height = line_size(current)
         if len(lines) * line_height <= rect.height or current <= 12:
             break
         current -= 2

@@ -10,7 +10,15 @@ from functools import lru_cache
 import pygame
 
 from companion.ui import layout, theme
-from companion.ui.text import draw_text, ellipsize, fit_size, font, measure, on_forget, wrap
+from companion.ui.text import (
+    draw_text,
+    ellipsize,
+    fit_size,
+    line_size,
+    measure,
+    on_forget,
+    wrap,
+)
 from companion.ui.theme import RGB
 
 
@@ -54,7 +62,7 @@ class Button:
                                self.max_lines), 0, [])
         top_height = self._top_height(text_size)
         label_size = text_size
-        while label_size > 8 and font(label_size).get_linesize() > top_height + 4:
+        while label_size > 8 and line_size(label_size) > top_height + 4:
             label_size -= 2  # the label keeps to its share when the sublabel takes two lines
         top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
         bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
@@ -174,7 +182,7 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
         lines = wrap(text, current, width)
         fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
-        if fits and len(lines) * font(current).get_linesize() <= height + 4:
+        if fits and len(lines) * line_size(current) <= height + 4:
             return current, tuple(lines)
         if current <= smallest:
             break
@@ -187,7 +195,7 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,
                 colour: RGB) -> None:
-    line_height = font(size).get_linesize()
+    line_height = line_size(size)
     top = rect.centery - line_height * len(lines) // 2
     for number, line in enumerate(lines):
         row = pygame.Rect(rect.left, top + number * line_height, rect.width, line_height)
