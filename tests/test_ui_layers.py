@@ -44,6 +44,18 @@ def _fresh_frame(app: App) -> bytes:
     return _frame(app)
 
 
+def _assert_no_stale_frame(app: App, steps: list[Callable[[], None]], what: str) -> None:
+    """After each undo or redo in ``steps``, the kept pictures draw the fresh frame."""
+    for step in steps:
+        step()
+        app.settle()
+        app.clear_prompts()
+        app.banner = None
+        app.step()
+        app.render(force=True)
+        assert _frame(app) == _fresh_frame(app), f"a stale {what} after {step.__name__}"
+
+
 def _painted(app: App) -> int:
     table = app.top
     assert isinstance(table, TableScreen)
@@ -69,15 +81,7 @@ def test_every_frame_after_a_move_is_the_frame_painted_afresh(table_app: App) ->
     app = table_app
     session = app.session
     assert session is not None and len(session.actions) >= 3
-    for step in [app.undo] * 6 + [app.redo] * 3:
-        step()
-        app.settle()
-        app.clear_prompts()
-        app.banner = None
-        app.step()
-        app.render(force=True)
-        kept = _frame(app)
-        assert kept == _fresh_frame(app), f"a stale part after {step.__name__}"
+    _assert_no_stale_frame(app, [app.undo] * 6 + [app.redo] * 3, "part")
 
 
 def test_a_move_repaints_only_some_parts_and_a_redraw_none(table_app: App) -> None:
@@ -169,14 +173,7 @@ def test_the_via_romana_map_repainted_in_part_is_the_map_painted_whole(
     assert session is not None
     moves = len(session.actions)
     try:
-        for step in [app.undo] * moves + [app.redo] * moves:
-            step()
-            app.settle()
-            app.clear_prompts()
-            app.banner = None
-            app.step()
-            app.render(force=True)
-            assert _frame(app) == _fresh_frame(app), f"a stale map after {step.__name__}"
+        _assert_no_stale_frame(app, [app.undo] * moves + [app.redo] * moves, "map")
     finally:
         app.store.close()
         pygame.display.quit()
