@@ -10,7 +10,6 @@ bounded by the parts of one screen, not by the length of the evening.
 
 from __future__ import annotations
 
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
@@ -18,7 +17,7 @@ import pygame
 
 from companion import i18n
 from companion.ui.layout import mirrored
-from companion.ui.text import on_forget
+from companion.ui.text import fonts_generation
 
 RGB = tuple[int, int, int]
 
@@ -30,14 +29,13 @@ class Layers:
         self._pictures: OrderedDict[str, tuple[Hashable, pygame.Surface]] = OrderedDict()
         self._limit = limit  # names beyond this (a screen of many parts) drop the oldest
         self.painted = 0  # pictures painted afresh, for tests and the benchmark
-        _every.add(self)
 
     def picture(self, name: str, key: Hashable, size: tuple[int, int], background: RGB,
                 paint: Callable[[pygame.Surface], object]) -> pygame.Surface:
         """The picture called ``name`` of ``size``: reused while ``key`` holds (with the
-        size, the background, the language and the mirroring), else painted afresh by
-        ``paint`` on ``background``."""
-        full_key = (key, size, background, i18n.language(), mirrored())
+        size, the background, the language, the mirroring and the fonts), else painted
+        afresh by ``paint`` on ``background``."""
+        full_key = (key, size, background, i18n.language(), mirrored(), fonts_generation())
         cached = self._pictures.get(name)
         if cached is not None and cached[0] == full_key:
             self._pictures.move_to_end(name)
@@ -68,14 +66,3 @@ class Layers:
     def __len__(self) -> int:
         return len(self._pictures)
 
-
-_every: weakref.WeakSet[Layers] = weakref.WeakSet()
-
-
-def _forget_all() -> None:
-    """New fonts draw every picture differently: none of the kept ones still holds."""
-    for layers in list(_every):
-        layers.clear()
-
-
-on_forget(_forget_all)

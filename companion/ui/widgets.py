@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import pygame
@@ -81,29 +81,19 @@ class Button:
     def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
         """The button at its place; its picture is kept, since most frames redraw buttons
         whose label, colours and size did not change."""
-        key = (type(self), self.label, self.sublabel, self.rect.size, self.colours(pressed),
-               self.selected, self.fill, self.enabled, self.size or size, self.max_lines,
-               layout.mirrored())
+        key = (type(self), self.label, self.sublabel, self.rect.size, pressed, self.selected,
+               self.fill, self.enabled, self.size or size, self.max_lines, layout.mirrored())
         picture = _button_pictures.get(key)
         if picture is None:
             picture = pygame.Surface(self.rect.size, 0, surface)  # blended as on screen
             picture.fill(CLEAR)  # the corners outside the rounded fill stay see-through
-            self.paint(picture, size, pressed, self.rect.move(-self.rect.x, -self.rect.y))
+            replace(self, rect=pygame.Rect((0, 0), self.rect.size))._paint(picture, size,
+                                                                           pressed)
             picture.set_colorkey(CLEAR, pygame.RLEACCEL)
             _keep_picture(key, picture)
         else:
             _button_pictures.move_to_end(key)
         surface.blit(picture, self.rect)
-
-    def paint(self, surface: pygame.Surface, size: int, pressed: bool,
-              rect: pygame.Rect) -> None:
-        """Draw the button into ``rect`` of ``surface`` (its own picture)."""
-        place = self.rect
-        self.rect = rect  # the layout helpers below read the rect
-        try:
-            self._paint(surface, size, pressed)
-        finally:
-            self.rect = place
 
     def _paint(self, surface: pygame.Surface, size: int, pressed: bool) -> None:
         fill, colour = self.colours(pressed)

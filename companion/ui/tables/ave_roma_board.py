@@ -61,9 +61,7 @@ def next_use(region: Region) -> str:
 
 
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                colours: Sequence[str], prompt: str, m: Metrics,
-                layers: Layers | None = None) -> None:
-    layers = layers if layers is not None else Layers()
+                colours: Sequence[str], prompt: str, m: Metrics, layers: Layers) -> None:
     rgb = tuple(theme.colour_rgb(c) for c in colours)
     rows: list[float] = []
     if prompt:
@@ -78,9 +76,9 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
         layers.blit(surface, parts.pop(0), "prompt", (prompt, m), theme.PANEL,
                     lambda picture, area: paint_prompt(picture, area, prompt, m))
     paint_regions(surface, parts[0], state, rgb, m, layers)
-    owners = space_owners(state, rgb)
-    layers.blit(surface, parts[1], "spaces", (owners, state.phase == REFILL, m), theme.PANEL,
-                lambda picture, area: paint_spaces(picture, area, state, rgb, m))
+    owners, refill = space_owners(state, rgb), state.phase == REFILL
+    layers.blit(surface, parts[1], "spaces", (owners, refill, m), theme.PANEL,
+                lambda picture, area: paint_spaces(picture, area, owners, refill, m))
     paint_boards(surface, parts[2], state, rgb, m, layers)
 
 
@@ -161,15 +159,15 @@ def paint_deck(surface: pygame.Surface, rect: pygame.Rect, count: int, m: Metric
     draw_text(surface, _("deck"), label, max(10, int(m.small * 0.75)), theme.TEXT)
 
 
-def paint_spaces(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                 rgb: Sequence[RGB], m: Metrics) -> None:
-    """The board spaces with the workers lying there; owners' colours while placing."""
-    owners = dict(space_owners(state, rgb))
+def paint_spaces(surface: pygame.Surface, rect: pygame.Rect,
+                 owners: tuple[tuple[str, tuple[tuple[int, RGB], ...]], ...], refill: bool,
+                 m: Metrics) -> None:
+    """The board spaces (from :func:`space_owners`) with the workers lying there; the
+    ones to take back ringed during the refill."""
     columns = 4 if m.portrait else 8
-    for space, cell in zip(BOARD_SPACES, grid(rect, len(BOARD_SPACES), columns, m.gap // 2),
-                           strict=True):
-        lying = owners[space]
-        highlight = state.phase == REFILL and bool(lying)
+    for (space, lying), cell in zip(owners, grid(rect, len(owners), columns, m.gap // 2),
+                                    strict=True):
+        highlight = refill and bool(lying)
         panel(surface, cell, theme.PANEL_LIGHT, theme.ACCENT if highlight else None, width=2)
         name, tokens = split_rows(cell.inflate(-4, -2), [1, 1.4], 1)
         draw_text(surface, space_label(space), name, max(10, int(m.small * 0.7)), theme.TEXT)

@@ -96,9 +96,8 @@ def table_layout(rect: pygame.Rect, players: int, m: Metrics
 
 
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                colours: Sequence[RGB], m: Metrics, layers: Layers | None = None) -> None:
+                colours: Sequence[RGB], m: Metrics, layers: Layers) -> None:
     """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
-    layers = layers if layers is not None else Layers()
     strip, cells, sites = table_layout(rect, len(state.players), m)
     strip_key = (state.players[state.leader].name, state.led_role, state.jacks_supply,
                  sites_note(state), m)

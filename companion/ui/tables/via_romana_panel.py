@@ -42,10 +42,9 @@ def paint_banner(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, lines: 
 
 def paint_players(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
                   state: ViaRomanaState, names: Sequence[str], colours: Sequence[RGB],
-                  layers: Layers | None = None) -> None:
+                  layers: Layers) -> None:
     """One panel per player: a column in landscape, two columns in portrait; each a
     cached layer keyed by what it shows, so a move repaints the players it changed."""
-    layers = layers if layers is not None else Layers()
     columns = 2 if m.portrait else 1
     for index, cell in enumerate(grid(rect, len(names), columns, m.gap // 2)):
         name, colour = names[index], colours[index]
