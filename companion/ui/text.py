@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -79,11 +80,17 @@ def _close_unused_sizes(face: fonts.Face) -> None:
 
 
 def _sizes_kept(face: fonts.Face) -> int:
+    return OPEN_SIZES_LARGE if face.path is not None and _is_large(face.path) else OPEN_SIZES
+
+
+@lru_cache(maxsize=16)
+def _is_large(path: Path) -> bool:
+    """Whether the font file is as big as the CJK face (asked once per file, not per size
+    opened)."""
     try:
-        large = face.path is not None and face.path.stat().st_size >= LARGE_FONT_BYTES
+        return path.stat().st_size >= LARGE_FONT_BYTES
     except OSError:
-        large = False
-    return OPEN_SIZES_LARGE if large else OPEN_SIZES
+        return False
 
 
 def open_font_sizes() -> dict[str, int]:

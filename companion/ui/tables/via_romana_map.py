@@ -124,13 +124,12 @@ def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout
     # closed roads first, built spaces last, so a crossing never hides a player's piece
     order = sorted(range(len(board.roads)), key=lambda i: (
         not state.closed[i], sum(owner is not None for owner in state.roads[i])))
+    unmarked = _without_signpost(state)
     for index in order:
         if within is None or road_bounds(geometry, index).colliderect(within):
-            _draw_road(surface, state, geometry, index, colours, index == highlight)
-    marked = set()
-    if highlight is not None:
-        road = board.roads[highlight]
-        marked = {road.a, road.b}
+            _draw_road(surface, state, geometry, index, colours, index == highlight,
+                       index in unmarked)
+    marked = _marked_cities(state, highlight)
     for index in range(len(board.cities)):
         if within is None or city_bounds(geometry, index).colliderect(within):
             _draw_city(surface, state, geometry, index, colours, index in marked)
@@ -146,13 +145,23 @@ class MapFacts:
     colours: tuple[RGB, ...]
 
 
+def _without_signpost(state: ViaRomanaState) -> set[int]:
+    """Roads scored (or being scored) that got no signpost: closed after the last one."""
+    return {c.road for c in (*state.scored, *state.pending) if not c.signpost}
+
+
+def _marked_cities(state: ViaRomanaState, highlight: int | None) -> set[int]:
+    """The two cities at the ends of the road being scored."""
+    if highlight is None:
+        return set()
+    road = state.board.roads[highlight]
+    return {road.a, road.b}
+
+
 def map_facts(state: ViaRomanaState, colours: Sequence[RGB], highlight: int | None
               ) -> MapFacts:
-    unmarked = {c.road for c in (*state.scored, *state.pending) if not c.signpost}
-    marked: set[int] = set()
-    if highlight is not None:
-        road = state.board.roads[highlight]
-        marked = {road.a, road.b}
+    unmarked = _without_signpost(state)
+    marked = _marked_cities(state, highlight)
     roads = tuple((state.roads[i], state.closed[i], i in unmarked, i == highlight)
                   for i in range(len(state.board.roads)))
     cities = tuple((state.cities[i], state.stacks[i], i in marked)
@@ -222,7 +231,8 @@ def _segment(surface: pygame.Surface, colour: RGB, start: tuple[float, float],
 
 
 def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout,
-               index: int, colours: Sequence[RGB], highlighted: bool) -> None:
+               index: int, colours: Sequence[RGB], highlighted: bool,
+               without_signpost: bool) -> None:
     width = geometry.road_width
     spaces = geometry.spaces[index]
     closed = state.closed[index]
@@ -238,8 +248,7 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
         else:
             _segment(surface, pieces.EDGE, start, end, width + 2)
             _segment(surface, colours[owner], start, end, width)
-    unmarked = {c.road for c in (*state.scored, *state.pending) if not c.signpost}
-    if closed and index not in unmarked:  # closed after the last signpost: grey, no post
+    if closed and not without_signpost:  # closed after the last signpost: grey, no post
         _signpost(surface, geometry.road_middle(index), max(8, geometry.radius * 2 // 3))
 
 
