@@ -10,6 +10,7 @@ exit status 0, at whatever moment of start-up the signal comes.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import sys
@@ -98,9 +99,13 @@ def run_app(args: argparse.Namespace) -> int:
     devices are loaded and started (their events simply queue up meanwhile).
     """
     stop = StopOnSignal()
+    # start-up makes some 20,000 objects that live as long as the process; collecting
+    # among them while it runs costs 4 ms of the first frame and finds nothing
+    gc.disable()
     try:
         return _run(args, stop)
     finally:
+        gc.enable()
         stop.restore()
 
 
@@ -149,6 +154,7 @@ def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
         if args.resume and store.unfinished_game() is not None:
             app.guard(app.resume_game)
         app.show_first_frame()
+        _collect_from_now_on()
         if not app.stop_requested:
             devices = _start_devices(app, args)
         # the full check grows with the history: after the first frame, off the loop
@@ -164,6 +170,17 @@ def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
         notifier.close()
         forget_fonts()
         pygame.quit()
+
+
+def _collect_from_now_on() -> None:
+    """Collect start-up's garbage once, then keep what is left out of every later collection.
+
+    What survives start-up (modules, classes, fonts, the home screen) lives until the
+    process ends; frozen, it is not scanned again by the collections during the evening.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.enable()
 
 
 def _release(folder_lock: int | None) -> None:

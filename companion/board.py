@@ -14,15 +14,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from companion.records import frozen
 
 MODEL_FILE = Path("/proc/device-tree/model")
 #: Models whose GPIO 14/15 UART is the RP1's UART0 (Pi 5, Pi 500, Compute Module 5).
 _RP1_MODELS = ("Raspberry Pi 5", "Raspberry Pi 500", "Raspberry Pi Compute Module 5")
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     """The facts the installer and ``companion doctor`` need about this machine."""
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 from companion.i18n import _
+from companion.records import frozen
 
 FILE_NAME = "display.json"
 ROTATIONS = (0, 90, 180, 270)
@@ -23,7 +24,7 @@ BLANK_CHOICES = (0, 300, 900, 1800)
 DIM_LEVEL = 15  # percent: the table can still see the screen is on
 
 
-@dataclass(frozen=True)
+@frozen
 class DisplaySettings:
     rotation: int = 0
     dim_after: int = 300

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from companion import board, drm
 from companion.i18n import _
+from companion.records import frozen
 
 SYSTEM_CONFIG = Path("/etc/companion/devices.toml")
 STATE_DIR = Path("/var/lib/companion")
@@ -30,7 +31,7 @@ ABS_MT_POSITION_X = 0x35
 BTN_TOUCH = 0x14A
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     ok: bool
     topic: str

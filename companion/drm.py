@@ -18,17 +18,17 @@ import re
 import sys
 import time
 from collections.abc import Callable, MutableMapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from companion.i18n import _
+from companion.records import frozen
 
 SYSFS_DRM = Path("/sys/class/drm")
 DEVICE_INDEX_VARIABLE = "SDL_KMSDRM_DEVICE_INDEX"
 _CONNECTOR_ENTRY = re.compile(r"^card(\d+)-(.+)$")
 
 
-@dataclass(frozen=True)
+@frozen
 class Connector:
     """One connector of one card, as sysfs reports it (``card1-DSI-1``)."""
 

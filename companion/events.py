@@ -9,11 +9,12 @@ from __future__ import annotations
 import contextlib
 import os
 import queue
-from dataclasses import dataclass
 from typing import Any
 
+from companion.records import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class ButtonPress:
     """A physical (or simulated) button: ``seat1``..``seat5``, ``next``, ``undo``, ``menu``.
 
@@ -25,7 +26,7 @@ class ButtonPress:
     long: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class TagArrived:
     """An NFC tag was put on reader ``reader`` (reported once per arrival)."""
 
@@ -33,13 +34,15 @@ class TagArrived:
     uid: str  # uppercase hex, e.g. "04A1B2C3D4E5F6"
 
 
-@dataclass(frozen=True)
+@frozen
 class TagRemoved:
+    """The tag ``uid`` was lifted off reader ``reader``."""
+
     reader: str
     uid: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DeviceStatus:
     """A device changed state, with a message in words for the status line.
 
@@ -54,7 +57,7 @@ class DeviceStatus:
     message: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Committed:
     """The log writer put a submitted entry on disk (``submitted``: session.Submitted)."""
 
@@ -62,7 +65,7 @@ class Committed:
     seq: int = 0  # the entry's place in the game's log
 
 
-@dataclass(frozen=True)
+@frozen
 class CommitFailed:
     """The log writer could not save a submitted entry; ``message`` says why in words."""
 
@@ -70,7 +73,7 @@ class CommitFailed:
     message: str
 
 
-@dataclass(frozen=True)
+@frozen
 class StoreNotice:
     """Something the table must be told about the log (the background check found damage)."""
 

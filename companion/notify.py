@@ -10,14 +10,23 @@ main loop runs on a desktop. Standard library only: one ``AF_UNIX``
 
 from __future__ import annotations
 
-import logging
 import math
 import os
 import socket
 import time
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
+
+def _log() -> logging.Logger:
+    """This module's logger; ``logging`` is imported at the first warning, not at start."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 Clock = Callable[[], float]
 
@@ -102,7 +111,7 @@ class SystemdNotifier:
             self._socket.sendto(message.encode(), self._address)
         except OSError as error:
             # Warn once per run of failures: the main loop retries every frame.
-            report = log.debug if self._failing else log.warning
+            report = _log().debug if self._failing else _log().warning
             report("systemd notification %r not sent: %s", message.split("=")[0], error)
             self._failing = True
             return False

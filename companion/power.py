@@ -9,10 +9,13 @@ confirmed the long press of the menu button.
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from companion.i18n import _
+
+if TYPE_CHECKING:  # subprocess is imported when the Pi is switched off, not at every start
+    import subprocess
 
 #: logind's PowerOff over the system bus; ``false``: no interactive polkit prompt.
 BUSCTL_POWER_OFF: tuple[str, ...] = (
@@ -25,7 +28,7 @@ SYSTEMCTL_POWER_OFF: tuple[str, ...] = ("systemctl", "poweroff", "--no-ask-passw
 POWER_OFF_COMMANDS: tuple[tuple[str, ...], ...] = (BUSCTL_POWER_OFF, SYSTEMCTL_POWER_OFF)
 COMMAND_TIMEOUT_SECONDS = 30.0
 
-Runner = Callable[[Sequence[str]], subprocess.CompletedProcess[str]]
+Runner = Callable[[Sequence[str]], "subprocess.CompletedProcess[str]"]
 
 
 class PowerOffError(Exception):
@@ -34,6 +37,8 @@ class PowerOffError(Exception):
 
 def run_command(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
     """Run one power-off command, capturing its output for the error message."""
+    import subprocess
+
     return subprocess.run(
         list(command), capture_output=True, text=True, check=False,
         timeout=COMMAND_TIMEOUT_SECONDS,
@@ -64,6 +69,8 @@ def power_off(
             _("The game could not be saved, so the companion stays on: {reason}")
             .format(reason=error)
         ) from error
+    import subprocess
+
     for command in commands:
         try:
             result = run(command)

@@ -18,7 +18,6 @@ import pickle
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, SupportsIndex, cast, overload
 
@@ -27,6 +26,7 @@ from companion import games as games_package
 from companion.games import get_rules
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected, ScoreResult
 from companion.i18n import _
+from companion.records import frozen
 from companion.store import GameRecord, LogEntry, Store, StoreError
 
 MIN_PLAYERS = 2
@@ -315,7 +315,7 @@ def _check(timeline: Timeline | TimelineFork, entry: LogEntry) -> Any:
     return None
 
 
-@dataclass(frozen=True)
+@frozen
 class Submitted:
     """A log entry handed to the writer: the session, its entry and write generation.
 

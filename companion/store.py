@@ -16,20 +16,20 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
 from companion.opening import Opened, full_check, memory_database, open_database
+from companion.records import frozen
 
 DB_NAME = "companion.db"
 class StoreError(Exception):
     """A store problem, in plain words for the table (disk full, read-only medium...)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class TagMeaning:
     """What an enrolled NFC tag stands for.
 
@@ -42,7 +42,7 @@ class TagMeaning:
     label: str
 
 
-@dataclass(frozen=True)
+@frozen
 class LogEntry:
     """One row of the append-only log: an action, or an undo/redo of the cursor."""
 
@@ -53,7 +53,7 @@ class LogEntry:
     problem: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class GameRecord:
     id: int
     game: str
@@ -452,7 +452,7 @@ class Store:
         return [str(row[0]) for row in rows]
 
 
-@dataclass(frozen=True)
+@frozen
 class Profile:
     """A player the companion remembers between game nights."""
 

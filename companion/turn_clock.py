@@ -7,13 +7,13 @@ is nobody's time. Pure bookkeeping: the app writes the stretches to the store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from companion.records import frozen
 
 #: a stretch shorter than this is a correction, not a turn (a quick undo/redo)
 SHORTEST_STRETCH = 0.5
 
 
-@dataclass(frozen=True)
+@frozen
 class Stretch:
     game_id: int
     player: int

@@ -12,7 +12,6 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import serial
 
@@ -21,11 +20,12 @@ from companion.devices.bridge_tags import BridgeTags
 from companion.devices.serial_link import ReaderSilent, open_port, read_until
 from companion.events import DeviceStatus, InputEvent
 from companion.i18n import _
+from companion.records import frozen
 
 Clock = Callable[[], float]
 
 
-@dataclass(frozen=True)
+@frozen
 class BridgeTiming:
     hello_timeout: float = 3.0  # an Arduino resets when the port opens; give it time to boot
     ask_again: float = 0.5  # resend VERSION this often until HELLO comes

@@ -9,7 +9,8 @@ which two changed bytes with the same XOR slip through: 41 false tags in 10^5 no
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from companion.records import frozen
 
 PROTOCOL_VERSION = 2
 MAX_LINE = 200
@@ -18,7 +19,7 @@ _UID = re.compile(r"^(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{14}|[0-9A-Fa-f]{20})$")
 _FIRMWARE = re.compile(r"^[A-Za-z0-9._+-]{1,24}$")
 
 
-@dataclass(frozen=True)
+@frozen
 class Hello:
     """The bridge's introduction: protocol version, firmware version, its reader ids."""
 
@@ -27,24 +28,24 @@ class Hello:
     readers: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TagOn:
     reader: str
     uid: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TagOff:
     reader: str
     uid: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Heartbeat:
     sequence: int
 
 
-@dataclass(frozen=True)
+@frozen
 class ReaderFault:
     """One of the bridge's readers is not working (the text says why)."""
 

@@ -14,11 +14,12 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from companion.i18n import _
+from companion.records import frozen
 
 BUTTON_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "next", "undo", "menu")
 READER_TYPES = ("pn532", "bridge")
@@ -42,7 +43,7 @@ class DeviceConfigError(ValueError):
     """The device config file cannot be used; the message is one line for the screen."""
 
 
-@dataclass(frozen=True)
+@frozen
 class ButtonConfig:
     """Buttons wired from a BCM pin to ground (pull-up, active low) unless ``pull_up`` is off."""
 
@@ -57,7 +58,7 @@ class ButtonConfig:
         return self.menu_hold_time if button == "menu" else self.hold_time
 
 
-@dataclass(frozen=True)
+@frozen
 class ReaderConfig:
     """One serial NFC reader: a PN532 in HSU mode or a microcontroller bridge."""
 
@@ -70,7 +71,7 @@ class ReaderConfig:
 DEFAULT_READERS = (ReaderConfig(id="table", type="pn532", port="/dev/serial0"),)
 
 
-@dataclass(frozen=True)
+@frozen
 class DeviceConfig:
     """Everything the devices layer needs; ``source`` is the file it came from, if any."""
 

@@ -27,7 +27,6 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import serial
 
@@ -36,11 +35,12 @@ from companion.devices.presence import PresenceTracker
 from companion.devices.serial_link import ReaderSilent, discard_input, open_port, read_until
 from companion.events import InputEvent, TagArrived, TagRemoved
 from companion.i18n import _
+from companion.records import frozen
 
 Clock = Callable[[], float]
 
 
-@dataclass(frozen=True)
+@frozen
 class Pn532Timing:
     """How long to wait; tests shorten these, the defaults suit a real PN532."""
 

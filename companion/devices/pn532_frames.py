@@ -10,7 +10,7 @@ input.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from companion.records import frozen
 
 START_CODE = b"\x00\xff"
 HOST_TO_PN532 = 0xD4
@@ -38,7 +38,7 @@ LIST_ONE_TYPE_A = b"\x01\x00"  # MaxTg 1, BrTy 0 (106 kbps type A)
 UID_LENGTHS = (4, 7, 10)
 
 
-@dataclass(frozen=True)
+@frozen
 class Frame:
     """A normal or extended information frame that passed both checksums."""
 
@@ -46,17 +46,17 @@ class Frame:
     data: bytes  # PD0..PDn: command or response code first
 
 
-@dataclass(frozen=True)
+@frozen
 class Ack:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Nack:
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Garbled:
     """A whole frame came but failed its data checksum (DCS): something was said, spoiled."""
 

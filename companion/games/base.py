@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, Protocol, TypeVar
 
 from companion.i18n import _
+from companion.records import frozen
 
 S = TypeVar("S")
 
@@ -39,7 +40,7 @@ class ScoreInputError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerInfo:
     """A seat at the table. ``index`` in the players tuple is the seat order."""
 
@@ -49,7 +50,7 @@ class PlayerInfo:
     token: str | None = None
 
 
-@dataclass(frozen=True, eq=True)
+@frozen
 class Action:
     """One recorded happening at the table: a small, JSON-serialisable, immutable record.
 
@@ -71,7 +72,7 @@ class Action:
                    player=data.get("player"), at=float(data.get("at", 0.0)))
 
 
-@dataclass(frozen=True)
+@frozen
 class EntryField:
     """One number the table types in at the end (number pad, never a keyboard).
 
@@ -86,14 +87,14 @@ class EntryField:
     default: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerScore:
     name: str
     total: int
     breakdown: Mapping[str, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class ScoreResult:
     """Final scores, ranked best first, with the winners and the tie-break in words."""
 

@@ -14,7 +14,6 @@ import argparse
 import string
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -22,12 +21,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from companion.locale import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, TRANSLATED, po_path
+from companion.records import frozen
 
 KEYWORDS = {"_": None, "ngettext": (1, 2)}
 SOURCE_DIR = LOCALE_DIR.parent  # the companion package
 
 
-@dataclass(frozen=True)
+@frozen
 class Problem:
     language: str
     kind: str  # untranslated, fuzzy, placeholders, missing-entry

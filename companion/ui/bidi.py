@@ -10,14 +10,15 @@ treated as neutral. Standard library only (``unicodedata``).
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+
+from companion.records import frozen
 
 _RTL = {"R", "AL"}
 _NUMBER = {"EN", "AN"}
 _NUMBER_SEPARATORS = {"CS", "ES"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Run:
     """Characters in logical order, drawn right to left when ``rtl``."""
 

@@ -10,21 +10,30 @@ skipped; pygame-ce's bundled font closes the chain so Latin text always renders.
 
 from __future__ import annotations
 
-import logging
 import os
 import shutil
 import unicodedata
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.i18n import _
+from companion.records import frozen
 from companion.ui import font_cache
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
+
+def _log() -> logging.Logger:
+    """This module's logger; ``logging`` is imported at the first warning, not at start."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 #: (fontconfig family, Debian package): Latin/Greek/Cyrillic first, then Arabic, then CJK SC
 FAMILIES: tuple[tuple[str, str], ...] = (
@@ -46,7 +55,7 @@ _notices: list[str] = []
 _taken = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Face:
     """One font file of the chain and the characters it covers."""
 
@@ -74,7 +83,7 @@ def new_notices() -> list[str]:
 def _notice(message: str) -> None:
     if message not in _notices:
         _notices.append(message)
-        log.warning(message)
+        _log().warning(message)
 
 
 def _cache_dir() -> Path:

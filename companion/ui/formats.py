@@ -7,7 +7,6 @@ keeps the Western digits the rest of the screens use, with its own month names.
 from __future__ import annotations
 
 import time
-from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -42,6 +41,8 @@ def number(value: float) -> str:
 
 def moment(timestamp: float, with_year: bool = True) -> str:
     """A date and time of day (a game's start or end) in the language's medium style."""
+    from datetime import datetime
+
     from babel.dates import format_skeleton, format_time
 
     when = datetime.fromtimestamp(timestamp)

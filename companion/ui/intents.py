@@ -6,24 +6,24 @@ so screens have one input path and tests can drive them exactly like a player wo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from companion.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class PointerDown:
     """A finger (or the mouse) went down: screens show the pressed button."""
 
     pos: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Tap:
     """A finger (or the mouse) lifted where it went down: the touch that acts."""
 
     pos: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Press:
     """A physical button (or its keyboard stand-in): seat1..seat5, next, undo, menu."""
 
@@ -31,7 +31,7 @@ class Press:
     long: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Key:
     """A key typed on a desktop keyboard, offered to screens that take text."""
 
@@ -39,7 +39,7 @@ class Key:
     text: str  # the character it types ("" for none)
 
 
-@dataclass(frozen=True)
+@frozen
 class Tag:
     """An NFC tag arrived on a reader."""
 

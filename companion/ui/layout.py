@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 
 import pygame
 
 from companion import i18n
+from companion.records import frozen
 
 MIN_TOUCH = 48
 
@@ -55,7 +55,7 @@ def start_align(align: str) -> str:
     return {"left": "right", "right": "left"}.get(align, align)
 
 
-@dataclass(frozen=True)
+@frozen
 class Metrics:
     width: int
     height: int

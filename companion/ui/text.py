@@ -9,20 +9,29 @@ ellipsis: a label never spills over its button.
 
 from __future__ import annotations
 
-import logging
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.records import frozen
 from companion.ui import bidi, fonts, layout
 from companion.ui.theme import RGB
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
+
+def _log() -> logging.Logger:
+    """This module's logger; ``logging`` is imported at the first warning, not at start."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 #: sizes of one face kept open at once, least recently used closed first: each size is a
@@ -45,7 +54,7 @@ REPLACEMENT = "?"
 _unknown_reported: set[str] = set()
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """Characters (logical order) that one font draws in one direction."""
 
@@ -183,7 +192,7 @@ def _known(character: str) -> str:
         return character
     if character not in _unknown_reported:
         _unknown_reported.add(character)
-        log.warning("no installed font has a glyph for U+%04X", ord(character))
+        _log().warning("no installed font has a glyph for U+%04X", ord(character))
     return REPLACEMENT
 
 

@@ -10,7 +10,7 @@ and two cubes never share a space in a region.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.games.ave_roma.model import (
@@ -27,11 +27,12 @@ from companion.games.ave_roma.model import (
 )
 from companion.games.base import Rejected
 from companion.i18n import _
+from companion.records import frozen
 
 NO_RESOURCES: tuple[int, ...] = (0,) * len(RESOURCES)
 
 
-@dataclass(frozen=True)
+@frozen
 class Effects:
     """The entered consequences of one action, as signed changes."""
 

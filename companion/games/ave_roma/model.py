@@ -8,9 +8,10 @@ previous state; folding thousands of logged actions stays cheap and undo stays e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from companion.i18n import _
+from companion.records import frozen
 
 RESOURCES: tuple[str, ...] = ("wood", "stone", "livestock", "wheat", "ore", "wine")
 #: coins for selling one resource (the row under the resource table: 3/1/3/1/2/2)
@@ -93,7 +94,7 @@ def space_label(space: str) -> str:
     return labels.get(space, space)
 
 
-@dataclass(frozen=True)
+@frozen
 class Seat:
     """One player's board: supplies, tracks and workers.
 
@@ -141,7 +142,7 @@ class Seat:
         return min(self.political, PATRON_SLOTS)
 
 
-@dataclass(frozen=True)
+@frozen
 class Region:
     """One of the five region positions: its card, brown marker and players' cubes.
 
@@ -160,7 +161,7 @@ class Region:
         return None
 
 
-@dataclass(frozen=True)
+@frozen
 class AveRomaState:
     """Everything the companion knows about a game of Ave Roma.
 

@@ -9,12 +9,12 @@ influence, plus the VP already on the score track.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.games.ave_roma.model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
 from companion.i18n import _
+from companion.records import frozen
 
 COINS_PER_VP = 5
 GOODS_PER_VP = 3
@@ -22,7 +22,7 @@ GOODS_PER_VP = 3
 OFF_TRACK_VP = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class FinalRecord:
     """What one player brings to the final scoring, apart from the regions."""
 
@@ -35,7 +35,7 @@ class FinalRecord:
     track_vp: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RegionFinal:
     """A region at the end: the brown marker and each player's level (0 = no cube)."""
 
@@ -43,7 +43,7 @@ class RegionFinal:
     levels: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class PushedCube:
     """One cube's move in the push-down; ``after`` is None when pushed off the track."""
 

@@ -8,7 +8,7 @@ role (``Acting``): the led role, or the role a structure's building action grant
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.games.base import Rejected
@@ -34,9 +34,10 @@ from companion.games.glory_to_rome.state import (
     vault_limit,
 )
 from companion.i18n import _
+from companion.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Acting:
     """How an action is performed: as which role, with how many such actions in a row."""
 

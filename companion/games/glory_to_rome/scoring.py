@@ -9,7 +9,7 @@ Highest total wins; a tie goes to most cards in hand; a Forum win overrides the 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
@@ -21,9 +21,10 @@ from companion.games.glory_to_rome.data import (
     canonical_building,
 )
 from companion.i18n import _
+from companion.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class ScoringRecord:
     """What the final score of one player depends on."""
 

@@ -6,8 +6,6 @@ the old one: folding a long log stays cheap and earlier states are never touched
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.games.glory_to_rome.data import (
     BASE_HAND_LIMIT,
     MATERIAL_VALUE,
@@ -15,9 +13,10 @@ from companion.games.glory_to_rome.data import (
     ROLES,
     STARTING_INFLUENCE,
 )
+from companion.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Building:
     """A foundation (``completed`` False) or a completed structure in a player's city."""
 
@@ -43,7 +42,7 @@ class Building:
         return MATERIAL_VALUE[self.site_material]
 
 
-@dataclass(frozen=True)
+@frozen
 class VaultCard:
     """One face-down card in a vault; the log keeps its material for the final score."""
 
@@ -52,7 +51,7 @@ class VaultCard:
     source: str  # "stockpile", "hand" (Basilica), "deck" (Atrium) or "client" (Colosseum)
 
 
-@dataclass(frozen=True)
+@frozen
 class Bonus:
     """Extra actions a structure's function grants, still to be taken (or skipped).
 
@@ -65,7 +64,7 @@ class Bonus:
     left: int
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerState:
     name: str
     influence: int = STARTING_INFLUENCE
@@ -81,7 +80,7 @@ class PlayerState:
         return self.clients[ROLES.index(role)]
 
 
-@dataclass(frozen=True)
+@frozen
 class GloryState:
     """The whole game. ``phase``: "lead", "follow", "actions" or "over"."""
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from companion.games.base import Rejected
 from companion.i18n import _
+from companion.records import frozen
 
 DEFAULT_BOARD_NAME = "board.toml"  # in the package's data folder
 MAX_ROAD_SPACES = 12
@@ -24,7 +25,7 @@ MAX_ROAD_SPACES = 12
 BOX_SIGNPOSTS = 20
 
 
-@dataclass(frozen=True)
+@frozen
 class City:
     """A city space: its province colour, its symbol and its marker stack (top first)."""
 
@@ -36,7 +37,7 @@ class City:
     position: tuple[float, float] = (0.5, 0.5)
 
 
-@dataclass(frozen=True)
+@frozen
 class Road:
     """A road between two cities (by index) with ``spaces`` road spaces, listed from ``a``."""
 
@@ -48,7 +49,7 @@ class Road:
     colours: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     name: str
     source: str

@@ -7,18 +7,18 @@ from the refusal instead of from the rule book.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.games.base import Rejected
 from companion.games.via_romana.board import Board, City
 from companion.games.via_romana.words import colour_word, symbol_word
 from companion.i18n import _
+from companion.records import frozen
 
 MAX_CARDS_PER_ROUND = 3
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """A played hand card. The symbol only matters for the two-milestone build."""
 

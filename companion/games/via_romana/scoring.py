@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from companion.games.base import PlayerScore, Rejected, ScoreInputError, ScoreResult, rank
 from companion.i18n import _
+from companion.records import frozen
 
 ORDER_BOARD_BONUS = 5
 LEGION_EAGLE_BONUS = 2
 ORDER_BOARD_COLOURS = 4
 
 
-@dataclass(frozen=True)
+@frozen
 class Marker:
     """A collected city marker: the city's province colour and its face value."""
 
@@ -27,7 +28,7 @@ class Marker:
     value: int
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerTally:
     """Everything the final score of one player depends on.
 

@@ -6,7 +6,6 @@ between successive states (cheap replay of long logs, safe undo).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
@@ -18,6 +17,7 @@ from companion.games.via_romana.scoring import (
     Marker,
     PlayerTally,
 )
+from companion.records import frozen
 
 T = TypeVar("T")
 
@@ -29,7 +29,7 @@ class Phase(StrEnum):
     OVER = "over"  # only the final scoring remains
 
 
-@dataclass(frozen=True)
+@frozen
 class Building:
     """A piece on a city space: a castle or a milestone of ``player``."""
 
@@ -37,7 +37,7 @@ class Building:
     castle: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class Connection:
     """One scored road: who had how many pieces, who picks, who draws.
 
@@ -59,7 +59,7 @@ class Connection:
     marker_city: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Settings:
     castles_per_player: int
     milestones_per_player: int
@@ -70,7 +70,7 @@ class Settings:
     eagle_bonus: int = LEGION_EAGLE_BONUS
 
 
-@dataclass(frozen=True)
+@frozen
 class ViaRomanaState:
     board: Board
     players: tuple[PlayerInfo, ...]

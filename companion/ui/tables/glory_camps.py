@@ -13,7 +13,6 @@ The strip, each camp and the sites are cached layers: a camp is painted from a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -34,6 +33,7 @@ from companion.games.glory_to_rome import (
     vault_view,
 )
 from companion.i18n import _, ngettext
+from companion.records import frozen
 from companion.ui import board, theme
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
@@ -112,7 +112,7 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 lambda picture, area: paint_sites(picture, area, state, m))
 
 
-@dataclass(frozen=True)
+@frozen
 class Camp:
     """Everything one camp shows: what its picture is painted from and cached by."""
 

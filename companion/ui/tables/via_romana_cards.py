@@ -7,7 +7,6 @@ card paid at the table is entered as it was and the rules catch it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ import pygame
 from companion.games.via_romana import Board
 from companion.games.via_romana.words import symbol_word
 from companion.i18n import _
+from companion.records import frozen
 from companion.ui import theme
 from companion.ui.board import EDGE
 from companion.ui.layout import grid, inset, split_cols, split_rows
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 CardPayload = dict[str, str]
 
 
-@dataclass(frozen=True)
+@frozen
 class CardChoice:
     """One answer: the cards it stands for, and how it looks (one swatch per card)."""
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from companion.games.via_romana import ViaRomanaState
+from companion.records import frozen
 from companion.ui import board as pieces
 from companion.ui import theme
 from companion.ui.text import draw_text, fit_size
@@ -25,7 +25,7 @@ SIGNPOST: RGB = (200, 170, 120)
 SIGNPOST_INK: RGB = (40, 28, 16)
 
 
-@dataclass(frozen=True)
+@frozen
 class MapLayout:
     """Where everything goes inside ``rect``: city centres, their radius, road spaces."""
 
@@ -135,7 +135,7 @@ def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout
             _draw_city(surface, state, geometry, index, colours, index in marked)
 
 
-@dataclass(frozen=True)
+@frozen
 class MapFacts:
     """What the map shows of the game, road by road and city by city: two of these tell
     which parts of a kept map picture a move changed."""

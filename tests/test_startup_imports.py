@@ -1,0 +1,20 @@
+"""The first frame's modules leave out what only a rare path needs (start-up is measured)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+FIRST_FRAME_MODULES = ("companion.cli", "companion.app", "companion.notify", "companion.power",
+                       "companion.store", "companion.ui.app_loop", "companion.ui.screens.home")
+#: a warning, switching the Pi off: imported when they happen
+LEFT_FOR_LATER = ("logging", "subprocess")
+
+
+def test_first_frame_modules_do_not_import_what_a_rare_path_needs() -> None:
+    code = (f"import sys\nfor name in {FIRST_FRAME_MODULES!r}: __import__(name)\n"
+            f"print(' '.join(m for m in {LEFT_FOR_LATER!r} if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env={"SDL_VIDEODRIVER": "dummy",
+                                             "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    assert result.stdout.split() == []
