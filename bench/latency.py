@@ -97,7 +97,7 @@ class Bench:
 
     def applied(self) -> int:
         session = self.app.session
-        return len(session.actions) if session is not None else -1
+        return session.action_count if session is not None else -1
 
     def run(self, driver: Callable[[], Any]) -> Any:
         """Run the app loop here and ``driver`` on a thread; stop when it is done."""

@@ -492,6 +492,22 @@ class GameSession:
         """The state on disk: what the screen shows."""
         return self._timeline.state
 
+    def prepare_undo(self) -> None:
+        """Work out the state an undo would go back to, unless it is kept already.
+
+        Below the snapshot a resume started from, that state is folded from an older one
+        (up to :data:`SNAPSHOT_EVERY` moves); done here, while the table waits for its next
+        touch, the undo itself shows as fast as any move.
+        """
+        timeline = self._timeline
+        if not self._pending and timeline.cursor > 0:
+            timeline.state_at(timeline.cursor - 1)
+
+    @property
+    def action_count(self) -> int:
+        """How many actions are in effect (``len(actions)`` without building the list)."""
+        return self._timeline.cursor
+
     @property
     def actions(self) -> list[Action]:
         """The actions in effect, oldest first."""

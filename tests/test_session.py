@@ -263,3 +263,36 @@ def test_a_long_evening_keeps_few_states_and_undoes_to_the_same_ones(
     for _ in range(10):
         session.redo()
     assert session.state == _fold(session, moves - 299 + 10)
+
+
+def test_the_undo_is_prepared_so_it_folds_nothing_when_it_comes(
+        tmp_path: Path, counter_game: str) -> None:
+    """Below the states kept, the state an undo goes back to is worked out by
+    ``prepare_undo`` (the loop calls it after each frame); the undo then replays nothing,
+    and the count of actions in effect follows without building the list."""
+    from companion.session import STATE_EVERY
+
+    _store, session = new_session(tmp_path, counter_game)
+    moves = 3 * STATE_EVERY
+    _play(session, moves)
+    timeline = session._timeline
+    for index in [i for i in timeline.states if 0 < i < moves]:
+        del timeline.states[index]  # as after a resume from a snapshot: nothing below it
+    applied: list[int] = []
+    rules_apply = timeline.rules.apply
+
+    def counting_apply(state: object, action: Action) -> object:
+        applied.append(1)
+        return rules_apply(state, action)
+
+    timeline.rules = type("Counting", (), {"apply": staticmethod(counting_apply)})()
+    session.prepare_undo()
+    prepared = len(applied)
+    assert prepared == moves - 1  # folded from the set-up, once
+    session.undo()
+    assert len(applied) == prepared  # the undo itself replayed nothing
+    assert session.state == _fold(session, moves - 1)
+    assert session.action_count == len(session.actions) == moves - 1
+    session.prepare_undo()
+    session.prepare_undo()  # kept now: asking again folds nothing more
+    assert len(applied) == prepared

@@ -794,6 +794,8 @@ class App:
         self._expire(time.monotonic())
         self._show_saving()
         self.render()
+        if self.session is not None:
+            self.guard(self.session.prepare_undo)  # after the frame: the next undo is ready
         if self.saver is not None:
             self.saver.update(time.monotonic(), self.on_home)
         return had_input

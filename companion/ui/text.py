@@ -65,17 +65,17 @@ class Piece:
 
 def _pygame_font(face: fonts.Face, size: int) -> pygame.font.Font:
     size = max(8, int(size))
-    key = (face.family, size)
+    # keyed by the size the font file is opened at: 30 and 31 are both 21 points, and
+    # two of the faces kept open for the same glyphs would close a size in use
+    opened_at = size if face.path is None else max(6, round(size * fonts.SIZE_SCALE))
+    key = (face.family, opened_at)
     loaded = _fonts.get(key)
     if loaded is not None:
         _fonts.move_to_end(key)
         return loaded
     if not pygame.font.get_init():
         pygame.font.init()
-    if face.path is None:
-        loaded = pygame.font.Font(None, size)
-    else:
-        loaded = pygame.font.Font(face.path, max(6, round(size * fonts.SIZE_SCALE)))
+    loaded = pygame.font.Font(None if face.path is None else face.path, opened_at)
     _fonts[key] = loaded
     _close_unused_sizes(face)
     return loaded

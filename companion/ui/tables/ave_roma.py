@@ -69,7 +69,7 @@ def bonus_options(full: bool) -> list[tuple[object, str]]:
 class AveRomaView(GameView):
     def __init__(self, table: TableScreen) -> None:
         super().__init__(table)
-        self._seen_actions = len(self.session.actions)
+        self._seen_actions = self.session.action_count
 
     @property
     def ave(self) -> AveRomaState:
@@ -347,7 +347,7 @@ class AveRomaView(GameView):
     def _raise_alert(self) -> None:
         """A payment or event that must not be missed comes up as the big prompt, once,
         when the move that caused it is on disk (not again after an undo)."""
-        seen = len(self.session.actions)
+        seen = self.session.action_count
         if seen > self._seen_actions and self.ave.alert:
             self.app.prompt(self.ave.alert)
         self._seen_actions = seen
