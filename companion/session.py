@@ -18,6 +18,7 @@ import pickle
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, SupportsIndex, cast, overload
 
@@ -346,6 +347,7 @@ class GameSession:
         # Entries handed to the writer but not yet on disk, and the timeline they lead to.
         self._pending: deque[LogEntry] = deque()
         self._ahead: TimelineFork | None = None
+        self._as_if_saved = False
         self.generation = 0
 
     @classmethod
@@ -490,7 +492,27 @@ class GameSession:
     @property
     def state(self) -> Any:
         """The state on disk: what the screen shows."""
-        return self._timeline.state
+        return self._shown.state
+
+    @property
+    def _shown(self) -> Timeline | TimelineFork:
+        return self._latest if self._as_if_saved else self._timeline
+
+    @contextmanager
+    def as_if_saved(self) -> Iterator[None]:
+        """Read the entries in flight as if they were on disk, while drawing the frame that
+        shows them as the writer commits them; the app presents that frame only once they
+        are on disk, and draws it again from the disk's state if anything else happens."""
+        self._as_if_saved = True
+        try:
+            yield
+        finally:
+            self._as_if_saved = False
+
+    @property
+    def in_flight(self) -> tuple[LogEntry, ...]:
+        """The entries submitted and not yet on disk, oldest first."""
+        return tuple(self._pending)
 
     def prepare_undo(self) -> None:
         """Work out the state an undo would go back to, unless it is kept already.
@@ -506,12 +528,15 @@ class GameSession:
     @property
     def action_count(self) -> int:
         """How many actions are in effect (``len(actions)`` without building the list)."""
-        return self._timeline.cursor
+        return self._shown.cursor
 
     @property
     def actions(self) -> list[Action]:
         """The actions in effect, oldest first."""
-        return self._timeline.actions[: self._timeline.cursor]
+        shown = self._shown
+        if isinstance(shown, Timeline):
+            return shown.actions[: shown.cursor]
+        return [shown.action(index) for index in range(shown.cursor)]
 
     @property
     def can_undo(self) -> bool:
@@ -524,7 +549,7 @@ class GameSession:
     @property
     def saving(self) -> bool:
         """True while submitted entries are still on their way to the disk."""
-        return bool(self._pending)
+        return bool(self._pending) and not self._as_if_saved
 
     @property
     def pending_count(self) -> int:

@@ -18,6 +18,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -105,6 +106,16 @@ class TagTapper(Protocol):
     def tap(self, uid: str, reader: str | None = None) -> None: ...
 
 
+@dataclass
+class FrameAhead:
+    """A frame drawn while ``moves`` were in flight, after ``invalidations`` invalidations."""
+
+    rects: list[pygame.Rect]
+    moves: tuple[LogEntry, ...]
+    invalidations: int
+    landed: bool = False  # the last of the moves is on disk, nothing else changed since
+
+
 class App:
     """Owns the screens, the session and the loop; screens call back into it."""
 
@@ -115,6 +126,10 @@ class App:
                  notifier: Notifier | None = None, keys: KeyHolds | None = None,
                  simulated_reader: TagTapper | None = None,
                  vault_reader: str | None = None, rotation: int = 0) -> None:
+        #: invalidations so far: a frame drawn ahead holds only while no other came since
+        self._invalidations = 0
+        #: a frame drawn while moves were on their way to the disk, not yet presented
+        self._ahead: FrameAhead | None = None
         self.store = store
         self.inputs = inputs
         self.surface = surface
@@ -205,6 +220,7 @@ class App:
     def invalidate(self, rect: pygame.Rect | None = None) -> None:
         """Ask for a redraw of ``rect`` (None: the whole window) at the end of this step."""
         self._needs_build = True
+        self._invalidations += 1
         if rect is None:
             self._full_redraw = True
         else:
@@ -370,6 +386,13 @@ class App:
         if isinstance(event, Committed):
             self.writer.save_snapshot(session, session.acknowledge(event.submitted, event.seq))
             self.observe_turn()
+            for screen in list(self.stack):
+                self.guard(screen.committed)
+            ahead = self._ahead
+            if (ahead is not None and ahead.invalidations == self._invalidations
+                    and ahead.moves and ahead.moves[-1] is event.submitted.entry):
+                ahead.landed = True  # the frame drawn ahead shows exactly this: present it
+                return
         else:
             session.reject_pending(event.submitted)
             self.clear_prompts()
@@ -790,6 +813,7 @@ class App:
             for press in self.keys.due(time.monotonic()):
                 had_input = True
                 self.deliver(Press(press.button, press.long))
+        self._draw_ahead()
         self._await_commit(COMMIT_GRACE)
         self._expire(time.monotonic())
         self._show_saving()
@@ -998,20 +1022,20 @@ class App:
         """Draw and present what was invalidated; nothing at all when nothing was."""
         if force:
             self._full_redraw = True
+        ahead, self._ahead = self._ahead, None
         if not self._full_redraw and not self._dirty:
             if self._highlights:
                 self._render_highlights()
             return
         self._highlights = []
         self._under = None
-        if self._needs_build:
-            self._build()
-        rects = [self.metrics.rect()] if self._full_redraw else self._dirty
-        self.surface.set_clip(rects[0].unionall(rects[1:]) if len(rects) > 1 else rects[0])
-        if not self.guard(self._draw_screens):
-            self.surface.fill(theme.BACKGROUND)
-        self._draw_banners()
-        self.surface.set_clip(None)
+        if (ahead is not None and ahead.landed and not force
+                and ahead.invalidations == self._invalidations):
+            rects = ahead.rects  # drawn while the move was in flight; it is on disk now
+        else:
+            if ahead is not None:
+                self._needs_build = True  # its buttons were built for the moves in flight
+            rects = self._draw_frame()
         self._full_redraw = False
         self._dirty = []
         self.present(rects)
@@ -1019,6 +1043,37 @@ class App:
         missing_fonts = fonts.new_notices()
         if missing_fonts:  # found while drawing: said once, with the package to install
             self.message(" ".join(missing_fonts), error=False)
+
+    def _draw_frame(self) -> list[pygame.Rect]:
+        """Draw what was invalidated into the surface (not presented); the rects drawn."""
+        if self._needs_build:
+            self._build()
+        rects = [self.metrics.rect()] if self._full_redraw else list(self._dirty)
+        self.surface.set_clip(rects[0].unionall(rects[1:]) if len(rects) > 1 else rects[0])
+        if not self.guard(self._draw_screens):
+            self.surface.fill(theme.BACKGROUND)
+        self._draw_banners()
+        self.surface.set_clip(None)
+        return rects
+
+    def _draw_ahead(self) -> None:
+        """Draw the frame showing the moves in flight while the writer commits them.
+
+        The frame is presented only when the last of them is on disk and nothing else
+        asked for a redraw meanwhile (see :meth:`_committed`); otherwise the invalidated
+        rects stay invalidated and are drawn again from the disk's state before anything
+        is presented. So the screen still shows only moves on disk, and the drawing
+        overlaps the commit instead of following it.
+        """
+        session = self.session
+        if (session is None or not session.saving or self._ahead is not None
+                or not (self._full_redraw or self._dirty)):
+            return
+        moves = session.in_flight
+        with session.as_if_saved():
+            self._needs_build = True  # the buttons too are those of the moves in flight
+            rects = self._draw_frame()
+        self._ahead = FrameAhead(rects, moves, self._invalidations)
 
     def _render_highlights(self) -> None:
         """Draw the pressed button over the frame (or put back what it covered) and present

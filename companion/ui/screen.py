@@ -84,6 +84,13 @@ class Screen:
         """Monotonic time at which this screen needs a redraw by itself (a timer), or None."""
         return None
 
+    def committed(self) -> None:
+        """A move of the session is now on disk (before the frame showing it is presented).
+
+        What a move on disk must set off (a prompt the table must not miss) goes here, not
+        in ``paint``: the frame may have been drawn while the move was still in flight.
+        """
+
     # -- hooks for subclasses -------------------------------------------------------------
 
     def paint(self, surface: pygame.Surface) -> None:

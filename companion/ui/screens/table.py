@@ -42,6 +42,9 @@ class TableScreen(Screen):
     def state(self) -> Any:
         return self.session.state
 
+    def committed(self) -> None:
+        self.view.committed()
+
     def player_name(self, index: int | None) -> str:
         if index is None:
             return _("the table")

@@ -344,7 +344,7 @@ class AveRomaView(GameView):
                             if part)
         return state.notice
 
-    def _raise_alert(self) -> None:
+    def committed(self) -> None:
         """A payment or event that must not be missed comes up as the big prompt, once,
         when the move that caused it is on disk (not again after an undo)."""
         seen = self.session.action_count
@@ -353,7 +353,6 @@ class AveRomaView(GameView):
         self._seen_actions = seen
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self._raise_alert()
         colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]
         paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics,
                     self.layers)

@@ -64,6 +64,9 @@ class GameView:
 
     # -- what the table asks --------------------------------------------------------------
 
+    def committed(self) -> None:
+        """A move is on disk (see :meth:`Screen.committed`); nothing to do by default."""
+
     def forget_pictures(self) -> None:
         """Paint every part afresh on the next frame (the fonts or the theme changed)."""
         self.layers.clear()

@@ -1,0 +1,153 @@
+"""The frame showing a move is drawn while the move is committed, and shown only once it is.
+
+Whatever happens meanwhile (a slow disk, a failed write, a second move), what reaches the
+screen is what a frame drawn from the disk's state alone would show.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_driver import make_app
+
+from companion.games.base import PlayerInfo
+from companion.session import GameSession
+from companion.store import LogEntry, Store, StoreError
+from companion.ui.app_loop import App
+
+PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
+
+
+class Frames:
+    """What the app presented, as pixels, and how many frames it drew."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.shown: list[bytes] = []
+        self.drawn = 0
+        draw_frame = app._draw_frame
+
+        def counting_draw() -> list[pygame.Rect]:
+            self.drawn += 1
+            return draw_frame()
+
+        app.present = lambda rects: self.shown.append(self.pixels())  # type: ignore[method-assign]
+        app._draw_frame = counting_draw  # type: ignore[method-assign]
+
+    def pixels(self) -> bytes:
+        return pygame.image.tobytes(self.app.surface, "RGB")
+
+    def fresh(self) -> bytes:
+        """The frame drawn now from the disk's state alone, with nothing kept."""
+        self.app.render(force=True)
+        return self.shown[-1]
+
+
+@pytest.fixture
+def app(tmp_path: Path, counter_game: str) -> Iterator[App]:
+    app = make_app(tmp_path, (800, 480))
+    app.start_session(GameSession.create(app.store, counter_game, PLAYERS))
+    app.step()
+    yield app
+    app.close(timeout=5)
+    app.store.close()
+    pygame.display.quit()
+
+
+class Gate:
+    """Holds the commits until opened (a stalled SD card)."""
+
+    def __init__(self, store: Store) -> None:
+        self.open = threading.Event()
+        self._append = store.append
+
+    def append(self, game_id: int, entry: LogEntry) -> int:
+        self.open.wait(10)
+        return self._append(game_id, entry)
+
+
+def test_the_frame_drawn_during_the_commit_is_the_one_shown_once_it_landed(app: App) -> None:
+    frames = Frames(app)
+    assert app.dispatch("add", {"amount": 2})
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (2, 0)
+    assert frames.drawn == 1  # drawn while in flight, not again after the commit
+    assert len(frames.shown) == 1
+    assert frames.shown[-1] == frames.fresh()
+
+
+def test_a_slow_disk_shows_the_state_on_disk_until_the_move_lands(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = Frames(app).fresh()
+    frames = Frames(app)
+    gate = Gate(app.store)
+    monkeypatch.setattr(app.store, "append", gate.append)
+    assert app.dispatch("add", {"amount": 2})
+    app.step()  # the commit outlasts the grace: the frame drawn ahead is not shown
+    assert app.saving_shown
+    assert frames.drawn == 2
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert frames.shown[-1] == frames.fresh()
+    assert frames.shown[-1] != before  # "Saving..." over the unchanged table
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert app.session.state.tallies == (2, 0) and not app.saving_shown
+    assert frames.shown[-1] == frames.fresh()
+
+
+def test_a_failed_commit_never_shows_the_move_drawn_ahead(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = Frames(app).fresh()
+    frames = Frames(app)
+
+    def full_card(game_id: int, entry: LogEntry) -> int:
+        raise StoreError("The SD card is full.")
+
+    monkeypatch.setattr(app.store, "append", full_card)
+    assert app.dispatch("add", {"amount": 2})
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert app.banner is not None and "full" in app.banner.text
+    assert frames.drawn == 2  # the frame drawn ahead was drawn again from the disk's state
+    shown = frames.shown[-1]
+    app.banner = None
+    assert shown != before and frames.fresh() == before  # only the message is new
+
+
+def test_input_while_the_move_is_in_flight_is_drawn_again(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = Frames(app)
+    gate = Gate(app.store)
+    monkeypatch.setattr(app.store, "append", gate.append)
+    assert app.dispatch("add", {"amount": 1})
+    app._draw_ahead()
+    assert app.dispatch("add", {"amount": 2})  # a second move voids the first frame ahead
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (1, 2)
+    assert frames.shown[-1] == frames.fresh()
+
+
+def test_with_saving_already_shown_a_move_in_flight_stays_off_the_screen(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = Frames(app)
+    gate = Gate(app.store)
+    monkeypatch.setattr(app.store, "append", gate.append)
+    assert app.dispatch("add", {"amount": 1})
+    app.step()
+    assert app.saving_shown
+    assert app.dispatch("add", {"amount": 2})
+    app.step()  # drawn ahead again; the disk still has neither move
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert frames.shown[-1] == frames.fresh()
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert app.session.state.tallies == (1, 2)
+    assert frames.shown[-1] == frames.fresh()
