@@ -815,8 +815,10 @@ class App:
             for press in self.keys.due(time.monotonic()):
                 had_input = True
                 self.deliver(Press(press.button, press.long))
+        drawing = time.monotonic()
         self._draw_ahead()
-        self._await_commit(COMMIT_GRACE)
+        # the grace counts from before the drawing: a slow disk costs a step no more
+        self._await_commit(max(0.0, COMMIT_GRACE - (time.monotonic() - drawing)))
         self._expire(time.monotonic())
         self._show_saving()
         self.render()
