@@ -351,8 +351,8 @@ def acknowledgement(quick: bool) -> list[Figure]:
     return [
         Figure("Acknowledgement: touch to the frame showing the move (commit included)",
                f"p50 {_ms(p50)}, p99 {_ms(p99)} (to the commit: p99 {_ms(to_commit99)}; "
-               f"the commit beside the frame drawn ahead: p99 "
-               f"{_ms(percentile(during, 0.99))}; the cold first touch: {_ms(cold)})",
+               f"the commit during the touches: p99 {_ms(percentile(during, 0.99))}; "
+               f"the cold first touch: {_ms(cold)})",
                f"the commit alone (WAL, synchronous=FULL): p50 {_ms(commit50)}, "
                f"p99 {_ms(commit99)}",
                f"p99 {(p99 - commit99) * 1000:+.2f} ms beyond the commit's",
@@ -363,7 +363,8 @@ def acknowledgement(quick: bool) -> list[Figure]:
                "showing the undone move has been presented (to the flip, no devices "
                "attached but the bridge's pty and mock pins); the commit alone is "
                "Store.append on a thread of its own with nothing else running, in the "
-               "same run (half before the touches, half after), paced like the touches"),
+               "same run (half before the touches, half after), paced like the touches; "
+               "with more than one CPU the frame is drawn while the move is committed"),
         Figure("UI answering during commits (longest loop step)",
                f"{_ms(max(slow_steps))} with {slow * 1000:.0f} ms commits",
                f"{_ms(max(steps))} with this machine's commits",

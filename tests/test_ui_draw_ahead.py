@@ -50,6 +50,7 @@ class Frames:
 @pytest.fixture
 def app(tmp_path: Path, counter_game: str) -> Iterator[App]:
     app = make_app(tmp_path, (800, 480))
+    app.draw_ahead = True  # as with more than one CPU, however many this machine has
     app.start_session(GameSession.create(app.store, counter_game, PLAYERS))
     app.step()
     yield app
@@ -151,3 +152,21 @@ def test_with_saving_already_shown_a_move_in_flight_stays_off_the_screen(
     app.step()
     assert app.session.state.tallies == (1, 2)
     assert frames.shown[-1] == frames.fresh()
+
+
+def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(app: App) -> None:
+    app.draw_ahead = False
+    frames = Frames(app)
+    assert app.dispatch("add", {"amount": 2})
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (2, 0)
+    assert frames.drawn == 1 and frames.shown[-1] == frames.fresh()
+
+
+def test_a_second_core_is_what_turns_drawing_ahead_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui import app_loop
+
+    monkeypatch.setattr(app_loop.os, "sched_getaffinity", lambda pid: {1})
+    assert not app_loop._spare_core()
+    monkeypatch.setattr(app_loop.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert app_loop._spare_core()
