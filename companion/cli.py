@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from companion import __version__
 
@@ -31,8 +32,37 @@ def _baud(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _NotTheAppAlone(Exception):
+    """The arguments ask for more than the app's own options (or are wrong)."""
+
+
+class _AppOptionsOnly(argparse.ArgumentParser):
+    """The app's own options alone: what a start without a subcommand parses.
+
+    Building the subcommands' parsers costs a few milliseconds of every start; anything
+    this parser cannot take is handed to the full one, which says it as usual.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotTheAppAlone(message)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line, parsed by the app's own options when that is all it holds."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not {"-h", "--help"} & set(arguments):
+        try:
+            args, rest = build_parser(app_only=True).parse_known_args(arguments)
+        except _NotTheAppAlone:
+            rest = arguments
+        if not rest:
+            return args
+    return build_parser().parse_args(arguments)
+
+
+def build_parser(app_only: bool = False) -> argparse.ArgumentParser:
+    """The whole command line; ``app_only``: the app's own options, no subcommands."""
+    parser = (_AppOptionsOnly if app_only else argparse.ArgumentParser)(
         prog="companion",
         description="Game-night companion for Glory to Rome, Ave Roma and Via Romana.",
     )
@@ -56,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true",
                         help="go straight back to the unfinished game's table (for the Pi "
                              "after a power cut); without it, home offers to resume")
+    if app_only:
+        parser.set_defaults(command=None)
+        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     score = sub.add_parser("score", help="score an endgame described in JSON and print JSON")
@@ -96,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     if args.command == "score":
         from companion.scoring import run_score
 
