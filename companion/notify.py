@@ -15,18 +15,8 @@ import os
 import socket
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import logging
-
-
-def _log() -> logging.Logger:
-    """This module's logger; ``logging`` is imported at the first warning, not at start."""
-    import logging
-
-    return logging.getLogger(__name__)
-
+from companion.loggers import logger
 
 Clock = Callable[[], float]
 
@@ -111,7 +101,8 @@ class SystemdNotifier:
             self._socket.sendto(message.encode(), self._address)
         except OSError as error:
             # Warn once per run of failures: the main loop retries every frame.
-            report = _log().debug if self._failing else _log().warning
+            log = logger(__name__)
+            report = log.debug if self._failing else log.warning
             report("systemd notification %r not sent: %s", message.split("=")[0], error)
             self._failing = True
             return False

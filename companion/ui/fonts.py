@@ -15,25 +15,14 @@ import shutil
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.i18n import _
+from companion.loggers import logger
 from companion.records import frozen
 from companion.ui import font_cache
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
-
-if TYPE_CHECKING:
-    import logging
-
-
-def _log() -> logging.Logger:
-    """This module's logger; ``logging`` is imported at the first warning, not at start."""
-    import logging
-
-    return logging.getLogger(__name__)
-
 
 #: (fontconfig family, Debian package): Latin/Greek/Cyrillic first, then Arabic, then CJK SC
 FAMILIES: tuple[tuple[str, str], ...] = (
@@ -83,7 +72,7 @@ def new_notices() -> list[str]:
 def _notice(message: str) -> None:
     if message not in _notices:
         _notices.append(message)
-        _log().warning(message)
+        logger(__name__).warning(message)
 
 
 def _cache_dir() -> Path:

@@ -14,24 +14,13 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.loggers import logger
 from companion.records import frozen
 from companion.ui import bidi, fonts, layout
 from companion.ui.theme import RGB
-
-if TYPE_CHECKING:
-    import logging
-
-
-def _log() -> logging.Logger:
-    """This module's logger; ``logging`` is imported at the first warning, not at start."""
-    import logging
-
-    return logging.getLogger(__name__)
-
 
 _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 #: sizes of one face kept open at once, least recently used closed first: each size is a
@@ -192,7 +181,7 @@ def _known(character: str) -> str:
         return character
     if character not in _unknown_reported:
         _unknown_reported.add(character)
-        _log().warning("no installed font has a glyph for U+%04X", ord(character))
+        logger(__name__).warning("no installed font has a glyph for U+%04X", ord(character))
     return REPLACEMENT
 
 
