@@ -510,9 +510,9 @@ class GameSession:
             self._as_if_saved = False
 
     @property
-    def in_flight(self) -> tuple[LogEntry, ...]:
-        """The entries submitted and not yet on disk, oldest first."""
-        return tuple(self._pending)
+    def last_in_flight(self) -> LogEntry | None:
+        """The newest entry submitted and not yet on disk (None: all are on disk)."""
+        return self._pending[-1] if self._pending else None
 
     def prepare_undo(self) -> None:
         """Work out the state an undo would go back to, unless it is kept already.

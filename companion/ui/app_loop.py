@@ -124,12 +124,13 @@ def _spare_core() -> bool:
 
 @dataclass
 class FrameAhead:
-    """A frame drawn while ``moves`` were in flight, after ``invalidations`` invalidations."""
+    """A frame drawn while moves up to ``last`` were in flight, after ``invalidations``
+    invalidations."""
 
     rects: list[pygame.Rect]
-    moves: tuple[LogEntry, ...]
+    last: LogEntry
     invalidations: int
-    landed: bool = False  # the last of the moves is on disk, nothing else changed since
+    landed: bool = False  # ``last`` is on disk and nothing else changed since
 
 
 class App:
@@ -408,7 +409,7 @@ class App:
                 self.guard(screen.committed)
             ahead = self._ahead
             if (ahead is not None and ahead.invalidations == self._invalidations
-                    and ahead.moves and ahead.moves[-1] is event.submitted.entry):
+                    and ahead.last is event.submitted.entry):
                 ahead.landed = True  # the frame drawn ahead shows exactly this: present it
                 return
         else:
@@ -1086,10 +1087,10 @@ class App:
         overlaps the commit instead of following it.
         """
         session = self.session
-        if (not self.draw_ahead or session is None or not session.saving
+        last = session.last_in_flight if session is not None else None
+        if (not self.draw_ahead or session is None or last is None
                 or self._ahead is not None or not (self._full_redraw or self._dirty)):
             return
-        moves = session.in_flight
         # the writer needs the interpreter between its calls into SQLite: let it have it
         # within a tenth of a millisecond instead of the default 5 ms, so the commit goes
         # on while the frame is drawn rather than after it
@@ -1102,7 +1103,7 @@ class App:
                 rects = self._draw_frame()
         finally:
             sys.setswitchinterval(interval)
-        self._ahead = FrameAhead(rects, moves, self._invalidations)
+        self._ahead = FrameAhead(rects, last, self._invalidations)
 
     def _render_highlights(self) -> None:
         """Draw the pressed button over the frame (or put back what it covered) and present
