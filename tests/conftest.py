@@ -58,6 +58,25 @@ def counter_game() -> Iterator[str]:
     GAME_MODULES.pop("counter", None)
 
 
+@pytest.fixture
+def counter_app(tmp_path: Path, counter_game: str) -> Iterator[object]:
+    """The app at 800x480 on the table of a new two-player ``counter`` game."""
+    import pygame
+    from ui_driver import make_app
+
+    from companion.games.base import PlayerInfo
+    from companion.session import GameSession
+
+    app = make_app(tmp_path, (800, 480))
+    players = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
+    app.start_session(GameSession.create(app.store, counter_game, players))
+    app.step()
+    yield app
+    app.close(timeout=5)
+    app.store.close()
+    pygame.display.quit()
+
+
 @pytest.fixture(autouse=True)
 def english_messages() -> Iterator[None]:
     """Every test starts in English: a test that switches the catalog cannot leak it into

@@ -7,12 +7,11 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import Driver, make_app
+from ui_driver import Driver, hold_commits, make_app
 
 from companion import store as store_module
 from companion.cli import build_parser
@@ -21,23 +20,12 @@ from companion.folder_lock import LOCK_NAME, AlreadyRunning, lock_data_folder
 from companion.games.base import PlayerInfo
 from companion.opening import Opened
 from companion.session import MAX_PENDING, GameSession
-from companion.store import LogEntry, Store
+from companion.store import Store
 from companion.ui.app_loop import App
 from companion.ui.screens.dialogs import NoticeDialog
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
-
-
-@pytest.fixture
-def counter_app(tmp_path: Path, counter_game: str) -> Iterator[App]:
-    app = make_app(tmp_path, (800, 480))
-    app.start_session(GameSession.create(app.store, counter_game, PLAYERS))
-    app.step()
-    yield app
-    app.close(timeout=5)
-    app.store.close()
-    pygame.display.quit()
 
 
 # -- one copy per data folder ----------------------------------------------------------
@@ -179,24 +167,9 @@ def test_continue_from_here_on_the_replay_notice(tmp_path: Path, counter_game: s
 # -- a slow disk and shutdown ----------------------------------------------------------
 
 
-class _Gate:
-    """Holds every commit until opened (a stalled SD card)."""
-
-    def __init__(self, store: Store) -> None:
-        self.open = threading.Event()
-        self.started = threading.Event()
-        self._append = store.append
-
-    def append(self, game_id: int, entry: LogEntry) -> int:
-        self.started.set()
-        self.open.wait()
-        return self._append(game_id, entry)
-
-
 def test_a_slow_disk_shows_saving_and_refuses_moves_past_the_bound(
         counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    gate = _Gate(counter_app.store)
-    monkeypatch.setattr(counter_app.store, "append", gate.append)
+    gate = hold_commits(counter_app.store, monkeypatch)
     assert counter_app.dispatch("add", {"amount": 1})
     counter_app.step()
     assert counter_app.saving_shown
@@ -215,8 +188,7 @@ def test_a_slow_disk_shows_saving_and_refuses_moves_past_the_bound(
 
 def test_shutdown_with_a_stalled_queue_abandons_cleanly(
         counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    gate = _Gate(counter_app.store)
-    monkeypatch.setattr(counter_app.store, "append", gate.append)
+    gate = hold_commits(counter_app.store, monkeypatch)
     crashes: list[threading.ExceptHookArgs] = []
     monkeypatch.setattr(threading, "excepthook", crashes.append)
     for _move in range(5):

@@ -6,20 +6,12 @@ screen is what a frame drawn from the disk's state alone would show.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
-from ui_driver import make_app
+from ui_driver import hold_commits
 
-from companion.games.base import PlayerInfo
-from companion.session import GameSession
-from companion.store import LogEntry, Store, StoreError
+from companion.store import LogEntry, StoreError
 from companion.ui.app_loop import App
-
-PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 
 
 class Frames:
@@ -48,27 +40,9 @@ class Frames:
 
 
 @pytest.fixture
-def app(tmp_path: Path, counter_game: str) -> Iterator[App]:
-    app = make_app(tmp_path, (800, 480))
-    app.draw_ahead = True  # as with more than one CPU, however many this machine has
-    app.start_session(GameSession.create(app.store, counter_game, PLAYERS))
-    app.step()
-    yield app
-    app.close(timeout=5)
-    app.store.close()
-    pygame.display.quit()
-
-
-class Gate:
-    """Holds the commits until opened (a stalled SD card)."""
-
-    def __init__(self, store: Store) -> None:
-        self.open = threading.Event()
-        self._append = store.append
-
-    def append(self, game_id: int, entry: LogEntry) -> int:
-        self.open.wait(10)
-        return self._append(game_id, entry)
+def app(counter_app: App) -> App:
+    counter_app.draw_ahead = True  # as with more than one CPU, however many this one has
+    return counter_app
 
 
 def test_the_frame_drawn_during_the_commit_is_the_one_shown_once_it_landed(app: App) -> None:
@@ -85,8 +59,7 @@ def test_a_slow_disk_shows_the_state_on_disk_until_the_move_lands(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     before = Frames(app).fresh()
     frames = Frames(app)
-    gate = Gate(app.store)
-    monkeypatch.setattr(app.store, "append", gate.append)
+    gate = hold_commits(app.store, monkeypatch)
     assert app.dispatch("add", {"amount": 2})
     app.step()  # the commit outlasts the grace: the frame drawn ahead is not shown
     assert app.saving_shown
@@ -123,8 +96,7 @@ def test_a_failed_commit_never_shows_the_move_drawn_ahead(
 def test_input_while_the_move_is_in_flight_is_drawn_again(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     frames = Frames(app)
-    gate = Gate(app.store)
-    monkeypatch.setattr(app.store, "append", gate.append)
+    gate = hold_commits(app.store, monkeypatch)
     assert app.dispatch("add", {"amount": 1})
     app._draw_ahead()
     assert app.dispatch("add", {"amount": 2})  # a second move voids the first frame ahead
@@ -138,8 +110,7 @@ def test_input_while_the_move_is_in_flight_is_drawn_again(
 def test_with_saving_already_shown_a_move_in_flight_stays_off_the_screen(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     frames = Frames(app)
-    gate = Gate(app.store)
-    monkeypatch.setattr(app.store, "append", gate.append)
+    gate = hold_commits(app.store, monkeypatch)
     assert app.dispatch("add", {"amount": 1})
     app.step()
     assert app.saving_shown

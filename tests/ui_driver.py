@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from companion.events import new_input_queue  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.store import LogEntry, Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 
@@ -23,6 +25,27 @@ def make_app(data_dir: Path, size: tuple[int, int]) -> App:
     app.start()
     app.step()
     return app
+
+
+class CommitGate:
+    """Holds every commit until opened (a stalled SD card)."""
+
+    def __init__(self, store: Store) -> None:
+        self.open = threading.Event()
+        self.started = threading.Event()
+        self._append = store.append
+
+    def append(self, game_id: int, entry: LogEntry) -> int:
+        self.started.set()
+        self.open.wait()
+        return self._append(game_id, entry)
+
+
+def hold_commits(store: Store, monkeypatch: pytest.MonkeyPatch) -> CommitGate:
+    """Make ``store``'s commits wait at a gate (opened with ``gate.open.set()``)."""
+    gate = CommitGate(store)
+    monkeypatch.setattr(store, "append", gate.append)
+    return gate
 
 
 class Driver:
