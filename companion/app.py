@@ -9,14 +9,13 @@ exit status 0, at whatever moment of start-up the signal comes.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import signal
 import sys
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from companion.i18n import _
 
@@ -25,12 +24,26 @@ if TYPE_CHECKING:
     from companion.devices.config import DeviceConfig
     from companion.ui.app_loop import App
 
+
+
+class AppOptions(Protocol):
+    """The command line as the app reads it (``companion.cli.parse_args``)."""
+
+    data_dir: Path | None
+    config: Path | None
+    windowed: bool
+    fullscreen: bool
+    size: tuple[int, int] | None
+    simulate: bool
+    resume: bool
+
+
 DEFAULT_SIZE = (800, 480)
 #: exit status when another companion already holds the data folder
 ALREADY_RUNNING = 2
 
 
-def wants_fullscreen(args: argparse.Namespace, model_file: Path | None = None) -> bool:
+def wants_fullscreen(args: AppOptions, model_file: Path | None = None) -> bool:
     """``--fullscreen`` or ``--windowed`` as given; otherwise fullscreen on a Raspberry Pi
     (by its device-tree model) and a window anywhere else."""
     if args.fullscreen or args.windowed:
@@ -40,7 +53,7 @@ def wants_fullscreen(args: argparse.Namespace, model_file: Path | None = None) -
     return board.detect(model_file or board.MODEL_FILE).is_pi
 
 
-def _open_display(args: argparse.Namespace) -> object:
+def _open_display(args: AppOptions) -> object:
     import pygame
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -92,7 +105,7 @@ class StopOnSignal:
             signal.signal(sig, handler)
 
 
-def run_app(args: argparse.Namespace) -> int:
+def run_app(args: AppOptions) -> int:
     """Run the app until a signal, the window's close button or a shutdown; 0 on a clean end.
 
     The first frame comes first: the window opens and shows its screen before the
@@ -109,7 +122,7 @@ def run_app(args: argparse.Namespace) -> int:
         stop.restore()
 
 
-def _run(args: argparse.Namespace, stop: StopOnSignal) -> int:
+def _run(args: AppOptions, stop: StopOnSignal) -> int:
     import pygame
 
     from companion.events import StoreNotice, new_input_queue
@@ -188,7 +201,7 @@ def _release(folder_lock: int | None) -> None:
         os.close(folder_lock)
 
 
-def _start_devices(app: App, args: argparse.Namespace) -> Devices:
+def _start_devices(app: App, args: AppOptions) -> Devices:
     """Load the device config (a bad one is reported, the defaults used) and start them."""
     from companion.devices import DeviceConfigError, load_device_config, start_devices
     from companion.devices.config import DeviceConfig

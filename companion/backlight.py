@@ -13,7 +13,6 @@ with no backlight) only means the screen stays as it is.
 
 from __future__ import annotations
 
-import argparse
 import os
 import socket
 import sys
@@ -112,6 +111,8 @@ class BacklightClient:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import argparse  # the helper's command line, not at the app's start
+
     parser = argparse.ArgumentParser(
         prog="python -m companion.backlight",
         description="Set the panel's backlight: once (--set), or as the socket-activated "

@@ -11,21 +11,22 @@ UART on GPIO 14/15 as ``/dev/serial0``.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-from companion.records import frozen
+from typing import NamedTuple
 
 MODEL_FILE = Path("/proc/device-tree/model")
 #: Models whose GPIO 14/15 UART is the RP1's UART0 (Pi 5, Pi 500, Compute Module 5).
 _RP1_MODELS = ("Raspberry Pi 5", "Raspberry Pi 500", "Raspberry Pi Compute Module 5")
 
 
-@frozen
-class Board:
-    """The facts the installer and ``companion doctor`` need about this machine."""
+class Board(NamedTuple):
+    """The facts the installer and ``companion doctor`` need about this machine.
+
+    A named tuple, not a companion record: the installer runs this file before the
+    companion is installed, with the standard library alone.
+    """
 
     model: str
     uart_config: tuple[str, ...]
@@ -74,6 +75,8 @@ def shell_assignments(board: Board) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    import argparse  # for the installer and doctor's command line, not at the app's start
+
     parser = argparse.ArgumentParser(
         prog="python3 companion/board.py",
         description="Name the Raspberry Pi model and the UART settings for its NFC reader.")

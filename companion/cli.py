@@ -2,26 +2,45 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from companion import __version__
 
+if TYPE_CHECKING:
+    import argparse
 
-def _size(text: str) -> tuple[int, int]:
+#: the app's own options: those that take a value, and the switches
+_VALUED = ("--data-dir", "--config", "--size")
+_FLAGS = ("--windowed", "--fullscreen", "--simulate", "--resume")
+
+
+def _read_size(text: str) -> tuple[int, int]:
+    """``800x480`` -> ``(800, 480)``; a ``ValueError`` that says what is wrong otherwise."""
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 800x480, not {text!r}") from None
+        raise ValueError(f"size must look like 800x480, not {text!r}") from None
     if width < 200 or height < 200:
-        raise argparse.ArgumentTypeError(f"size {text} is too small (at least 200x200)")
+        raise ValueError(f"size {text} is too small (at least 200x200)")
     return width, height
 
 
+def _size(text: str) -> tuple[int, int]:
+    import argparse
+
+    try:
+        return _read_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _baud(text: str) -> int:
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -32,37 +51,58 @@ def _baud(text: str) -> int:
     return value
 
 
-class _NotTheAppAlone(Exception):
-    """The arguments ask for more than the app's own options (or are wrong)."""
+def app_options(arguments: Sequence[str]) -> SimpleNamespace | None:
+    """The app's own options read the way the full parser reads them, or None.
 
-
-class _AppOptionsOnly(argparse.ArgumentParser):
-    """The app's own options alone: what a start without a subcommand parses.
-
-    Building the subcommands' parsers costs a few milliseconds of every start; anything
-    this parser cannot take is handed to the full one, which says it as usual.
+    A start without a subcommand (the Pi's service, a desktop's ``companion``) is read
+    here without importing argparse (2 ms of every start: argparse and gettext). Only
+    the options' full names are taken, as ``--name value`` or ``--name=value``; anything
+    else -- a subcommand, an abbreviation, ``--help``, a mistake -- gets None and goes to
+    the full parser, which reads it or says what is wrong as usual.
     """
+    values: dict[str, object] = {"command": None, "data_dir": None, "config": None,
+                                 "size": None, **{flag[2:]: False for flag in _FLAGS}}
+    remaining = list(arguments)
+    while remaining:
+        argument = remaining.pop(0)
+        name, equals, value = argument.partition("=")
+        if name in _FLAGS and not equals:
+            values[name[2:]] = True
+            continue
+        if name not in _VALUED:
+            return None
+        if not equals:
+            if not remaining:
+                return None
+            value = remaining.pop(0)
+        if value.startswith("-"):
+            return None
+        if name == "--size":
+            try:
+                values["size"] = _read_size(value)
+            except ValueError:
+                return None
+        else:
+            values[name[2:].replace("-", "_")] = Path(value)
+    if values["windowed"] and values["fullscreen"]:
+        return None
+    return SimpleNamespace(**values)
 
-    def error(self, message: str) -> NoReturn:
-        raise _NotTheAppAlone(message)
 
-
-def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    """The command line, parsed by the app's own options when that is all it holds."""
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace | SimpleNamespace:
+    """The command line: the app's own options by :func:`app_options`, else argparse."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if not {"-h", "--help"} & set(arguments):
-        try:
-            args, rest = build_parser(app_only=True).parse_known_args(arguments)
-        except _NotTheAppAlone:
-            rest = arguments
-        if not rest:
-            return args
+    options = app_options(arguments)
+    if options is not None:
+        return options
     return build_parser().parse_args(arguments)
 
 
-def build_parser(app_only: bool = False) -> argparse.ArgumentParser:
-    """The whole command line; ``app_only``: the app's own options, no subcommands."""
-    parser = (_AppOptionsOnly if app_only else argparse.ArgumentParser)(
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
         prog="companion",
         description="Game-night companion for Glory to Rome, Ave Roma and Via Romana.",
     )
@@ -86,9 +126,6 @@ def build_parser(app_only: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("--resume", action="store_true",
                         help="go straight back to the unfinished game's table (for the Pi "
                              "after a power cut); without it, home offers to resume")
-    if app_only:
-        parser.set_defaults(command=None)
-        return parser
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     score = sub.add_parser("score", help="score an endgame described in JSON and print JSON")
@@ -129,7 +166,16 @@ def build_parser(app_only: bool = False) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    options = app_options(arguments)
+    if options is not None:
+        from companion.app import run_app
+
+        return run_app(options)
+    return _run_command(build_parser().parse_args(arguments))
+
+
+def _run_command(args: argparse.Namespace) -> int:
     if args.command == "score":
         from companion.scoring import run_score
 

@@ -12,16 +12,19 @@ and reads the file through ``EnvironmentFile=``; off systemd the app may call
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import sys
 import time
 from collections.abc import Callable, MutableMapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.i18n import _
 from companion.records import frozen
+
+if TYPE_CHECKING:
+    import argparse
 
 SYSFS_DRM = Path("/sys/class/drm")
 DEVICE_INDEX_VARIABLE = "SDL_KMSDRM_DEVICE_INDEX"
@@ -157,6 +160,8 @@ def apply_to_environment(
 
 
 def _seconds(text: str) -> float:
+    import argparse
+
     try:
         value = float(text)
     except ValueError:
@@ -169,6 +174,10 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The helper's command line (argparse only here: the app imports this module at its
+    start on the Pi, to pick the display's card)."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="python -m companion.drm",
         description=_("Find the DRM card of the connected display for SDL's kmsdrm driver."),

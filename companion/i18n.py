@@ -12,20 +12,42 @@ untranslated text (no markers) or cuts a string (a marker missing) is easy to fi
 
 from __future__ import annotations
 
-import gettext
-import io
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from companion.locale import DOMAIN, LANGUAGES, RIGHT_TO_LEFT, TEMPLATE
 from companion.locale import LOCALE_DIR as _SHIPPED_LOCALE_DIR
+
+if TYPE_CHECKING:
+    import gettext
 
 LOCALE_DIR: Path = _SHIPPED_LOCALE_DIR
 PSEUDO = "pseudo"
 PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+class Translation(Protocol):
+    """What :func:`_` asks of a catalog: gettext's two look-ups."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str: ...
+
+
+class _English:
+    """The source's own words: gettext's ``NullTranslations`` without importing gettext,
+    whose plural-form parser costs an English start a millisecond."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
+
+
+_translation: Translation = _English()
 _language = "en"
 _listeners: list[Callable[[str], None]] = []
 
@@ -55,11 +77,18 @@ def match_language(wanted: str) -> str | None:
     return None
 
 
-def _catalog(language: str) -> gettext.NullTranslations:
+def _catalog(language: str) -> Translation:
     if language == "en":
-        return gettext.NullTranslations()
+        return _English()
     if language == PSEUDO:
         return _Pseudo()
+    return _compiled_catalog(language)
+
+
+def _compiled_catalog(language: str) -> gettext.NullTranslations:
+    import gettext
+    import io
+
     from companion.locale.build import catalog_bytes
 
     data = catalog_bytes(language, LOCALE_DIR)
@@ -68,7 +97,7 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
-class _Pseudo(gettext.NullTranslations):
+class _Pseudo:
     def gettext(self, message: str) -> str:
         return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
 

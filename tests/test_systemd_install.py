@@ -7,6 +7,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -364,7 +365,9 @@ def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_std
     when the installer runs ``companion/board.py`` as a script under a set language."""
     install = (CHECKOUT / "systemd" / "install.sh").read_text(encoding="utf-8")
     assert 'python3 -I "$SOURCE/companion/board.py"' in install
-    done = subprocess.run(["python3", "-I", str(CHECKOUT / "companion" / "board.py"),
+    # -S as well: the installer's python3 has no companion installed (this one may)
+    done = subprocess.run([sys.executable, "-I", "-S",
+                           str(CHECKOUT / "companion" / "board.py"),
                            "--model-file", str(tmp_path / "none"), "--shell"],
                           capture_output=True, text=True, timeout=60,
                           env={**os.environ, "LANGUAGE": "de", "LANG": "de_DE.UTF-8"})
