@@ -56,7 +56,6 @@ def wants_fullscreen(args: AppOptions, model_file: Path | None = None) -> bool:
 def _open_display(args: AppOptions) -> object:
     import pygame
 
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     fullscreen = wants_fullscreen(args)
     if fullscreen and "SDL_VIDEODRIVER" not in os.environ and Path("/dev/dri").exists():
         from companion.drm import apply_to_environment

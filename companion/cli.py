@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -166,6 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # pygame's greeting on standard output at its import: a line in the journal at every
+    # start, and sysconfig imported to word it
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     arguments = list(sys.argv[1:] if argv is None else argv)
     options = app_options(arguments)
     if options is not None:

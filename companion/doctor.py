@@ -15,12 +15,12 @@ import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from companion import board, drm
 from companion.i18n import _
-from companion.records import frozen
+from companion.records import frozen, mutable
 
 SYSTEM_CONFIG = Path("/etc/companion/devices.toml")
 STATE_DIR = Path("/var/lib/companion")
@@ -41,7 +41,7 @@ class Finding:
         return f"{'ok ' if self.ok else 'FIX'}  {self.topic}: {self.text}"
 
 
-@dataclass
+@mutable
 class Machine:
     """Where the checks look; the defaults are the real system's."""
 

@@ -17,11 +17,12 @@ import os
 import sqlite3
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from companion.i18n import _
 from companion.migrations import SCHEMA_VERSION, migrate, schema_version
+from companion.records import mutable
 
 DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 SIDECARS = ("-wal", "-shm")
@@ -42,7 +43,7 @@ class Damaged(sqlite3.DatabaseError):
     """SQLite's checks found the file damaged (not raised by SQLite itself)."""
 
 
-@dataclass
+@mutable
 class Opened:
     """The connection to use, whether it may write, and what to tell the table."""
 

@@ -1,4 +1,5 @@
-"""Frozen records that are cheap to define: ``@frozen`` in place of ``@dataclass(frozen=True)``.
+"""Records that are cheap to define: ``@frozen`` in place of ``@dataclass(frozen=True)``,
+``@mutable`` in place of ``@dataclass``.
 
 ``@dataclass(frozen=True)`` compiles six methods for every class as its module is imported
 (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``):
@@ -7,10 +8,12 @@ thirty such classes. ``@frozen`` makes the same frozen dataclass -- ``dataclasse
 ``replace`` and ``asdict`` work on it; instances compare and hash by their fields, print as
 a dataclass does and refuse assignment -- but compiles only ``__init__`` (so it keeps its
 signature and its speed), and that only when it is first needed; the other five are shared
-functions over the class's fields.
+functions over the class's fields. ``@mutable`` does the same for a plain dataclass (three
+methods compiled, 0.4 ms a class): mutable, equal by its fields, unhashable, as a dataclass.
 
 Supported: fields with or without a default or ``field(default_factory=...)``,
-``ClassVar`` attributes, ``__post_init__`` and inheriting from another ``@frozen`` class.
+``ClassVar`` attributes, ``__post_init__`` and inheriting from another record of the same
+kind.
 Anything else a field can ask for (``init``, ``compare``, ``hash``, ``kw_only``,
 ``InitVar``) is refused with a ``TypeError``: use ``@dataclass`` for those.
 """
@@ -31,13 +34,33 @@ _FACTORY = object()
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen dataclass (see the module's docstring for what differs)."""
+    made = _make(cls, frozen=True)
+    made.__hash__ = _hash(_key(dataclasses.fields(made)))  # type: ignore[method-assign,assignment,arg-type]
+    made.__setattr__ = _refuse_assignment  # type: ignore[method-assign,assignment]
+    made.__delattr__ = _refuse_deletion  # type: ignore[method-assign,assignment]
+    return made
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field,))
+def mutable(cls: type[T]) -> type[T]:
+    """Make ``cls`` a plain (mutable, unhashable) dataclass the way :func:`frozen` makes a
+    frozen one: ``__init__`` compiled when first needed, equality and repr shared."""
+    made = _make(cls, frozen=False)
+    made.__hash__ = None  # type: ignore[assignment]  # as a dataclass with eq and no frozen
+    return made
+
+
+def _make(cls: type[T], frozen: bool) -> type[T]:
+    kind = "frozen record" if frozen else "mutable record"
     for name in ("__init__", "__setattr__", "__delattr__", "__eq__", "__hash__", "__repr__"):
         if name in cls.__dict__:
-            raise TypeError(f"frozen record {cls.__qualname__} defines {name}; use @dataclass")
+            raise TypeError(f"{kind} {cls.__qualname__} defines {name}; use @dataclass")
     for base in cls.__mro__[1:-1]:
-        if dataclasses.is_dataclass(base) and not getattr(base, "__frozen_record__", False):
-            raise TypeError(f"frozen record {cls.__qualname__} inherits from the dataclass "
-                            f"{base.__qualname__}; make that @frozen too")
+        if (dataclasses.is_dataclass(base)
+                and getattr(base, "__frozen_record__", None) is not frozen):
+            raise TypeError(f"{kind} {cls.__qualname__} inherits from the dataclass "
+                            f"{base.__qualname__}; make that "
+                            f"@{'frozen' if frozen else 'mutable'} too")
     if not cls.__doc__:  # dataclasses would work one out with inspect.signature: 2 ms
         cls.__doc__ = f"{cls.__name__}({', '.join(cls.__dict__.get('__annotations__', ()))})"
     made = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
@@ -46,13 +69,9 @@ def frozen(cls: type[T]) -> type[T]:
         _check_supported(made, field)
     _check_defaults_last(made, fields)
     made.__init__ = _LazyInit(made, fields)  # type: ignore[misc,method-assign,assignment]
-    key = _key(fields)
-    made.__eq__ = _eq(key)  # type: ignore[method-assign,assignment]
-    made.__hash__ = _hash(key)  # type: ignore[method-assign,assignment]
+    made.__eq__ = _eq(_key(fields))  # type: ignore[method-assign,assignment]
     made.__repr__ = _repr(tuple(field.name for field in fields))  # type: ignore[method-assign]
-    made.__setattr__ = _refuse_assignment  # type: ignore[method-assign,assignment]
-    made.__delattr__ = _refuse_deletion  # type: ignore[method-assign,assignment]
-    made.__frozen_record__ = True  # type: ignore[attr-defined]
+    made.__frozen_record__ = frozen  # type: ignore[attr-defined]
     return made
 
 
@@ -63,7 +82,7 @@ def _check_supported(cls: type, field: dataclasses.Field[Any]) -> None:
     if field.type is dataclasses.InitVar or isinstance(field.type, dataclasses.InitVar):
         asked.append("InitVar")
     if asked:
-        raise TypeError(f"frozen record {cls.__qualname__}: field {field.name!r} asks for "
+        raise TypeError(f"record {cls.__qualname__}: field {field.name!r} asks for "
                         f"{', '.join(asked)}; use @dataclass")
 
 
@@ -74,7 +93,7 @@ def _check_defaults_last(cls: type, fields: tuple[dataclasses.Field[Any], ...]) 
                 or field.default_factory is not dataclasses.MISSING):
             seen_default = True
         elif seen_default:
-            raise TypeError(f"frozen record {cls.__qualname__}: non-default argument "
+            raise TypeError(f"record {cls.__qualname__}: non-default argument "
                             f"{field.name!r} follows default argument")
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from companion.records import mutable
 from companion.store import GameRecord
 
 
-@dataclass
+@mutable
 class PlayerStats:
     """One player's record, over all games or one game's."""
 
@@ -43,7 +44,7 @@ class PlayerStats:
         return self.seconds_on_turn / self.games_timed if self.games_timed else 0.0
 
 
-@dataclass
+@mutable
 class GameStats:
     game: str
     games: int = 0

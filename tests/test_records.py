@@ -1,10 +1,13 @@
-"""``@frozen`` behaves as ``@dataclass(frozen=True)`` for everything the project uses."""
+"""``@frozen`` behaves as ``@dataclass(frozen=True)``, ``@mutable`` as ``@dataclass``, for
+everything the project uses."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import pickle
+import threading
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -12,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.records import frozen
+from companion.records import frozen, mutable
 
 
 @frozen
@@ -68,6 +71,22 @@ class Checked:
 @frozen
 class Stacked(Cube):
     height: int = 1
+
+
+@mutable
+class Tally:
+    """A count the table keeps changing."""
+
+    name: str
+    count: int = 0
+    seen: list[str] = field(default_factory=list)
+
+
+@dataclass
+class TallyAsDataclass:
+    name: str
+    count: int = 0
+    seen: list[str] = field(default_factory=list)
 
 
 def test_fields_replace_and_asdict_work_as_on_a_dataclass() -> None:
@@ -168,3 +187,53 @@ def test_equality_hash_and_repr_match_a_frozen_dataclass(one: tuple[str, int, tu
         assert hash(records[0]) == hash(records[1])
     assert repr(records[0]) == repr(classes[0]).replace("TrackAsDataclass", "Track")
     assert records[0] != classes[0]
+
+
+@given(st.tuples(st.sampled_from(["a", "b"]), st.integers(-2, 2)),
+       st.tuples(st.sampled_from(["a", "b"]), st.integers(-2, 2)))
+def test_a_record_compares_and_prints_as_a_dataclass(one: tuple[str, int],
+                                                    other: tuple[str, int]) -> None:
+    records, classes = (Tally(*one), Tally(*other)), (TallyAsDataclass(*one),
+                                                      TallyAsDataclass(*other))
+    assert (records[0] == records[1]) == (classes[0] == classes[1])
+    assert repr(records[0]) == repr(classes[0]).replace("TallyAsDataclass", "Tally")
+
+
+def test_a_record_is_mutable_and_unhashable_as_a_dataclass() -> None:
+    tally = Tally("a")
+    tally.count += 2
+    tally.seen.append("x")
+    assert tally == Tally("a", 2, ["x"]) and Tally("a").seen is not Tally("a").seen
+    assert Tally.__hash__ is None and TallyAsDataclass.__hash__ is None
+    with pytest.raises(TypeError):
+        hash(tally)
+    assert dataclasses.replace(tally, count=5) == Tally("a", 5, ["x"])
+    with pytest.raises(TypeError, match="make that @mutable too"):
+        @mutable
+        class OnAFrozenRecord(Track):  # type: ignore[misc]  # mypy refuses it too
+            extra: int = 0
+
+
+def test_init_is_compiled_when_first_asked_for_and_then_is_a_plain_function() -> None:
+    @frozen
+    class Fresh:
+        first: int
+        second: str = "b"
+
+    assert "__init__" in Fresh.__dict__ and not inspect.isfunction(Fresh.__dict__["__init__"])
+    assert str(inspect.signature(Fresh)) == "(first, second='b')"
+    assert inspect.isfunction(Fresh.__dict__["__init__"])  # asking compiled it
+
+    @mutable
+    class Later:
+        value: int
+
+    made: list[object] = []
+    threads = [threading.Thread(target=lambda: made.append(Later(3))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert made == [Later(3)] * 4 and inspect.isfunction(Later.__dict__["__init__"])
+    with pytest.raises(TypeError):
+        Later()  # type: ignore[call-arg]

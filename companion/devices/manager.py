@@ -15,20 +15,21 @@ import queue
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from companion.devices.config import DeviceConfig
 from companion.devices.simulated import KeyHoldTracker, SimulatedReader
 from companion.events import DeviceStatus, InputEvent
 from companion.i18n import _
+from companion.records import mutable
 
 if TYPE_CHECKING:
     from companion.devices.buttons import GpioButtons
     from companion.devices.reader_thread import ReaderThread
 
 
-@dataclass
+@mutable
 class Devices:
     """The running devices; ``close`` releases pins and stops reader threads."""
 

@@ -19,7 +19,6 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -39,6 +38,7 @@ from companion.events import (
 )
 from companion.games.base import Action, PlayerInfo, Rejected, ScoreInputError, ScoreResult
 from companion.i18n import _, ngettext
+from companion.records import mutable
 from companion.store import LogEntry, Store, StoreError
 from companion.turn_clock import Stretch, TurnClock
 from companion.ui import fonts, theme
@@ -122,7 +122,7 @@ def _spare_core() -> bool:
         return (os.cpu_count() or 1) > 1
 
 
-@dataclass
+@mutable
 class FrameAhead:
     """A frame drawn while moves up to ``last`` were in flight, after ``invalidations``
     invalidations."""

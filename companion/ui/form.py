@@ -11,12 +11,13 @@ asked) with every answer kept and the reason shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.i18n import _
+from companion.records import mutable
 from companion.ui import theme
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
@@ -31,7 +32,7 @@ Values = dict[str, Any]
 Options = Sequence[tuple[Any, str]]
 
 
-@dataclass
+@mutable
 class Pick:
     """Choose one of ``options`` (value, label); a callable computes them from earlier answers."""
 
@@ -41,7 +42,7 @@ class Pick:
     when: Callable[[Values], bool] | None = None
 
 
-@dataclass
+@mutable
 class Number:
     """A whole number; ``maximum`` may be worked out from earlier answers (what the rules
     allow), so the pad refuses what the move would be refused for."""
@@ -54,7 +55,7 @@ class Number:
     when: Callable[[Values], bool] | None = None
 
 
-@dataclass
+@mutable
 class Counts:
     """Amounts per name (resources gained, paid ...); the answer is ``{name: amount}`` > 0.
 
@@ -75,7 +76,7 @@ class Counts:
     complete: Callable[[Values, dict[str, int]], bool] | None = None
 
 
-@dataclass
+@mutable
 class Several:
     """Tick any of ``options`` (value, label); the answer lists the ticked values in order.
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 
 import pygame
 
+from companion.records import mutable
 from companion.ui import layout, theme
 from companion.ui.text import (
     draw_text,
@@ -22,7 +23,7 @@ from companion.ui.text import (
 from companion.ui.theme import RGB
 
 
-@dataclass
+@mutable
 class Button:
     """A touch target. ``key`` is stable so tests and key bindings can find it."""
 

@@ -8,7 +8,6 @@ one at the table with their colour, seat and token; another tap takes them off a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,6 +15,7 @@ import pygame
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
 from companion.i18n import _
+from companion.records import mutable
 from companion.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
 from companion.store import GameRecord, Profile, TagMeaning
 from companion.ui import theme
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 NAME_LENGTH = 24
 
 
-@dataclass
+@mutable
 class PlayerRow:
     name: str
     colour: str
