@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench.long_game import build_history, build_store
@@ -17,22 +18,36 @@ def _companion(data_dir: Path, *flags: str) -> list[str]:
             "--size", SIZE, *flags]
 
 
-def _median_start(command: list[str], runs: int) -> float:
+def _alternating_starts(commands: Sequence[list[str]], runs: int) -> list[list[float]]:
+    """Seconds to the first frame of each command, ``runs`` times, taking turns.
+
+    After a warming run of each (the page cache; not counted) the commands run one after
+    the other, round after round, so a neighbour's load or the machine's drifting speed
+    falls on all of them alike instead of on whichever ran during it.
+    """
     compile_bytecode()
-    time_to_first_frame(command)  # warm the page cache; not counted
-    return median([time_to_first_frame(command) for _ in range(runs)])
+    for command in commands:
+        time_to_first_frame(command)
+    times: list[list[float]] = [[] for _ in commands]
+    for _round in range(runs):
+        for command, taken in zip(commands, times, strict=True):
+            taken.append(time_to_first_frame(command))
+    return times
 
 
 def startup(quick: bool) -> Figure:
-    runs = 2 if quick else 7
+    runs = 3 if quick else 15
     with tempfile.TemporaryDirectory() as directory:
-        companion = _median_start(_companion(Path(directory)), runs)
-    reference = _median_start([sys.executable, "-m", "bench.reference_startup", SIZE], runs)
+        companion_times, reference_times = _alternating_starts(
+            [_companion(Path(directory)),
+             [sys.executable, "-m", "bench.reference_startup", SIZE]], runs)
+    companion, reference = median(companion_times), median(reference_times)
     ratio = companion / reference
     return Figure("Start-up (process start to first frame, home screen)",
                   f"{companion * 1000:.0f} ms", f"{reference * 1000:.0f} ms (import pygame, "
                   "open the window)", f"{ratio:.2f}x", "<= 1.3x the reference", ratio <= 1.3,
-                  f"median of {runs} runs, to READY=1 after the first flip (dummy driver; "
+                  f"medians of {runs} runs each, the two taking turns after a warming run "
+                  "of each; to READY=1 after the first flip (dummy driver; "
                   "simulated devices; the app's and pygame's bytecode compiled first, as "
                   "install.sh does); the reference exits on SIGTERM as the companion does")
 
@@ -53,15 +68,16 @@ def resume(quick: bool) -> list[Figure]:
     with tempfile.TemporaryDirectory() as directory:
         empty = Path(directory) / "empty"
         _empty_game(empty)
-        baseline = _median_start(_companion(empty, "--resume"), runs)
-        total: dict[int, float] = {}
+        stores = [empty]
         for actions in (short, long):
-            data_dir = Path(directory) / str(actions)
-            build_store(data_dir, actions)
-            total[actions] = _median_start(_companion(data_dir, "--resume"), runs)
+            stores.append(Path(directory) / str(actions))
+            build_store(stores[-1], actions)
+        times = _alternating_starts([_companion(store, "--resume") for store in stores], runs)
+    baseline, total = median(times[0]), {short: median(times[1]), long: median(times[2])}
     extra = total[long] - baseline
     ratio = total[long] / total[short]
-    note = (f"median of {runs} runs each; from starting the process to its READY=1, sent "
+    note = (f"medians of {runs} runs each, the three stores taking turns after a warming "
+            "run of each; from starting the process to its READY=1, sent "
             "after the table's first frame was flipped (--resume; dummy video driver, "
             "devices simulated)")
     return [
@@ -91,14 +107,7 @@ def startup_with_history(quick: bool) -> Figure:
         _empty_game(empty)  # the same home screen: one unfinished game, no moves
         history = Path(directory) / "history"
         build_history(history, rows)
-        commands = (_companion(empty), _companion(history))
-        compile_bytecode()
-        for command in commands:
-            time_to_first_frame(command)  # warm the page cache; not counted
-        base, full = [], []
-        for _run in range(runs):
-            base.append(time_to_first_frame(commands[0]))
-            full.append(time_to_first_frame(commands[1]))
+        base, full = _alternating_starts([_companion(empty), _companion(history)], runs)
     ratio = median(full) / median(base)
     fastest = min(full) / min(base)
     return Figure(f"Start-up with a {rows:,}-row history (home screen)",

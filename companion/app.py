@@ -155,10 +155,6 @@ def _run(args: AppOptions, stop: StopOnSignal) -> int:
     assert isinstance(surface, pygame.Surface)
     app = App(store, inputs, surface, notifier=notifier)
     _set_up_display(app, data_dir)
-    from companion.power import power_off_offered
-
-    if power_off_offered():
-        app.power_off = lambda: _shut_down(app)
     stop.attach(app)
     devices = None
     try:
@@ -167,6 +163,9 @@ def _run(args: AppOptions, stop: StopOnSignal) -> int:
             app.guard(app.resume_game)
         app.show_first_frame()
         _collect_from_now_on()
+        # what the first frame does not show: the screen saver, the menu's "shut down"
+        _start_screen_saver(app)
+        _offer_power_off(app)
         if not app.stop_requested:
             devices = _start_devices(app, args)
         # the full check grows with the history: after the first frame, off the loop
@@ -226,11 +225,8 @@ def _start_devices(app: App, args: AppOptions) -> Devices:
 
 
 def _set_up_display(app: App, data_dir: Path) -> None:
-    """Rotation and backlight from ``display.json``; the saver only where the helper is."""
-    import time
-
-    from companion import backlight, display_settings
-    from companion.ui.screen_saver import ScreenSaver
+    """The settings in ``display.json`` (the rotation is needed by the first frame)."""
+    from companion import display_settings
 
     path = display_settings.settings_path(data_dir)
     settings = display_settings.load(path)
@@ -240,9 +236,26 @@ def _set_up_display(app: App, data_dir: Path) -> None:
     app.display_settings = settings
     if settings.rotation:
         app.set_rotation(settings.rotation)
+
+
+def _start_screen_saver(app: App) -> None:
+    """Dim and blank by ``display.json``: only where the backlight helper is."""
+    import time
+
+    from companion import backlight
+    from companion.ui.screen_saver import ScreenSaver
+
     if backlight.SOCKET_PATH.exists():
         client = backlight.BacklightClient()
-        app.saver = ScreenSaver(settings, client.set, time.monotonic())
+        app.saver = ScreenSaver(app.display_settings, client.set, time.monotonic())
+
+
+def _offer_power_off(app: App) -> None:
+    """The menu's "shut down", where logind may power the Pi off."""
+    from companion.power import power_off_offered
+
+    if power_off_offered():
+        app.power_off = lambda: _shut_down(app)
 
 
 def describe_device_config(config: DeviceConfig) -> str:

@@ -7,7 +7,6 @@ defaults; a broken one is named in :attr:`DisplaySettings.problem` for the scree
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -46,7 +45,10 @@ def settings_path(data_dir: Path) -> Path:
 def load(path: Path) -> DisplaySettings:
     """The settings in ``path``; the defaults (and the reason) when it cannot be used."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        import json  # only when there is a file: 2 ms of a start without one
+
+        data = json.loads(text)
     except FileNotFoundError:
         return DisplaySettings()
     except (OSError, ValueError) as error:
@@ -67,6 +69,8 @@ def load(path: Path) -> DisplaySettings:
 
 def save(path: Path, settings: DisplaySettings) -> None:
     """Write atomically, so a power cut leaves the old file or the new one."""
+    import json
+
     data = {key: value for key, value in asdict(settings).items() if key != "problem"}
     partial = path.with_name(path.name + ".partial")
     partial.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -9,7 +9,6 @@ integrity check is never overwritten: it is moved aside and a fresh one is start
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import threading
@@ -17,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from companion.games.base import Action, PlayerInfo
@@ -63,6 +63,14 @@ class GameRecord:
     status: str
     ended: float | None
     result: dict[str, Any] | None
+
+
+def _json() -> ModuleType:
+    """``json``, imported at the first row that needs it: a start with no game to resume
+    reads none before its first frame, and the import costs 2 ms there."""
+    import json
+
+    return json
 
 
 def default_data_dir() -> Path:
@@ -206,7 +214,7 @@ class Store:
                     options: dict[str, Any]) -> int:
         with self._writing() as db:
             cursor = db.execute("INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
-                                (game, json.dumps(options), time.time()))
+                                (game, _json().dumps(options), time.time()))
             game_id = int(cursor.lastrowid or 0)
             db.executemany(
                 "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
@@ -217,7 +225,7 @@ class Store:
 
     def append(self, game_id: int, entry: LogEntry) -> int:
         """Append one log entry; returns its sequence number once it is on disk."""
-        payload = json.dumps(entry.action.to_json()) if entry.action else None
+        payload = _json().dumps(entry.action.to_json()) if entry.action else None
         with self._writing() as db:
             row = db.execute("SELECT coalesce(max(seq), 0) + 1 FROM log WHERE game_id = ?",
                              (game_id,)).fetchone()
@@ -228,7 +236,7 @@ class Store:
     def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
         with self._writing() as db:
             db.execute("UPDATE games SET status = 'finished', ended = ?, result = ? WHERE id = ?",
-                       (time.time(), json.dumps(result), game_id))
+                       (time.time(), _json().dumps(result), game_id))
 
     def abandon_game(self, game_id: int) -> None:
         with self._writing() as db:
@@ -316,8 +324,8 @@ class Store:
                 "SELECT name, colour, seat, token FROM players WHERE game_id = ? "
                 "ORDER BY position", (game_id,))
         )
-        return GameRecord(game_id, game, json.loads(options), players, created, status, ended,
-                          json.loads(result) if result else None)
+        return GameRecord(game_id, game, _json().loads(options), players, created, status, ended,
+                          _json().loads(result) if result else None)
 
     def _games(self, where: str) -> list[GameRecord]:
         rows = self._read("SELECT id, game, options, created, status, ended, result "
@@ -404,13 +412,14 @@ class Store:
         with self._writing() as db:
             cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
                                 "result) VALUES (?, ?, ?, 'finished', ?, ?)",
-                                (game, json.dumps(options), created, ended, json.dumps(result)))
+                                (game, _json().dumps(options), created, ended,
+                                 _json().dumps(result)))
             game_id = int(cursor.lastrowid or 0)
             db.executemany(
                 "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
             db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
-                (game_id, e.seq, e.kind, json.dumps(e.action.to_json()) if e.action else None)
+                (game_id, e.seq, e.kind, _json().dumps(e.action.to_json()) if e.action else None)
                 for e in entries])
             db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
                            [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
@@ -428,11 +437,11 @@ class Store:
     def table_setting(self, key: str, default: Any = None) -> Any:
         """A value the table set in Settings (the turn reminder), ``default`` if never set."""
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
-        return json.loads(rows[0][0]) if rows else default
+        return _json().loads(rows[0][0]) if rows else default
 
     def set_table_setting(self, key: str, value: Any) -> None:
         with self._writing() as db:
-            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, json.dumps(value)))
+            db.execute("INSERT OR REPLACE INTO settings VALUES (?, ?)", (key, _json().dumps(value)))
 
     # -- settings and remembered names -----------------------------------------------------
 
@@ -480,7 +489,7 @@ def _decode(seq: int, kind: str, action: str | None) -> LogEntry:
     if kind != "do":
         return LogEntry(kind, None, seq)
     try:
-        return LogEntry(kind, Action.from_json(json.loads(action or "")), seq)
+        return LogEntry(kind, Action.from_json(_json().loads(action or "")), seq)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         return LogEntry(kind, None, seq, problem=_("move {seq} cannot be read: {error}").format(
             seq=seq, error=exc))

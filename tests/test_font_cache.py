@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import shutil
 import subprocess
@@ -95,11 +95,25 @@ def test_a_change_in_fontconfig_drops_every_remembered_face(
 def test_a_damaged_cache_file_is_ignored_and_written_anew(tmp_path: Path) -> None:
     fonts.primary()
     cache_file = tmp_path / "cache" / "companion" / "fonts" / font_cache.FILE_NAME
-    cache_file.write_text("{not json")
+    for damage in (b"{not marshal", b"", marshal.dumps([1, 2]),
+                   marshal.dumps({"faces": {LATIN: "nonsense"}})):
+        cache_file.write_bytes(damage)
+        _next_start()
+        assert fonts.primary().family == LATIN
+        assert LATIN in marshal.loads(cache_file.read_bytes())["faces"]
+        assert fonts.notices() == []
+
+
+def test_a_cache_written_by_another_python_is_looked_up_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    fonts.primary()
+    cache_file = tmp_path / "cache" / "companion" / "fonts" / font_cache.FILE_NAME
+    stored = marshal.loads(cache_file.read_bytes())
+    cache_file.write_bytes(marshal.dumps({**stored, "python": (3, 9)}))
+    asked = _counting_fc_match(monkeypatch)
     _next_start()
     assert fonts.primary().family == LATIN
-    assert LATIN in json.loads(cache_file.read_text())["faces"]
-    assert fonts.notices() == []
+    assert asked == [LATIN]
 
 
 def test_fonts_are_found_when_the_cache_directory_cannot_be_written(

@@ -45,15 +45,16 @@ from companion.ui import fonts, theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
-from companion.ui.rotation import Rotation
 from companion.ui.screen import Screen
-from companion.ui.screen_saver import ScreenSaver
 from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.waiter import InputWaiter
 from companion.ui.widgets import Button
 
-if TYPE_CHECKING:  # both come with the first game: the home screen starts without them
+if TYPE_CHECKING:  # these come later (a game, a notice, a turned panel, a saver): the
+    # home screen's first frame starts without them
     from companion.session import GameSession
+    from companion.ui.rotation import Rotation
+    from companion.ui.screen_saver import ScreenSaver
     from companion.ui.screens.dialogs import NoticeDialog
     from companion.writer import LogWriter
 
@@ -264,6 +265,8 @@ class App:
 
     def set_rotation(self, degrees: int) -> None:
         """Turn the picture (and touches) by ``degrees`` clockwise; 0 draws straight."""
+        from companion.ui.rotation import Rotation
+
         self.rotation = Rotation(self._panel, degrees, self._panel_present)
         self.surface = self.rotation.logical
         self.present = self.rotation.present
