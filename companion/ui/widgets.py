@@ -195,10 +195,19 @@ def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, si
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: RGB = theme.PANEL,
           border: RGB | None = None, width: int = 3) -> None:
-    radius = max(4, min(rect.height, rect.width) // 12)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=_panel_radius(rect))
     if border is not None:
-        pygame.draw.rect(surface, border, rect, width=width, border_radius=radius)
+        panel_border(surface, rect, border, width)
+
+
+def panel_border(surface: pygame.Surface, rect: pygame.Rect, border: RGB, width: int) -> None:
+    """The border of :func:`panel` alone: drawn over a kept picture of a panel, it marks
+    it (whose turn) without painting the panel again."""
+    pygame.draw.rect(surface, border, rect, width=width, border_radius=_panel_radius(rect))
+
+
+def _panel_radius(rect: pygame.Rect) -> int:
+    return max(4, min(rect.height, rect.width) // 12)
 
 
 def swatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:

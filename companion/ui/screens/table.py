@@ -3,6 +3,7 @@ game's own panel and move buttons (from :mod:`companion.ui.tables`)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -175,9 +176,12 @@ class TableScreen(Screen):
         turn = self._turn()
         self.layers.blit(surface, areas["turn"], "turn", (turn, m), theme.BACKGROUND,
                          lambda picture, rect: self._paint_turn(picture, rect, *turn))
+        # a seat apiece: a move changes the notes or the turn of one or two of them
         order = self._order()
-        self.layers.blit(surface, areas["order"], "order", (order, m), theme.BACKGROUND,
-                         lambda picture, rect: self._paint_order(picture, rect, order))
+        cells = self._order_cells(areas["order"], len(order))
+        for index, (seat, cell) in enumerate(zip(order, cells, strict=True)):
+            self.layers.blit(surface, cell, f"order-{index}", (seat, m), theme.BACKGROUND,
+                             partial(self._paint_seat, seat=seat))
         panel(surface, areas["info"], theme.PANEL)
         self.view.paint(surface, areas["info"].inflate(-m.gap * 2, -m.gap * 2))
 
@@ -219,16 +223,20 @@ class TableScreen(Screen):
             cells.append((text, theme.colour_rgb(player.colour), index == current))
         return tuple(cells)
 
-    def _paint_order(self, surface: pygame.Surface, rect: pygame.Rect,
-                     order: tuple[tuple[str, RGB, bool], ...]) -> None:
+    def _order_cells(self, rect: pygame.Rect, seats: int) -> list[pygame.Rect]:
+        """The turn order's panels: side by side on the portrait screen, stacked otherwise."""
         m = self.metrics
-        if not order:
-            return
+        if not seats:
+            return []
         horizontal = m.portrait
-        cells = grid(rect, len(order), len(order) if horizontal else 1, m.gap // 2,
-                     row_height=None if horizontal else min(int(m.unit * 0.8),
-                                                            rect.height // len(order)))
-        for (text, fill, current), cell in zip(order, cells, strict=True):
-            panel(surface, cell, fill, theme.ACCENT if current else None, width=4)
-            draw_text(surface, text, cell.inflate(-m.gap * 2, 0), m.small, theme.text_on(fill),
-                      align="center" if horizontal else "left")
+        return grid(rect, seats, seats if horizontal else 1, m.gap // 2,
+                    row_height=None if horizontal else min(int(m.unit * 0.8),
+                                                           rect.height // seats))
+
+    def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect,
+                    seat: tuple[str, RGB, bool]) -> None:
+        m = self.metrics
+        text, fill, current = seat
+        panel(surface, rect, fill, theme.ACCENT if current else None, width=4)
+        draw_text(surface, text, rect.inflate(-m.gap * 2, 0), m.small, theme.text_on(fill),
+                  align="center" if m.portrait else "left")

@@ -39,7 +39,7 @@ from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
-from companion.ui.widgets import panel
+from companion.ui.widgets import panel, panel_border
 
 #: the Jack cards' face
 JACK_WHITE: RGB = (236, 236, 230)
@@ -105,8 +105,19 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 lambda picture, area: paint_strip(picture, area, state, m))
     for index, cell in enumerate(cells):
         camp = camp_facts(state, index, colours[index])
-        layers.blit(surface, cell, f"camp-{index}", (camp, m), theme.PANEL,
+        # the note and the turn change with most moves, the rest of a camp with its
+        # owner's: kept apart, and the turn's border drawn over the kept picture
+        body_key = (camp.player, camp.colour, camp.client_limit, camp.vault, camp.vault_limit,
+                    m)
+        layers.blit(surface, cell, f"camp-{index}", body_key, theme.PANEL,
                     partial(paint_camp, camp=camp, m=m))
+        if camp.on_turn:
+            panel_border(surface, cell, theme.ACCENT, ON_TURN_BORDER)
+        # with the gaps above and below: a glyph may reach past its row (Arabic dots do)
+        note = camp_rows(pygame.Rect((0, 0), cell.size), m).note.move(cell.topleft).inflate(
+            0, 2 * CAMP_ROW_GAP)
+        layers.blit(surface, note, f"camp-{index}-note", (camp.note, camp.granted, m),
+                    theme.PANEL_LIGHT, partial(paint_camp_note, camp=camp))
     sites_key = (state.in_town, state.out_of_town, len(state.players), m)
     layers.blit(surface, sites, "sites", sites_key, theme.PANEL,
                 lambda picture, area: paint_sites(picture, area, state, m))
@@ -161,31 +172,65 @@ def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
         board.badge(surface, end_area, note, theme.DANGER)
 
 
-def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metrics) -> None:
-    """One player's camp in their colour."""
-    player = camp.player
-    panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if camp.on_turn else camp.colour,
-          width=4 if camp.on_turn else 2)
+#: the width of the border around the camp of the player on turn
+ON_TURN_BORDER = 4
+#: the gap between a camp's rows (nothing but its note's glyphs reaches into it)
+CAMP_ROW_GAP = 3
+
+
+@frozen
+class CampRows:
+    """Where each part of a camp goes, inside the camp's rect."""
+
+    header: pygame.Rect
+    note: pygame.Rect
+    jacks: pygame.Rect
+    clients: pygame.Rect
+    vault: pygame.Rect
+    buildings: pygame.Rect
+
+
+def camp_rows(rect: pygame.Rect, m: Metrics) -> CampRows:
+    """A camp's rows: who on the left and what on the right in a wide row (portrait),
+    one above the other otherwise."""
     inner = rect.inflate(-8, -8)
-    if inner.width > inner.height * 3:  # a wide row (portrait): who on the left, what right
+    if inner.width > inner.height * 3:
         unit = max(14, min(inner.height // 4, round(m.unit * 0.6)))
         who, what = split_cols(inner, [2, 5], 8)
         header, note, jacks, _rest = split_rows(
-            who, [-round(unit * 1.35), -round(unit * 0.9), -round(unit * 0.9), 1], 3)
-        clients, vault, buildings = split_rows(what, [-unit, -unit, 1], 3)
+            who, [-round(unit * 1.35), -round(unit * 0.9), -round(unit * 0.9), 1],
+            CAMP_ROW_GAP)
+        clients, vault, buildings = split_rows(what, [-unit, -unit, 1], CAMP_ROW_GAP)
     else:
         unit = max(14, min(inner.height // 7, round(m.unit * 0.5)))
         header, note, clients, vault, jacks, buildings = split_rows(
-            inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1], 3)
-    name_area, influence_area = split_cols(header, [1, -round(header.height * 1.5)], 4)
+            inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1],
+            CAMP_ROW_GAP)
+    return CampRows(header, note, jacks, clients, vault, buildings)
+
+
+def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metrics) -> None:
+    """One player's camp in their colour, all but its note (:func:`paint_camp_note`) and
+    the border of the player on turn (``panel_border``, ``ON_TURN_BORDER`` wide)."""
+    player = camp.player
+    panel(surface, rect, theme.PANEL_LIGHT, camp.colour, width=2)
+    rows = camp_rows(rect, m)
+    name_area, influence_area = split_cols(rows.header, [1, -round(rows.header.height * 1.5)],
+                                           4)
     board.badge(surface, name_area, player.name, camp.colour)
     board.badge(surface, influence_area, str(player.influence), theme.ACCENT)
-    draw_text(surface, camp.note, note, max(11, note.height),
+    paint_jacks(surface, rows.jacks, player.jacks)
+    paint_clients(surface, rows.clients, player, camp.client_limit)
+    paint_vault(surface, rows.vault, camp.vault, camp.vault_limit)
+    paint_buildings(surface, rows.buildings, player)
+
+
+def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp) -> None:
+    """The camp's note (what its owner chose, the actions left) in its row: ``rect`` with
+    the row's gaps above and below."""
+    row = rect.inflate(0, -2 * CAMP_ROW_GAP)
+    draw_text(surface, camp.note, row, max(11, row.height),
               theme.ACCENT if camp.granted else theme.TEXT, align="left")
-    paint_jacks(surface, jacks, player.jacks)
-    paint_clients(surface, clients, player, camp.client_limit)
-    paint_vault(surface, vault, camp.vault, camp.vault_limit)
-    paint_buildings(surface, buildings, player)
 
 
 def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
