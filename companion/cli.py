@@ -170,13 +170,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # pygame's greeting on standard output at its import: a line in the journal at every
     # start, and sysconfig imported to word it
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    options = app_options(arguments)
-    if options is not None:
+    args = parse_args(argv)
+    if isinstance(args, SimpleNamespace):  # the app's own options alone
         from companion.app import run_app
 
-        return run_app(options)
-    return _run_command(build_parser().parse_args(arguments))
+        return run_app(args)
+    return _run_command(args)
 
 
 def _run_command(args: argparse.Namespace) -> int:

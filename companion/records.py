@@ -71,7 +71,7 @@ def _make(cls: type[T], frozen: bool) -> type[T]:
     made.__init__ = _LazyInit(made, fields)  # type: ignore[misc,method-assign,assignment]
     made.__eq__ = _eq(_key(fields))  # type: ignore[method-assign,assignment]
     made.__repr__ = _repr(tuple(field.name for field in fields))  # type: ignore[method-assign]
-    made.__frozen_record__ = frozen  # type: ignore[attr-defined]
+    made.__frozen_record__ = frozen  # type: ignore[attr-defined]  # False: @mutable
     return made
 
 
