@@ -142,33 +142,3 @@ def test_only_a_few_sizes_of_a_face_stay_open_and_a_reopened_size_measures_the_s
     for size in range(20, 40, 2):
         text.measure("李", size)
     assert text.open_font_sizes()[cjk.family] == text.OPEN_SIZES_LARGE
-
-
-LINES = ["Glory to Rome · Turn 2 · Merchant actions · Julia (1 left)", "Ziua 3 · Ștefan",
-         "李明 · 3 actions", "محمد · 2 إجراءات", "Livia, 李明 und محمد", "fi ffi AV To", ""]
-
-
-@pytest.mark.parametrize("line", LINES)
-def test_a_lines_picture_is_exactly_as_wide_as_its_measure(line: str) -> None:
-    """draw_text takes a fitting line's width from its picture instead of measuring it."""
-    for size in (12, 17, 23, 30, 41):
-        assert text.render(line, size, (255, 255, 255)).get_width() == text.measure(line, size)[0]
-
-
-def test_a_new_line_that_fits_is_drawn_without_being_measured(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    measured: list[str] = []
-    real = text.measure
-
-    def counting(line: str, size: int) -> tuple[int, int]:
-        measured.append(line)
-        return real(line, size)
-
-    monkeypatch.setattr(text, "measure", counting)
-    surface = pygame.Surface((400, 60))
-    text.draw_text(surface, "Leader: Marcus · 4 cards", pygame.Rect(0, 0, 400, 60), 20,
-                   (255, 255, 255))
-    assert measured == []
-    long_line = "a line far too long to fit a rect this narrow at this size " * 2
-    drawn = text.draw_text(surface, long_line, pygame.Rect(0, 0, 400, 60), 20, (255, 255, 255))
-    assert measured and drawn.width <= 400  # fitted, wrapped or cut as before

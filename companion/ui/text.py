@@ -362,17 +362,13 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
     "left" and "right" swap: "left" is where a line starts.
     """
     align = layout.start_align(align)
-    # the usual case, a line that fits at the size asked: its picture says its width (the
-    # measure's, to the pixel), so a new line is shaped once, not measured and then drawn
-    image = render(text, size, colour)
-    if image.get_width() > rect.width:
-        fitted = fit_size(text, size, rect.width)
-        if measure(text, fitted)[0] > rect.width:
-            lines = _two_lines(text, size, rect)
-            if lines is not None:
-                return _draw_lines(surface, lines[0], lines[1], rect, colour, align)
-            fitted = fit_size(text, size, rect.width, smallest_ratio=0.55)
-        image = render(ellipsize(text, fitted, rect.width), fitted, colour)
+    fitted = fit_size(text, size, rect.width)
+    if measure(text, fitted)[0] > rect.width:
+        lines = _two_lines(text, size, rect)
+        if lines is not None:
+            return _draw_lines(surface, lines[0], lines[1], rect, colour, align)
+        fitted = fit_size(text, size, rect.width, smallest_ratio=0.55)
+    image = render(ellipsize(text, fitted, rect.width), fitted, colour)
     target = image.get_rect(centery=rect.centery)
     _place(target, rect, align)
     surface.blit(image, target)
