@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from companion.ui.app_loop import App
 
 
-
 class AppOptions(Protocol):
     """The command line as the app reads it (``companion.cli.parse_args``)."""
 

@@ -34,20 +34,14 @@ _FACTORY = object()
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen dataclass (see the module's docstring for what differs)."""
-    made = _make(cls, frozen=True)
-    made.__hash__ = _hash(_key(dataclasses.fields(made)))  # type: ignore[method-assign,assignment,arg-type]
-    made.__setattr__ = _refuse_assignment  # type: ignore[method-assign,assignment]
-    made.__delattr__ = _refuse_deletion  # type: ignore[method-assign,assignment]
-    return made
+    return _make(cls, frozen=True)
 
 
 @dataclass_transform(field_specifiers=(dataclasses.field,))
 def mutable(cls: type[T]) -> type[T]:
     """Make ``cls`` a plain (mutable, unhashable) dataclass the way :func:`frozen` makes a
     frozen one: ``__init__`` compiled when first needed, equality and repr shared."""
-    made = _make(cls, frozen=False)
-    made.__hash__ = None  # type: ignore[assignment]  # as a dataclass with eq and no frozen
-    return made
+    return _make(cls, frozen=False)
 
 
 def _make(cls: type[T], frozen: bool) -> type[T]:
@@ -69,8 +63,15 @@ def _make(cls: type[T], frozen: bool) -> type[T]:
         _check_supported(made, field)
     _check_defaults_last(made, fields)
     made.__init__ = _LazyInit(made, fields)  # type: ignore[misc,method-assign,assignment]
-    made.__eq__ = _eq(_key(fields))  # type: ignore[method-assign,assignment]
+    key = _key(fields)
+    made.__eq__ = _eq(key)  # type: ignore[method-assign,assignment]
     made.__repr__ = _repr(tuple(field.name for field in fields))  # type: ignore[method-assign]
+    if frozen:
+        made.__hash__ = _hash(key)  # type: ignore[method-assign,assignment]
+        made.__setattr__ = _refuse_assignment  # type: ignore[method-assign,assignment]
+        made.__delattr__ = _refuse_deletion  # type: ignore[method-assign,assignment]
+    else:
+        made.__hash__ = None  # type: ignore[assignment]  # as a dataclass with eq, not frozen
     made.__frozen_record__ = frozen  # type: ignore[attr-defined]  # False: @mutable
     return made
 
