@@ -64,6 +64,38 @@ def test_the_rendered_text_cache_stays_under_its_byte_cap(
     assert text.cached_bytes() == 0
 
 
+def test_a_long_line_drawn_once_does_not_push_out_the_labels_drawn_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new status line at every move, the seats' labels every few moves (as a table
+    draws them): the labels are composed once, and a long line is kept only when it comes
+    a second time."""
+    pygame.font.init()
+    text.forget_fonts()
+    composed: list[str] = []
+    compose = text._compose
+
+    def counting(line: str, size: int, colour: text.RGB) -> pygame.Surface:
+        composed.append(line)
+        return compose(line, size, colour)
+
+    monkeypatch.setattr(text, "_compose", counting)
+    labels = [f"{seat}. Livia · follows · 1 action" for seat in range(1, 9)]
+    for move in range(40):
+        line = f"Glory to Rome · Turn {move} · Laborer led · Julia follows or Thinks"
+        assert text._surface_bytes(text.render(line, 48, WHITE)) > text.ONCE_BYTES
+        if move % 5 == 0:
+            for label in labels:
+                text.render(label, 24, WHITE)
+    assert sorted(line for line in composed if line in labels) == sorted(labels)
+    assert text.cached_bytes() <= text.CACHE_BYTES
+    again = "Glory to Rome · Turn 3 · Laborer led · Julia follows or Thinks"
+    text.render(again, 48, WHITE)  # its second drawing: kept from now on
+    before = len(composed)
+    text.render(again, 48, WHITE)
+    assert len(composed) == before
+    text.forget_fonts()
+
+
 def test_wrap_and_ellipsize_are_remembered_by_text_size_and_width() -> None:
     pygame.font.init()
     text.forget_fonts()

@@ -37,6 +37,13 @@ _rendered: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict
 #: of them: more than 1 MB held status lines that never came again, and sped up no redraw
 CACHE_BYTES = 1024 * 1024
 _cached_bytes = 0
+#: an image bigger than this (a status line: over 100 KB) is kept only from its second
+#: drawing on: a line drawn once pushed out a dozen small labels, drawn again at the next
+#: move (over half the lines a Glory to Rome evening drew were such labels drawn again)
+ONCE_BYTES = CACHE_BYTES // 16
+#: the keys of the big images drawn once lately (bounded: keys only, no pixels)
+_drawn_once: OrderedDict[tuple[str, int, RGB, bool], None] = OrderedDict()
+DRAWN_ONCE_KEPT = 64
 ELLIPSIS = "…"
 #: drawn for a character no installed font has (never the font's empty box)
 REPLACEMENT = "?"
@@ -121,6 +128,7 @@ def forget_fonts() -> None:
     _generation += 1
     _fonts.clear()
     _rendered.clear()
+    _drawn_once.clear()
     _cached_bytes = 0
     for memo in (_measure, _pieces, _fit_size, _ellipsize, _wrap, _line_size):
         memo.cache_clear()
@@ -291,19 +299,27 @@ def _compose(text: str, size: int, colour: RGB) -> pygame.Surface:
 
 
 def render(text: str, size: int, colour: RGB) -> pygame.Surface:
-    """``text`` drawn at ``size``; the least recently used images go when the cache is full."""
+    """``text`` drawn at ``size``; the least recently used images go when the cache is full,
+    and a big image is kept only once it is drawn a second time (:data:`ONCE_BYTES`)."""
     global _cached_bytes
     key = (text, int(size), colour, layout.mirrored())
     surface = _rendered.get(key)
-    if surface is None:
-        surface = _compose(text, int(size), colour)
-        _rendered[key] = surface
-        _cached_bytes += _surface_bytes(surface)
-        while _cached_bytes > CACHE_BYTES and len(_rendered) > 1:
-            _, dropped = _rendered.popitem(last=False)
-            _cached_bytes -= _surface_bytes(dropped)
-    else:
+    if surface is not None:
         _rendered.move_to_end(key)
+        return surface
+    surface = _compose(text, int(size), colour)
+    size_bytes = _surface_bytes(surface)
+    if size_bytes > ONCE_BYTES and key not in _drawn_once:
+        _drawn_once[key] = None
+        while len(_drawn_once) > DRAWN_ONCE_KEPT:
+            _drawn_once.popitem(last=False)
+        return surface
+    _drawn_once.pop(key, None)
+    _rendered[key] = surface
+    _cached_bytes += size_bytes
+    while _cached_bytes > CACHE_BYTES and len(_rendered) > 1:
+        _, dropped = _rendered.popitem(last=False)
+        _cached_bytes -= _surface_bytes(dropped)
     return surface
 
 
