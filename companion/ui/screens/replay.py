@@ -60,7 +60,7 @@ class ReplayScreen(TableScreen):
             self.app.invalidate()
         return step
 
-    def _actions_height(self) -> int:
+    def _actions_height(self, moves: int | None = None) -> int:
         m = self.metrics
         return 2 * m.unit + m.gap
 

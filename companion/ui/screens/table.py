@@ -32,6 +32,8 @@ class TableScreen(Screen):
         super().__init__(app)
         self.view = view_for(self)
         self.layers = Layers()  # the header's parts, kept while what they say holds
+        #: (state, metrics, areas) of the last build: painting that state lays out the same
+        self._built: tuple[object, object, dict[str, pygame.Rect]] | None = None
 
     @property
     def session(self) -> GameSession:
@@ -53,13 +55,15 @@ class TableScreen(Screen):
 
     # -- layout ---------------------------------------------------------------------------
 
-    def areas(self) -> dict[str, pygame.Rect]:
+    def areas(self, moves: int | None = None) -> dict[str, pygame.Rect]:
+        """Where each part of the table goes; ``moves``: how many move buttons (asked of
+        the view when not given)."""
         m = self.metrics
         area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
         if m.portrait:
             top, turn, order, info, actions, bottom = split_rows(
-                area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1, -self._actions_height(),
-                       -m.unit * 1.3], m.gap)
+                area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1,
+                       -self._actions_height(moves), -m.unit * 1.3], m.gap)
             status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
             return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
                     "actions": actions, "undo": bottom}
@@ -67,16 +71,16 @@ class TableScreen(Screen):
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
         side, main = split_cols(rest, [-m.unit * 4.2, 1], m.gap * 2)
         turn, order, undo = split_rows(side, [-m.unit * 1.4, 1, -m.unit * 1.5], m.gap)
-        info, actions = split_rows(main, [1, -self._actions_height()], m.gap)
+        info, actions = split_rows(main, [1, -self._actions_height(moves)], m.gap)
         return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
                 "actions": actions, "undo": undo}
 
     def _columns(self) -> int:
         return 3 if self.metrics.portrait else 4
 
-    def _actions_height(self) -> int:
+    def _actions_height(self, moves: int | None = None) -> int:
         m = self.metrics
-        count = max(1, len(self._moves()))
+        count = max(1, len(self._moves()) if moves is None else moves)
         rows = min(3, -(-count // self._columns()))
         return rows * m.unit + (rows - 1) * m.gap
 
@@ -88,7 +92,9 @@ class TableScreen(Screen):
     def build(self) -> None:
         super().build()
         m = self.metrics
-        areas = self.areas()
+        moves = self._moves()
+        areas = self.areas(len(moves))
+        self._built = (self.state, m, areas)
         self.add("menu", areas["menu"], _("Menu"), self.open_menu, fill=theme.PANEL_LIGHT)
         undo, redo = split_cols(areas["undo"], [3, 1], m.gap)
         last = self.session.next_undo()
@@ -98,7 +104,6 @@ class TableScreen(Screen):
                  fill=theme.PANEL_LIGHT, size=m.small)
         inner = areas["info"].inflate(-m.gap * 2, -m.gap * 2)
         self.buttons.extend(self.view.hotspots(inner))
-        moves = self._moves()
         if moves:
             limit = 3 * self._columns()
             cells = grid(areas["actions"], min(len(moves), limit), self._columns(), m.gap,
@@ -165,9 +170,17 @@ class TableScreen(Screen):
 
     # -- drawing --------------------------------------------------------------------------
 
+    def _painted_areas(self) -> dict[str, pygame.Rect]:
+        """The areas of the last build when it laid out this state at this size (a frame
+        builds, then paints), else worked out afresh."""
+        built = self._built
+        if built is not None and built[0] is self.state and built[1] is self.metrics:
+            return built[2]
+        return self.areas()
+
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        areas = self.areas()
+        areas = self._painted_areas()
         rules = self.session.rules
         status = f"{rules.title} · {rules.status_line(self.state)}"
         self.layers.blit(surface, areas["status"], "status", (status, m), theme.BACKGROUND,

@@ -13,10 +13,11 @@ The strip, each camp and the sites are cached layers: a camp is painted from a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache, partial
 
 import pygame
 
+from companion import i18n
 from companion.games.glory_to_rome import (
     MATERIALS,
     ROLE_MATERIAL,
@@ -62,17 +63,36 @@ def _blend(colour: RGB, toward: RGB, share: float) -> RGB:
 
 def choice_note(state: GloryState, index: int) -> str:
     """What a player chose this turn and the actions they have: "follows · 2 actions"."""
+    return choice_notes(state)[index]
+
+
+#: the notes of the state last asked about, by identity (a frame asks for each camp's
+#: note twice, for the camp and the turn order, and each works out every player's actions)
+_last_notes: tuple[GloryState, str, tuple[str, ...]] | None = None
+
+
+def choice_notes(state: GloryState) -> tuple[str, ...]:
+    """:func:`choice_note` of every player, worked out once per state and language."""
+    global _last_notes
+    language = i18n.language()
+    last = _last_notes
+    if last is not None and last[0] is state and last[1] == language:
+        return last[2]
     words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
-    note = words.get(state.choices[index] or "", "")
     counts = actions_this_turn(state)
-    count = counts[index]
-    if state.phase == "actions" and state.acting == index:
-        left = state.actions_left[index]
-        return _("{choice} · {left} left").format(choice=note, left=left)
-    if count is not None:
-        actions = ngettext("{n} action", "{n} actions", count).format(n=count)
-        return _("{choice} · {actions}").format(choice=note, actions=actions)
-    return note
+    notes = []
+    for index, count in enumerate(counts):
+        note = words.get(state.choices[index] or "", "")
+        if state.phase == "actions" and state.acting == index:
+            left = state.actions_left[index]
+            note = _("{choice} · {left} left").format(choice=note, left=left)
+        elif count is not None:
+            actions = ngettext("{n} action", "{n} actions", count).format(n=count)
+            note = _("{choice} · {actions}").format(choice=note, actions=actions)
+        notes.append(note)
+    result = tuple(notes)
+    _last_notes = (state, language, result)
+    return result
 
 
 def sites_note(state: GloryState) -> str:
@@ -193,7 +213,17 @@ class CampRows:
 def camp_rows(rect: pygame.Rect, m: Metrics) -> CampRows:
     """A camp's rows: who on the left and what on the right in a wide row (portrait),
     one above the other otherwise."""
-    inner = rect.inflate(-8, -8)
+    boxes = _camp_row_boxes(rect.width, rect.height, m)
+    return CampRows(*(pygame.Rect(rect.left + x, rect.top + y, width, height)
+                      for x, y, width, height in boxes))
+
+
+@lru_cache(maxsize=32)
+def _camp_row_boxes(width: int, height: int, m: Metrics) -> tuple[tuple[int, int, int, int],
+                                                                  ...]:
+    """:func:`camp_rows` of a camp of this size at the origin (header, note, jacks,
+    clients, vault, buildings): every frame asks it of each camp."""
+    inner = pygame.Rect(0, 0, width, height).inflate(-8, -8)
     if inner.width > inner.height * 3:
         unit = max(14, min(inner.height // 4, round(m.unit * 0.6)))
         who, what = split_cols(inner, [2, 5], 8)
@@ -206,7 +236,8 @@ def camp_rows(rect: pygame.Rect, m: Metrics) -> CampRows:
         header, note, clients, vault, jacks, buildings = split_rows(
             inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1],
             CAMP_ROW_GAP)
-    return CampRows(header, note, jacks, clients, vault, buildings)
+    return tuple((row.x, row.y, row.width, row.height)
+                 for row in (header, note, jacks, clients, vault, buildings))
 
 
 def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metrics) -> None:
