@@ -126,8 +126,20 @@ def test_a_kept_picture_is_repainted_when_its_key_or_the_language_changes() -> N
     finally:
         i18n.set_language("en")
     assert drawn == ["3 VP", "4 VP", "4 VP"]
+    layers.blit(surface, rect, "score", "4 VP", theme.PANEL, paint("in English"))
+    assert drawn[-1] == "in English"
     layers.blit(surface, rect.inflate(10, 0), "score", "4 VP", theme.PANEL, paint("wider"))
-    assert drawn[-1] == "wider" and len(layers) == 1
+    assert drawn[-1] == "wider" and len(layers) == 2
+    # back to the first size (a camp when the move buttons take one row again): kept
+    layers.blit(surface, rect, "score", "4 VP", theme.PANEL, paint("again"))
+    assert drawn[-1] == "wider"
+    # a third size: the one not used for longest goes, two pictures of the part at most
+    layers.blit(surface, rect.inflate(20, 0), "score", "4 VP", theme.PANEL, paint("widest"))
+    assert drawn[-1] == "widest" and len(layers) == 2
+    layers.blit(surface, rect, "score", "4 VP", theme.PANEL, paint("first kept"))
+    assert drawn[-1] == "widest"
+    layers.blit(surface, rect.inflate(10, 0), "score", "4 VP", theme.PANEL, paint("wider again"))
+    assert drawn[-1] == "wider again" and len(layers) == 2
 
 
 @pytest.mark.parametrize("button", [
@@ -175,5 +187,36 @@ def test_the_via_romana_map_repainted_in_part_is_the_map_painted_whole(
     try:
         _assert_no_stale_frame(app, [app.undo] * moves + [app.redo] * moves, "map")
     finally:
+        app.store.close()
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "ar", "zh_CN"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_glory_to_rome_camps_brought_up_to_date_row_by_row_are_the_camps_painted_whole(
+        tmp_path: Path, size: tuple[int, int], language: str) -> None:
+    """The first moves of a scripted four-player evening (influence, clients, vaults,
+    buildings, Jacks all change), undone one by one: every frame, its camps kept, or
+    brought up to date row by row, equals the frame painted with nothing kept; and camps
+    were brought up to date so, so that is what was compared."""
+    from bench.scripted_games import scripted_game
+    from companion.session import GameSession
+
+    players, options, moves, _entries = scripted_game("glory-to-rome")
+    i18n.set_language(language)
+    app = make_app(tmp_path, size)
+    session = GameSession.create(app.store, "glory-to-rome", players, options)
+    for kind, payload, player in moves[:60]:
+        session.dispatch(kind, payload, player)
+    app.start_session(session)
+    app.step()
+    app.settle()
+    table = app.top
+    assert isinstance(table, TableScreen)
+    try:
+        _assert_no_stale_frame(app, [app.undo] * 60, "camp row")
+        assert table.view.layers.updated > 10
+    finally:
+        i18n.set_language("en")
         app.store.close()
         pygame.display.quit()

@@ -130,7 +130,8 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
         body_key = (camp.player, camp.colour, camp.client_limit, camp.vault, camp.vault_limit,
                     m)
         layers.blit(surface, cell, f"camp-{index}", body_key, theme.PANEL,
-                    partial(paint_camp, camp=camp, m=m))
+                    partial(paint_camp, camp=camp, m=m),
+                    partial(update_camp, camp=camp, m=m))
         if camp.on_turn:
             panel_border(surface, cell, theme.ACCENT, ON_TURN_BORDER)
         # with the gaps above and below: a glyph may reach past its row (Arabic dots do)
@@ -244,16 +245,60 @@ def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metric
     """One player's camp in their colour, all but its note (:func:`paint_camp_note`) and
     the border of the player on turn (``panel_border``, ``ON_TURN_BORDER`` wide)."""
     player = camp.player
-    panel(surface, rect, theme.PANEL_LIGHT, camp.colour, width=2)
+    paint_camp_panel(surface, rect, camp.colour)
     rows = camp_rows(rect, m)
-    name_area, influence_area = split_cols(rows.header, [1, -round(rows.header.height * 1.5)],
-                                           4)
-    board.badge(surface, name_area, player.name, camp.colour)
-    board.badge(surface, influence_area, str(player.influence), theme.ACCENT)
+    paint_camp_header(surface, rows.header, player.name, player.influence, camp.colour)
     paint_jacks(surface, rows.jacks, player.jacks)
     paint_clients(surface, rows.clients, player, camp.client_limit)
     paint_vault(surface, rows.vault, camp.vault, camp.vault_limit)
     paint_buildings(surface, rows.buildings, player)
+
+
+def paint_camp_panel(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
+    """The ground of a camp: a panel edged in its owner's colour."""
+    panel(surface, rect, theme.PANEL_LIGHT, colour, width=2)
+
+
+def paint_camp_header(surface: pygame.Surface, rect: pygame.Rect, name: str, influence: int,
+                      colour: RGB) -> None:
+    """The owner's name in their colour and their influence."""
+    name_area, influence_area = split_cols(rect, [1, -round(rect.height * 1.5)], 4)
+    board.badge(surface, name_area, name, colour)
+    board.badge(surface, influence_area, str(influence), theme.ACCENT)
+
+
+def update_camp(surface: pygame.Surface, rect: pygame.Rect, old: object, camp: Camp,
+                m: Metrics) -> bool:
+    """Bring the kept picture of a camp painted from the key ``old`` up to ``camp``: the
+    rows whose contents changed painted again alone (a move of its owner mostly changes
+    one of them), each over the panel redrawn under it. False (paint it whole) when its
+    colour or size changed."""
+    if not isinstance(old, tuple) or old[1:2] != (camp.colour,) or old[5] != m:
+        return False
+    was: PlayerState = old[0]
+    player = camp.player
+    rows = camp_rows(rect, m)
+    changed = [
+        (rows.header, (was.name, was.influence) != (player.name, player.influence),
+         lambda row: paint_camp_header(surface, row, player.name, player.influence,
+                                       camp.colour)),
+        (rows.jacks, was.jacks != player.jacks,
+         lambda row: paint_jacks(surface, row, player.jacks)),
+        (rows.clients, (was.clients, old[2]) != (player.clients, camp.client_limit),
+         lambda row: paint_clients(surface, row, player, camp.client_limit)),
+        (rows.vault, (old[3], old[4]) != (camp.vault, camp.vault_limit),
+         lambda row: paint_vault(surface, row, camp.vault, camp.vault_limit)),
+        (rows.buildings, was.buildings != player.buildings,
+         lambda row: paint_buildings(surface, row, player)),
+    ]
+    for row, differs, paint in changed:
+        if differs:
+            surface.set_clip(row)
+            surface.fill(theme.PANEL)
+            paint_camp_panel(surface, rect, camp.colour)
+            paint(row)
+    surface.set_clip(None)
+    return True
 
 
 def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp) -> None:
