@@ -126,20 +126,33 @@ def test_a_kept_picture_is_repainted_when_its_key_or_the_language_changes() -> N
     finally:
         i18n.set_language("en")
     assert drawn == ["3 VP", "4 VP", "4 VP"]
-    layers.blit(surface, rect, "score", "4 VP", theme.PANEL, paint("in English"))
-    assert drawn[-1] == "in English"
     layers.blit(surface, rect.inflate(10, 0), "score", "4 VP", theme.PANEL, paint("wider"))
-    assert drawn[-1] == "wider" and len(layers) == 2
-    # back to the first size (a camp when the move buttons take one row again): kept
-    layers.blit(surface, rect, "score", "4 VP", theme.PANEL, paint("again"))
-    assert drawn[-1] == "wider"
-    # a third size: the one not used for longest goes, two pictures of the part at most
-    layers.blit(surface, rect.inflate(20, 0), "score", "4 VP", theme.PANEL, paint("widest"))
-    assert drawn[-1] == "widest" and len(layers) == 2
-    layers.blit(surface, rect, "score", "4 VP", theme.PANEL, paint("first kept"))
-    assert drawn[-1] == "widest"
-    layers.blit(surface, rect.inflate(10, 0), "score", "4 VP", theme.PANEL, paint("wider again"))
-    assert drawn[-1] == "wider again" and len(layers) == 2
+    assert drawn[-1] == "wider" and len(layers) == 1
+
+
+def test_a_part_asked_to_keep_two_sizes_keeps_the_last_two() -> None:
+    """A camp as tall as the move buttons leave room for: back at a size it had, kept."""
+    pygame.display.init()
+    surface = pygame.display.set_mode((100, 50))
+    layers = Layers()
+    drawn: list[str] = []
+    rect = pygame.Rect(10, 10, 40, 20)
+
+    def show(rect: pygame.Rect, text: str) -> None:
+        layers.blit(surface, rect, "camp", "4 VP", theme.PANEL,
+                    lambda picture, area: drawn.append(text), sizes=2)
+
+    show(rect, "first")
+    show(rect.inflate(0, 10), "taller")
+    assert drawn == ["first", "taller"] and len(layers) == 2
+    show(rect, "first again")
+    show(rect.inflate(0, 10), "taller again")
+    assert drawn == ["first", "taller"]
+    show(rect.inflate(0, 20), "tallest")  # a third: the one not used for longest goes
+    assert drawn[-1] == "tallest" and len(layers) == 2
+    show(rect.inflate(0, 10), "kept")
+    show(rect, "first, gone")
+    assert drawn == ["first", "taller", "tallest", "first, gone"] and len(layers) == 2
 
 
 @pytest.mark.parametrize("button", [

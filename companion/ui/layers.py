@@ -4,8 +4,8 @@ A frame of a table is mostly parts that did not change since the last one: a reg
 the Ave Roma ring nobody touched, a camp whose owner did not act, a button whose label is
 the same. Each such part is painted into its own surface under a *key* naming everything it
 shows (the game values, its size, the language); a frame blits the surfaces whose key holds
-and paints only the ones that changed. One picture is kept per name and size, of two sizes
-at most, so the memory is bounded by the parts of one screen, not by the length of the
+and paints only the ones that changed. One picture is kept per name (two sizes of it where
+asked), so the memory is bounded by the parts of one screen, not by the length of the
 evening.
 """
 
@@ -26,10 +26,6 @@ RGB = tuple[int, int, int]
 class Layers:
     """Named pictures, each repainted only when its key changes."""
 
-    #: sizes of one part kept at once: a part whose size goes back and forth with the
-    #: layout (a camp, as the number of move buttons changes with the phase) keeps both
-    SIZES_KEPT = 2
-
     def __init__(self, limit: int = 256) -> None:
         self._pictures: OrderedDict[tuple[str, tuple[int, int]],
                                     tuple[tuple[Hashable, ...], pygame.Surface]] = OrderedDict()
@@ -41,10 +37,12 @@ class Layers:
     def picture(self, name: str, key: Hashable, size: tuple[int, int], background: RGB,
                 paint: Callable[[pygame.Surface], object],
                 update: Callable[[pygame.Surface, Hashable], bool] | None = None,
-                ) -> pygame.Surface:
+                sizes: int = 1) -> pygame.Surface:
         """The picture called ``name`` of ``size``: reused while ``key`` holds (with the
         background, the language, the mirroring and the fonts), else painted afresh by
-        ``paint`` on ``background``. The last :attr:`SIZES_KEPT` sizes of a name are kept.
+        ``paint`` on ``background``. Its last ``sizes`` sizes are kept: a part whose size
+        goes back and forth with the layout (a camp, as the move buttons take one row or
+        two) keeps both, at the memory of both.
 
         When only ``key`` changed, ``update`` (if given) may bring the kept picture up to
         date itself, told the old key: it repaints what changed and returns True, or
@@ -55,13 +53,13 @@ class Layers:
         cached = self._pictures.get(slot)
         if cached is not None and cached[0] == full_key:
             self._pictures.move_to_end(slot)
-            self._used(name, size)
+            self._used(name, size, sizes)
             return cached[1]
         if (update is not None and cached is not None and cached[0][1:] == full_key[1:]
                 and update(cached[1], cached[0][0])):
             self._pictures[slot] = (full_key, cached[1])
             self._pictures.move_to_end(slot)
-            self._used(name, size)
+            self._used(name, size, sizes)
             self.updated += 1
             return cached[1]
         # a part repainted at its size keeps its surface
@@ -71,36 +69,36 @@ class Layers:
         paint(picture)
         self._pictures[slot] = (full_key, picture)
         self._pictures.move_to_end(slot)
-        self._used(name, size)
+        self._used(name, size, sizes)
         while len(self._pictures) > self._limit:
             (dropped, dropped_size), _picture = self._pictures.popitem(last=False)
             self._sizes[dropped].remove(dropped_size)
         self.painted += 1
         return picture
 
-    def _used(self, name: str, size: tuple[int, int]) -> None:
-        """``size`` of ``name`` is the most recent; sizes beyond :attr:`SIZES_KEPT` go."""
+    def _used(self, name: str, size: tuple[int, int], kept: int) -> None:
+        """``size`` of ``name`` is the most recent; its sizes beyond ``kept`` go."""
         sizes = self._sizes.setdefault(name, [])
-        if sizes and sizes[-1] == size:
-            return
-        if size in sizes:
-            sizes.remove(size)
-        sizes.append(size)
-        while len(sizes) > self.SIZES_KEPT:
+        if not sizes or sizes[-1] != size:
+            if size in sizes:
+                sizes.remove(size)
+            sizes.append(size)
+        while len(sizes) > max(1, kept):
             self._pictures.pop((name, sizes.pop(0)), None)
 
     def blit(self, surface: pygame.Surface, rect: pygame.Rect, name: str, key: Hashable,
              background: RGB, paint: Callable[[pygame.Surface, pygame.Rect], object],
              update: Callable[[pygame.Surface, pygame.Rect, Hashable], bool] | None = None,
-             ) -> None:
+             sizes: int = 1) -> None:
         """Draw the picture ``name`` at ``rect``; ``paint`` draws it into a rect at the
         origin of the picture's own surface when it has to be painted afresh, ``update``
-        (see :meth:`picture`) into the kept one when only ``key`` changed."""
+        into the kept one when only ``key`` changed (see :meth:`picture`, and for
+        ``sizes``)."""
         local = pygame.Rect((0, 0), rect.size)
         surface.blit(self.picture(
             name, key, rect.size, background, lambda picture: paint(picture, local),
-            None if update is None else lambda picture, old: update(picture, local, old)),
-            rect)
+            None if update is None else lambda picture, old: update(picture, local, old),
+            sizes), rect)
 
     def clear(self) -> None:
         self._pictures.clear()

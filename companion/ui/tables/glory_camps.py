@@ -126,12 +126,13 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
     for index, cell in enumerate(cells):
         camp = camp_facts(state, index, colours[index])
         # the note and the turn change with most moves, the rest of a camp with its
-        # owner's: kept apart, and the turn's border drawn over the kept picture
+        # owner's: kept apart, and the turn's border drawn over the kept picture; the camp
+        # is as tall as the move buttons leave room for (one row or two): both kept
         body_key = (camp.player, camp.colour, camp.client_limit, camp.vault, camp.vault_limit,
                     m)
         layers.blit(surface, cell, f"camp-{index}", body_key, theme.PANEL,
                     partial(paint_camp, camp=camp, m=m),
-                    partial(update_camp, camp=camp, m=m))
+                    partial(update_camp, camp=camp, m=m), sizes=2)
         if camp.on_turn:
             panel_border(surface, cell, theme.ACCENT, ON_TURN_BORDER)
         # with the gaps above and below: a glyph may reach past its row (Arabic dots do)
