@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cached_property
 
 import pygame
 
@@ -61,28 +62,28 @@ class Metrics:
     height: int
     unit: int
 
-    @property
+    @cached_property
     def portrait(self) -> bool:
         return self.height > self.width
 
-    @property
+    @cached_property
     def gap(self) -> int:
         return max(4, self.unit // 8)
 
-    @property
+    @cached_property
     def small(self) -> int:
         """Font size for secondary text (pygame's default font renders ~0.7 of this tall)."""
         return round(self.unit * 0.58)
 
-    @property
+    @cached_property
     def body(self) -> int:
         return round(self.unit * 0.72)
 
-    @property
+    @cached_property
     def large(self) -> int:
         return round(self.unit * 0.95)
 
-    @property
+    @cached_property
     def title(self) -> int:
         return round(self.unit * 1.2)
 

@@ -3,7 +3,7 @@ game's own panel and move buttons (from :mod:`companion.ui.tables`)."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -13,7 +13,7 @@ from companion.session import GameSession
 from companion.ui import theme
 from companion.ui.intents import Press, Tag
 from companion.ui.layers import Layers
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import Metrics, grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
@@ -23,6 +23,30 @@ from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
+
+
+@lru_cache(maxsize=16)
+def _table_areas(m: Metrics, actions_height: int, rtl: bool
+                 ) -> tuple[tuple[str, tuple[int, int, int, int]], ...]:
+    """The table's areas for a size, the move buttons' height and the direction: the same
+    few layouts over an evening, worked out once each."""
+    area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
+    if m.portrait:
+        top, turn, order, info, actions, bottom = split_rows(
+            area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
+                   -m.unit * 1.3], m.gap)
+        status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
+        undo = bottom
+    else:
+        top, rest = split_rows(area, [-m.unit, 1], m.gap)  # the menu: a whole finger
+        status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
+        side, main = split_cols(rest, [-m.unit * 4.2, 1], m.gap * 2)
+        turn, order, undo = split_rows(side, [-m.unit * 1.4, 1, -m.unit * 1.5], m.gap)
+        info, actions = split_rows(main, [1, -actions_height], m.gap)
+    parts = {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
+             "actions": actions, "undo": undo}
+    return tuple((name, (rect.x, rect.y, rect.width, rect.height))
+                 for name, rect in parts.items())
 
 
 class TableScreen(Screen):
@@ -58,22 +82,8 @@ class TableScreen(Screen):
     def areas(self, moves: int | None = None) -> dict[str, pygame.Rect]:
         """Where each part of the table goes; ``moves``: how many move buttons (asked of
         the view when not given)."""
-        m = self.metrics
-        area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
-        if m.portrait:
-            top, turn, order, info, actions, bottom = split_rows(
-                area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1,
-                       -self._actions_height(moves), -m.unit * 1.3], m.gap)
-            status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
-            return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
-                    "actions": actions, "undo": bottom}
-        top, rest = split_rows(area, [-m.unit, 1], m.gap)  # the menu: a whole finger
-        status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
-        side, main = split_cols(rest, [-m.unit * 4.2, 1], m.gap * 2)
-        turn, order, undo = split_rows(side, [-m.unit * 1.4, 1, -m.unit * 1.5], m.gap)
-        info, actions = split_rows(main, [1, -self._actions_height(moves)], m.gap)
-        return {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
-                "actions": actions, "undo": undo}
+        boxes = _table_areas(self.metrics, self._actions_height(moves), mirrored())
+        return {name: pygame.Rect(box) for name, box in boxes}
 
     def _columns(self) -> int:
         return 3 if self.metrics.portrait else 4
