@@ -132,6 +132,25 @@ def _split(rect: pygame.Rect, weights: Sequence[float], gap: int,
     return rects
 
 
+def rect_difference(rect: pygame.Rect, holes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """The parts of ``rect`` outside every hole, as bands of rects between the holes'
+    edges: what a ground must fill under pictures that cover the holes anyway."""
+    inside = [hole.clip(rect) for hole in holes if hole.colliderect(rect)]
+    edges = sorted({rect.top, rect.bottom, *(hole.top for hole in inside),
+                    *(hole.bottom for hole in inside)})
+    pieces: list[pygame.Rect] = []
+    for top, bottom in zip(edges, edges[1:], strict=False):
+        left = rect.left
+        for start, end in sorted((hole.left, hole.right) for hole in inside
+                                 if hole.top <= top and hole.bottom >= bottom):
+            if start > left:
+                pieces.append(pygame.Rect(left, top, start - left, bottom - top))
+            left = max(left, end)
+        if left < rect.right:
+            pieces.append(pygame.Rect(left, top, rect.right - left, bottom - top))
+    return pieces
+
+
 def grid(rect: pygame.Rect, count: int, columns: int, gap: int,
          row_height: int | None = None) -> list[pygame.Rect]:
     """``count`` cells filling ``rect`` left to right (mirrored: right to left), top to bottom."""

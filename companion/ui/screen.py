@@ -74,7 +74,7 @@ class Screen:
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.modal:
-            surface.fill(theme.BACKGROUND)
+            self.paint_ground(surface)
         self.paint(surface)
         size = self.metrics.body
         for button in self.buttons:
@@ -93,8 +93,12 @@ class Screen:
 
     # -- hooks for subclasses -------------------------------------------------------------
 
+    def paint_ground(self, surface: pygame.Surface) -> None:
+        """What lies under everything (not for a dialog: the screen below shows)."""
+        surface.fill(theme.BACKGROUND)
+
     def paint(self, surface: pygame.Surface) -> None:
-        """Everything but the buttons."""
+        """Everything but the ground and the buttons."""
 
     def on_press(self, press: Press) -> None:
         if press.button == "menu" and press.long:

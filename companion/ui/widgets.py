@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import field, replace
 from functools import lru_cache
 
@@ -204,6 +204,38 @@ def panel_border(surface: pygame.Surface, rect: pygame.Rect, border: RGB, width:
     """The border of :func:`panel` alone: drawn over a kept picture of a panel, it marks
     it (whose turn) without painting the panel again."""
     pygame.draw.rect(surface, border, rect, width=width, border_radius=_panel_radius(rect))
+
+
+def ground_panel(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, ground: RGB,
+                 covered: Sequence[pygame.Rect] = ()) -> None:
+    """:func:`panel` without a border on a ground of one colour, left unfilled where
+    ``covered`` (pictures drawn next hide it there): the same pixels wherever it shows,
+    drawn as fills around the covered rects and its four corners kept as pictures."""
+    radius = _panel_radius(rect)
+    if rect.width < 2 * radius or rect.height < 2 * radius:
+        surface.fill(ground, rect)
+        panel(surface, rect, fill)
+        return
+    for piece in layout.rect_difference(rect, covered):
+        surface.fill(fill, piece)
+    corners = _panel_corners(radius, fill, ground)
+    for corner, position in zip(corners, (rect.topleft, (rect.right - radius, rect.top),
+                                          (rect.left, rect.bottom - radius),
+                                          (rect.right - radius, rect.bottom - radius)),
+                                strict=True):
+        surface.blit(corner, position)
+
+
+@lru_cache(maxsize=16)
+def _panel_corners(radius: int, fill: RGB, ground: RGB) -> tuple[pygame.Surface, ...]:
+    """The four corners of a panel of ``radius`` on ``ground``, cut from a small one."""
+    size = 2 * radius + 4
+    picture = pygame.Surface((size, size))
+    picture.fill(ground)
+    pygame.draw.rect(picture, fill, picture.get_rect(), border_radius=radius)
+    far = size - radius
+    return tuple(picture.subsurface((x, y, radius, radius)).copy()
+                 for x, y in ((0, 0), (far, 0), (0, far), (far, far)))
 
 
 def _panel_radius(rect: pygame.Rect) -> int:

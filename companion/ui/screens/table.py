@@ -13,13 +13,20 @@ from companion.session import GameSession
 from companion.ui import theme
 from companion.ui.intents import Press, Tag
 from companion.ui.layers import Layers
-from companion.ui.layout import Metrics, grid, mirrored, split_cols, split_rows
+from companion.ui.layout import (
+    Metrics,
+    grid,
+    mirrored,
+    rect_difference,
+    split_cols,
+    split_rows,
+)
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
-from companion.ui.widgets import panel
+from companion.ui.widgets import ground_panel, panel
 
 if TYPE_CHECKING:
     from companion.ui.app_loop import App
@@ -205,8 +212,18 @@ class TableScreen(Screen):
         for index, (seat, cell) in enumerate(zip(order, cells, strict=True)):
             self.layers.blit(surface, cell, f"order-{index}", (seat, m), theme.BACKGROUND,
                              partial(self._paint_seat, seat=seat))
-        panel(surface, areas["info"], theme.PANEL)
         self.view.paint(surface, areas["info"].inflate(-m.gap * 2, -m.gap * 2))
+
+    def paint_ground(self, surface: pygame.Surface) -> None:
+        """The background and the game's panel, filled only where no picture of the
+        view covers them: most of the panel is the game's kept pictures, and filling a
+        screen and a panel under them was a tenth of a frame."""
+        m = self.metrics
+        info = self._painted_areas()["info"]
+        for piece in rect_difference(surface.get_rect(), [info]):
+            surface.fill(theme.BACKGROUND, piece)
+        ground_panel(surface, info, theme.PANEL, theme.BACKGROUND,
+                     self.view.covered(info.inflate(-m.gap * 2, -m.gap * 2)))
 
     def _turn(self) -> tuple[str, RGB, str]:
         """What the turn panel says: (label, fill, name); an empty label when it is over."""

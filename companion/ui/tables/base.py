@@ -80,6 +80,11 @@ class GameView:
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's information panel inside ``rect``."""
 
+    def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        """Rects inside ``rect`` that :meth:`paint` covers whole with opaque pictures: the
+        panel's ground need not be filled there (none by default)."""
+        return []
+
     def hotspots(self, rect: pygame.Rect) -> list[Button]:
         """Touch targets on the picture of the board inside ``rect`` (the same ``rect`` as
         :meth:`paint`); the picture draws them, so they are :class:`Hotspot` buttons."""

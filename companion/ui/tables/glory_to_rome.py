@@ -40,7 +40,7 @@ from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
 from companion.ui.tables.base import MenuItem, Move
-from companion.ui.tables.glory_camps import choice_note, paint_table
+from companion.ui.tables.glory_camps import choice_note, paint_table, table_layout
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
 
@@ -499,6 +499,10 @@ class GloryView(GloryFunctions):
 
     def table_prompt(self) -> str:
         return _("Final scoring")
+
+    def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        strip, cells, sites = table_layout(rect, len(self.glory.players), self.table.metrics)
+        return [strip, *cells, sites]  # each a kept picture, blitted whole
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         colours = [theme.colour_rgb(p.colour) for p in self.session.players]
