@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bench.long_game import build_store
 from bench.measure import HEADLESS, Figure, percentile
@@ -36,6 +36,7 @@ from companion.store import Store, TagMeaning  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 TAG = "04A1B2C3D4E5F6"
+T = TypeVar("T")
 SETTLE = 0.03  # a button held this long is a press (the chatter filter wants 20 ms)
 
 
@@ -240,6 +241,18 @@ def _shows(expected: int, marker: object) -> bool:
     return isinstance(marker, tuple) and marker[0] == expected
 
 
+def _timed(call: Callable[[], T], durations: list[float]) -> Callable[[], T]:
+    """``call``, with how long each call took appended to ``durations``."""
+    def timed() -> T:
+        started = time.perf_counter()
+        try:
+            return call()
+        finally:
+            durations.append(time.perf_counter() - started)
+
+    return timed
+
+
 def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
     """Touch the undo button ``count`` times, each after the last one is on screen.
 
@@ -263,27 +276,10 @@ def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
 
         bench.store.append = append  # type: ignore[method-assign]
         steps: list[float] = []
-        original_step = bench.app.step
-
-        def step() -> bool:
-            started = time.perf_counter()
-            try:
-                return original_step()
-            finally:
-                steps.append(time.perf_counter() - started)
-
-        bench.app.step = step  # type: ignore[method-assign]
+        bench.app.step = _timed(bench.app.step, steps)  # type: ignore[method-assign]
         draws: list[float] = []
-        original_draw = bench.app._draw_frame
-
-        def draw_frame() -> list[pygame.Rect]:
-            started = time.perf_counter()
-            try:
-                return original_draw()
-            finally:
-                draws.append(time.perf_counter() - started)
-
-        bench.app._draw_frame = draw_frame  # type: ignore[method-assign]
+        bench.app._draw_frame = _timed(bench.app._draw_frame,  # type: ignore[method-assign]
+                                       draws)
         bench.watch.marker = functools.partial(_undo_marker, bench)
         bench.app.render(force=True)  # a first marked frame: where the undo button is
 
