@@ -224,7 +224,7 @@ class TableScreen(Screen):
         info = self._painted_areas()["info"]
         covered = self.view.covered(info.inflate(-m.gap * 2, -m.gap * 2))
         if not covered:
-            surface.fill(theme.BACKGROUND)
+            super().paint_ground(surface)
             panel(surface, info, theme.PANEL)
             return
         for piece in rect_difference(surface.get_rect(), [info]):

@@ -12,7 +12,7 @@ The strip, each camp and the sites are cached layers: a camp is painted from a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache, partial
 
 import pygame
@@ -128,8 +128,7 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
         # the note and the turn change with most moves, the rest of a camp with its
         # owner's: kept apart, and the turn's border drawn over the kept picture; the camp
         # is as tall as the move buttons leave room for (one row or two): both kept
-        body_key = (camp.player, camp.colour, camp.client_limit, camp.vault, camp.vault_limit,
-                    m)
+        body_key = (camp.colour, m, camp_row_facts(camp))
         layers.blit(surface, cell, f"camp-{index}", body_key, theme.PANEL,
                     partial(paint_camp, camp=camp, m=m),
                     partial(update_camp, camp=camp, m=m), sizes=2)
@@ -245,14 +244,10 @@ def _camp_row_boxes(width: int, height: int, m: Metrics) -> tuple[tuple[int, int
 def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metrics) -> None:
     """One player's camp in their colour, all but its note (:func:`paint_camp_note`) and
     the border of the player on turn (``panel_border``, ``ON_TURN_BORDER`` wide)."""
-    player = camp.player
     paint_camp_panel(surface, rect, camp.colour)
     rows = camp_rows(rect, m)
-    paint_camp_header(surface, rows.header, player.name, player.influence, camp.colour)
-    paint_jacks(surface, rows.jacks, player.jacks)
-    paint_clients(surface, rows.clients, player, camp.client_limit)
-    paint_vault(surface, rows.vault, camp.vault, camp.vault_limit)
-    paint_buildings(surface, rows.buildings, player)
+    for name, paint in CAMP_ROW_PAINTERS:
+        paint(surface, getattr(rows, name), camp)
 
 
 def paint_camp_panel(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
@@ -268,36 +263,45 @@ def paint_camp_header(surface: pygame.Surface, rect: pygame.Rect, name: str, inf
     board.badge(surface, influence_area, str(influence), theme.ACCENT)
 
 
+#: a camp's rows but its note, in the order they are painted: (``CampRows`` field, painter)
+CAMP_ROW_PAINTERS: tuple[tuple[str, Callable[[pygame.Surface, pygame.Rect, Camp], None]],
+                         ...] = (
+    ("header", lambda surface, row, camp: paint_camp_header(
+        surface, row, camp.player.name, camp.player.influence, camp.colour)),
+    ("jacks", lambda surface, row, camp: paint_jacks(surface, row, camp.player.jacks)),
+    ("clients", lambda surface, row, camp: paint_clients(surface, row, camp.player,
+                                                         camp.client_limit)),
+    ("vault", lambda surface, row, camp: paint_vault(surface, row, camp.vault,
+                                                     camp.vault_limit)),
+    ("buildings", lambda surface, row, camp: paint_buildings(surface, row, camp.player)),
+)
+
+
+def camp_row_facts(camp: Camp) -> tuple[Hashable, ...]:
+    """What each row of :data:`CAMP_ROW_PAINTERS` shows, in that order (the colour and the
+    size aside): a camp's picture is kept while they hold."""
+    player = camp.player
+    return ((player.name, player.influence), player.jacks, (player.clients, camp.client_limit),
+            (camp.vault, camp.vault_limit), player.buildings)
+
+
 def update_camp(surface: pygame.Surface, rect: pygame.Rect, old: object, camp: Camp,
                 m: Metrics) -> bool:
-    """Bring the kept picture of a camp painted from the key ``old`` up to ``camp``: the
-    rows whose contents changed painted again alone (a move of its owner mostly changes
-    one of them), each over the panel redrawn under it. False (paint it whole) when its
-    colour or size changed."""
-    if not isinstance(old, tuple) or old[1:2] != (camp.colour,) or old[5] != m:
+    """Bring the kept picture of a camp painted from the key ``old`` (see
+    :func:`paint_table`) up to ``camp``: the rows whose facts changed painted again alone
+    (a move of its owner mostly changes one of them), each over the panel redrawn under it.
+    False (paint it whole) when its colour or the metrics changed."""
+    if not isinstance(old, tuple) or old[:2] != (camp.colour, m):
         return False
-    was: PlayerState = old[0]
-    player = camp.player
     rows = camp_rows(rect, m)
-    changed = [
-        (rows.header, (was.name, was.influence) != (player.name, player.influence),
-         lambda row: paint_camp_header(surface, row, player.name, player.influence,
-                                       camp.colour)),
-        (rows.jacks, was.jacks != player.jacks,
-         lambda row: paint_jacks(surface, row, player.jacks)),
-        (rows.clients, (was.clients, old[2]) != (player.clients, camp.client_limit),
-         lambda row: paint_clients(surface, row, player, camp.client_limit)),
-        (rows.vault, (old[3], old[4]) != (camp.vault, camp.vault_limit),
-         lambda row: paint_vault(surface, row, camp.vault, camp.vault_limit)),
-        (rows.buildings, was.buildings != player.buildings,
-         lambda row: paint_buildings(surface, row, player)),
-    ]
-    for row, differs, paint in changed:
-        if differs:
+    for (name, paint), was, now in zip(CAMP_ROW_PAINTERS, old[2], camp_row_facts(camp),
+                                       strict=True):
+        if was != now:
+            row = getattr(rows, name)
             surface.set_clip(row)
             surface.fill(theme.PANEL)
             paint_camp_panel(surface, rect, camp.colour)
-            paint(row)
+            paint(surface, row, camp)
     surface.set_clip(None)
     return True
 
