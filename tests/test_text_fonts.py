@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from companion.ui import bidi, fonts, text  # noqa: E402
 from companion.ui.font_files import cmap_ranges, covers  # noqa: E402
@@ -142,3 +144,24 @@ def test_only_a_few_sizes_of_a_face_stay_open_and_a_reopened_size_measures_the_s
     for size in range(20, 40, 2):
         text.measure("李", size)
     assert text.open_font_sizes()[cjk.family] == text.OPEN_SIZES_LARGE
+
+
+# Latin with accents and combining marks, digits and punctuation, the status line's dot,
+# an arrow (a symbols face), Arabic, Chinese, a control character and one no font has
+LINE_ALPHABET = "aZ ÄßŞțé\u0301\u0327 09·,.:()→—ليلىعبد李娜，。\u200b\x07\U000e0100\U0010fffd"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=LINE_ALPHABET, min_size=1, max_size=24), st.booleans())
+def test_a_line_of_one_font_is_cut_as_character_by_character_would(line: str,
+                                                                    rtl: bool) -> None:
+    """The shortcut for a line the primary face draws alone gives the same pieces."""
+    run = bidi.Run(line, rtl)
+    assert text._face_pieces(run) == text._cut_by_character(run)
+
+
+def test_the_shortcut_is_taken_for_a_latin_line_and_not_for_a_mixed_one() -> None:
+    assert text._one_primary_piece("Glory to Rome · Turn 12 · Laborer led")
+    assert not text._one_primary_piece("Livia, ليلى")
+    assert not text._one_primary_piece("→ 12")  # the arrow starts a piece of another face
+    assert not text._one_primary_piece("李娜")

@@ -10,6 +10,7 @@ treated as neutral. Standard library only (``unicodedata``).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from companion.records import frozen
 
@@ -27,7 +28,12 @@ class Run:
 
 
 def has_rtl(text: str) -> bool:
-    return any(unicodedata.bidirectional(character) in _RTL for character in text)
+    return any(map(_is_rtl, set(text)))  # each character asked once, and remembered
+
+
+@lru_cache(maxsize=4096)
+def _is_rtl(character: str) -> bool:
+    return unicodedata.bidirectional(character) in _RTL
 
 
 def _strong_types(text: str, base_rtl: bool) -> list[str]:
