@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_driver import hold_commits
+from ui_driver import Driver, hold_commits
 
 from companion.store import LogEntry, StoreError
+from companion.ui import app_loop
 from companion.ui.app_loop import App
+from companion.ui.intents import PointerDown, Tap
 
 
 class Frames:
@@ -45,7 +47,10 @@ def app(counter_app: App) -> App:
     return counter_app
 
 
-def test_the_frame_drawn_during_the_commit_is_the_one_shown_once_it_landed(app: App) -> None:
+def test_the_frame_drawn_during_the_commit_is_the_one_shown_once_it_landed(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a disk that commits within the step's grace, however long this machine's fsync stalls
+    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)
     frames = Frames(app)
     assert app.dispatch("add", {"amount": 2})
     app.step()
@@ -125,7 +130,9 @@ def test_with_saving_already_shown_a_move_in_flight_stays_off_the_screen(
     assert frames.shown[-1] == frames.fresh()
 
 
-def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(app: App) -> None:
+def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)  # a disk within the grace
     app.draw_ahead = False
     frames = Frames(app)
     assert app.dispatch("add", {"amount": 2})
@@ -135,9 +142,39 @@ def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(app: App) -> Non
 
 
 def test_a_second_core_is_what_turns_drawing_ahead_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.ui import app_loop
-
     monkeypatch.setattr(app_loop.os, "sched_getaffinity", lambda pid: {1})
     assert not app_loop._spare_core()
     monkeypatch.setattr(app_loop.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
     assert app_loop._spare_core()
+
+
+def test_a_touch_that_makes_a_move_lays_the_table_out_once(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For the move in flight, in the frame drawn ahead: not first for the disk's state,
+    which that frame does not show (it was a tenth of a millisecond before the frame)."""
+    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)
+    assert app.dispatch("add", {"amount": 1})
+    app.settle()
+    app.step()  # the undo button is there now
+    states = []
+    build = app.top.build
+
+    def counting_build() -> None:
+        states.append(app.session.state.tallies if app.session else None)
+        build()
+
+    monkeypatch.setattr(app.top, "build", counting_build)
+    Driver(app).tap("undo")
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert states == [(0, 0)]  # laid out once, as if the undo were on disk
+
+
+def test_an_intent_after_a_screen_change_meets_the_new_screen_s_buttons(app: App) -> None:
+    """The layout comes before each intent, not after it: a second touch in the same step
+    is matched against the screen the first one opened."""
+    table = app.top
+    app.deliver(Tap(table.button("menu").rect.center))
+    menu = app.top
+    assert menu is not table and not menu.buttons  # opened, laid out only when needed
+    app.deliver(PointerDown((0, 0)))
+    assert menu.buttons

@@ -797,7 +797,15 @@ class App:
         return None
 
     def deliver(self, intent: Intent) -> None:
-        """Hand one intent to the top screen; the layout follows at once for the next one."""
+        """Hand one intent to the top screen, laid out for what it shows now.
+
+        The layout is brought up to date before the intent, not after it: after a move
+        the next thing is most often the frame drawn ahead, which lays the screen out for
+        the move in flight itself (a layout for the disk's state meanwhile was a tenth of
+        a millisecond between the touch and that frame, for nothing).
+        """
+        if self._needs_build:
+            self._build()
         if self.saver is not None and self._wakes_only(intent):
             return
         if isinstance(intent, Tap) and self.banner is not None:
@@ -814,8 +822,6 @@ class App:
             self.guard(self.ask_shutdown)
         else:
             self.guard(self.top.handle, intent)
-        if self._needs_build:
-            self._build()
 
     # -- the loop -------------------------------------------------------------------------
 
