@@ -204,10 +204,12 @@ class TableScreen(Screen):
                          lambda picture, rect: draw_text(picture, status, rect, m.body,
                                                          theme.TEXT, align="left"))
         turn = self._turn()
-        self.layers.blit(surface, areas["turn"], "turn", (turn, m), theme.BACKGROUND,
-                         lambda picture, rect: self._paint_turn(picture, rect, *turn))
-        # a seat apiece: a move changes the notes or the turn of one or two of them
         order = self._order()
+        # the turn panel names each player in turn: each one's picture is kept (and "Next")
+        self.layers.blit(surface, areas["turn"], "turn", (turn, m), theme.BACKGROUND,
+                         lambda picture, rect: self._paint_turn(picture, rect, *turn),
+                         variants=len(order) + 1)
+        # a seat apiece: a move changes the notes or the turn of one or two of them
         cells = self._order_cells(areas["order"], len(order))
         for index, (seat, cell) in enumerate(zip(order, cells, strict=True)):
             self.layers.blit(surface, cell, f"order-{index}", (seat, m), theme.BACKGROUND,
