@@ -14,10 +14,11 @@ with no backlight) only means the screen stays as it is.
 from __future__ import annotations
 
 import os
-import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from companion.datagram import Socket, unix_datagram
 
 SYSFS_BACKLIGHT = Path("/sys/class/backlight")
 SOCKET_PATH = Path("/run/companion-backlight.sock")
@@ -63,7 +64,7 @@ def set_level(percent: int, sysfs: Path = SYSFS_BACKLIGHT) -> list[str]:
     return changed
 
 
-def serve(listener: socket.socket, sysfs: Path = SYSFS_BACKLIGHT,
+def serve(listener: Socket, sysfs: Path = SYSFS_BACKLIGHT,
           max_requests: int | None = None) -> int:
     """Apply datagrams from ``listener`` until it closes (or ``max_requests`` are done)."""
     handled = 0
@@ -88,7 +89,7 @@ class BacklightClient:
     def __init__(self, path: Path = SOCKET_PATH) -> None:
         self.path = path
         self.level: int | None = None
-        self._socket: socket.socket | None = None
+        self._socket: Socket | None = None
 
     def set(self, percent: int) -> bool:
         """Ask for ``percent``; True if the helper got it. Unchanged levels are not resent."""
@@ -96,8 +97,7 @@ class BacklightClient:
             return True
         try:
             if self._socket is None:
-                self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-                self._socket.setblocking(False)
+                self._socket = unix_datagram()
             self._socket.sendto(str(percent).encode("ascii"), str(self.path))
         except OSError:
             return False
@@ -132,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("companion-backlight: no socket from systemd (LISTEN_FDS); use --set PERCENT",
               file=sys.stderr)
         return 2
+    import socket  # the helper's own process: its start-up is not the app's
+
     listener = socket.socket(fileno=LISTEN_FDS_START)
     return serve(listener, args.sysfs)
 

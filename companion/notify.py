@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 import os
-import socket
 import time
 from collections.abc import Callable, Mapping
 
+from companion.datagram import Socket, unix_datagram
 from companion.loggers import logger
 
 Clock = Callable[[], float]
@@ -77,7 +77,7 @@ class SystemdNotifier:
         self._address = socket_address(env.get("NOTIFY_SOCKET", ""))
         self._interval = watchdog_interval(env, os.getpid() if pid is None else pid)
         self._last_ping: float | None = None
-        self._socket: socket.socket | None = None
+        self._socket: Socket | None = None
         self._failing = False
 
     @property
@@ -96,8 +96,7 @@ class SystemdNotifier:
             return False
         try:
             if self._socket is None:
-                self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-                self._socket.setblocking(False)
+                self._socket = unix_datagram()
             self._socket.sendto(message.encode(), self._address)
         except OSError as error:
             # Warn once per run of failures: the main loop retries every frame.

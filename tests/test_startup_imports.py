@@ -9,8 +9,8 @@ FIRST_FRAME_MODULES = ("companion.cli", "companion.app", "companion.notify", "co
                        "companion.store", "companion.ui.app_loop", "companion.ui.screens.home",
                        "companion.board", "companion.backlight", "companion.drm")
 #: a warning, switching the Pi off, a subcommand's command line, a catalog other than
-#: English, a row of JSON: imported when they happen
-LEFT_FOR_LATER = ("logging", "subprocess", "argparse", "gettext", "json")
+#: English, a row of JSON, the socket module's enum layer: imported when they happen
+LEFT_FOR_LATER = ("logging", "subprocess", "argparse", "gettext", "json", "socket")
 
 
 def test_first_frame_modules_do_not_import_what_a_rare_path_needs() -> None:
