@@ -71,8 +71,7 @@ class Layers:
             self.updated += 1
             return cached[1]
         # a part repainted at its size keeps its surface
-        picture = cached[1] if cached is not None else pygame.Surface(
-            (max(1, size[0]), max(1, size[1])))
+        picture = cached[1] if cached is not None else pygame.Surface(_surface_size(size))
         picture.fill(background)
         paint(picture)
         self._pictures[slot] = (full_key, picture)
@@ -94,8 +93,8 @@ class Layers:
             return picture
         # the oldest picture's surface is painted over when it has this size
         reused = pictures.popitem(last=False)[1] if len(pictures) >= kept else None
-        if reused is None or reused.get_size() != (max(1, size[0]), max(1, size[1])):
-            reused = pygame.Surface((max(1, size[0]), max(1, size[1])))
+        if reused is None or reused.get_size() != _surface_size(size):
+            reused = pygame.Surface(_surface_size(size))
         reused.fill(background)
         paint(reused)
         pictures[full_key] = reused
@@ -134,3 +133,8 @@ class Layers:
     def __len__(self) -> int:
         return len(self._pictures) + sum(len(kept) for kept in self._variants.values())
 
+
+def _surface_size(size: tuple[int, int]) -> tuple[int, int]:
+    """A picture's surface for a part of ``size``: at least a pixel each way (an empty part
+    still gets a picture, never an error)."""
+    return max(1, size[0]), max(1, size[1])
