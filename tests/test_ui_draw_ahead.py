@@ -42,15 +42,20 @@ class Frames:
 
 
 @pytest.fixture
+def commits_within_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that commits within the step's grace, however long this machine's fsyncs
+    stall (the tests of a slow disk hold their commits instead)."""
+    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)
+
+
+@pytest.fixture
 def app(counter_app: App) -> App:
     counter_app.draw_ahead = True  # as with more than one CPU, however many this one has
     return counter_app
 
 
-def test_the_frame_drawn_during_the_commit_is_the_one_shown_once_it_landed(
-        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a disk that commits within the step's grace, however long this machine's fsync stalls
-    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)
+@pytest.mark.usefixtures("commits_within_grace")
+def test_the_frame_drawn_during_the_commit_is_the_one_shown_once_it_landed(app: App) -> None:
     frames = Frames(app)
     assert app.dispatch("add", {"amount": 2})
     app.step()
@@ -130,9 +135,8 @@ def test_with_saving_already_shown_a_move_in_flight_stays_off_the_screen(
     assert frames.shown[-1] == frames.fresh()
 
 
-def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(
-        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)  # a disk within the grace
+@pytest.mark.usefixtures("commits_within_grace")
+def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(app: App) -> None:
     app.draw_ahead = False
     frames = Frames(app)
     assert app.dispatch("add", {"amount": 2})
@@ -148,11 +152,11 @@ def test_a_second_core_is_what_turns_drawing_ahead_on(monkeypatch: pytest.Monkey
     assert app_loop._spare_core()
 
 
+@pytest.mark.usefixtures("commits_within_grace")
 def test_a_touch_that_makes_a_move_lays_the_table_out_once(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """For the move in flight, in the frame drawn ahead: not first for the disk's state,
     which that frame does not show (it was a tenth of a millisecond before the frame)."""
-    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)
     assert app.dispatch("add", {"amount": 1})
     app.settle()
     app.step()  # the undo button is there now

@@ -107,9 +107,15 @@ def test_a_move_repaints_only_some_parts_and_a_redraw_none(table_app: App) -> No
     assert len(repainted) >= 2 and all(count > 0 for count in repainted) and min(repainted) < parts
 
 
-def test_a_kept_picture_is_repainted_when_its_key_or_the_language_changes() -> None:
+@pytest.fixture
+def surface() -> pygame.Surface:
+    """A small window for the pictures of one part (the unit tests of Layers)."""
     pygame.display.init()
-    surface = pygame.display.set_mode((100, 50))
+    return pygame.display.set_mode((100, 50))
+
+
+def test_a_kept_picture_is_repainted_when_its_key_or_the_language_changes(
+        surface: pygame.Surface) -> None:
     layers = Layers()
     drawn: list[str] = []
 
@@ -130,10 +136,8 @@ def test_a_kept_picture_is_repainted_when_its_key_or_the_language_changes() -> N
     assert drawn[-1] == "wider" and len(layers) == 1
 
 
-def test_a_part_asked_to_keep_two_sizes_keeps_the_last_two() -> None:
+def test_a_part_asked_to_keep_two_sizes_keeps_the_last_two(surface: pygame.Surface) -> None:
     """A camp as tall as the move buttons leave room for: back at a size it had, kept."""
-    pygame.display.init()
-    surface = pygame.display.set_mode((100, 50))
     layers = Layers()
     drawn: list[str] = []
     rect = pygame.Rect(10, 10, 40, 20)
@@ -155,10 +159,9 @@ def test_a_part_asked_to_keep_two_sizes_keeps_the_last_two() -> None:
     assert drawn == ["first", "taller", "tallest", "first, gone"] and len(layers) == 2
 
 
-def test_a_part_keeping_variants_paints_each_picture_once_and_forgets_the_oldest() -> None:
+def test_a_part_keeping_variants_paints_each_picture_once_and_forgets_the_oldest(
+        surface: pygame.Surface) -> None:
     """The turn panel naming each player in turn: one picture per player, kept."""
-    pygame.display.init()
-    surface = pygame.display.set_mode((100, 50))
     layers = Layers()
     drawn: list[str] = []
     rect = pygame.Rect(10, 10, 40, 20)
