@@ -253,10 +253,13 @@ def _timed(call: Callable[[], T], durations: list[float]) -> Callable[[], T]:
     return timed
 
 
-def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
+def _touch_undo(count: int, extra_commit_delay: float,
+                alone: Callable[[], None] | None = None) -> Touches:
     """Touch the undo button ``count`` times, each after the last one is on screen.
 
     ``extra_commit_delay`` makes every commit that much slower (a worn SD card).
+    ``alone``, if given, is called between touches while the app waits for the next one
+    (the commit alone, so that it meets the disk as the touches do).
     """
     with tempfile.TemporaryDirectory() as directory:
         bench = Bench(Path(directory), count + 100)
@@ -277,6 +280,16 @@ def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
         bench.store.append = append  # type: ignore[method-assign]
         steps: list[float] = []
         bench.app.step = _timed(bench.app.step, steps)  # type: ignore[method-assign]
+        step_ends: list[float] = []
+        timed_step = bench.app.step
+
+        def step() -> bool:
+            try:
+                return timed_step()
+            finally:
+                step_ends.append(time.perf_counter())
+
+        bench.app.step = step  # type: ignore[method-assign]
         draws: list[float] = []
         bench.app._draw_frame = _timed(bench.app._draw_frame,  # type: ignore[method-assign]
                                        draws)
@@ -300,7 +313,11 @@ def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
                 ended = bench.watch.wait_for(functools.partial(_shows, shown - 1), after)
                 to_frame.append(ended - touched)
                 to_commit.append(committed[seen] - touched)
-                time.sleep(0.01)
+                time.sleep(0.005)
+                if alone is not None:
+                    _wait_idle(bench, step_ends, ended)
+                    alone()
+                time.sleep(0.005)
             return to_commit, to_frame
 
         try:
@@ -310,40 +327,53 @@ def _touch_undo(count: int, extra_commit_delay: float) -> Touches:
     return Touches(to_commit, to_frame, commits, steps, draws)
 
 
-def _commits_alone(count: int) -> list[float]:
-    """``Store.append`` timed on a thread of its own with nothing else running: the disk's
-    share of a move (during the touches the commit shares the interpreter with the frame
-    drawn meanwhile, so its duration there is not the disk's alone)."""
-    from companion.store import LogEntry
+def _wait_idle(bench: Bench, step_ends: list[float], shown: float) -> None:
+    """Until the loop step that presented the frame at ``shown`` has ended (it readies the
+    next undo after the frame) and the writer has done what the move handed it (a
+    snapshot, a turn's time): so that nothing runs beside what comes next."""
+    while not step_ends or step_ends[-1] < shown:
+        time.sleep(0.0005)
+    bench.app.writer.drain()
 
-    times: list[float] = []
-    with tempfile.TemporaryDirectory() as directory:
-        build_store(Path(directory), count + 100)
-        store = Store.open(Path(directory))
-        game = store.unfinished_game()
+
+class CommitsAlone:
+    """``Store.append`` on a store of its own, timed one call at a time while nothing else
+    runs: the disk's share of a move (during the touches the commit shares the interpreter
+    with the frame drawn meanwhile, so its duration there is not the disk's alone)."""
+
+    def __init__(self, directory: Path, count: int) -> None:
+        from companion.store import LogEntry
+
+        build_store(directory, count + 100)
+        self.store = Store.open(directory)
+        game = self.store.unfinished_game()
         assert game is not None
+        self.game_id = game.id
+        self.entry = LogEntry("undo")
+        self.times: list[float] = []
 
-        def commit() -> None:
-            for _ in range(count):
-                started = time.perf_counter()
-                store.append(game.id, LogEntry("undo"))
-                times.append(time.perf_counter() - started)
-                time.sleep(0.01)  # paced as the touches are
+    def __call__(self) -> None:
+        started = time.perf_counter()
+        self.store.append(self.game_id, self.entry)
+        self.times.append(time.perf_counter() - started)
 
-        thread = threading.Thread(target=commit, name="bench-commits")
-        thread.start()
-        thread.join()
-        store.close()
-    return times
+    def close(self) -> None:
+        self.store.close()
 
 
 def acknowledgement(quick: bool) -> list[Figure]:
     """Touch to the frame showing the move, beside the commit alone; the loop under a slow disk."""
     count = 50 if quick else 500
     warm_up = 5 if quick else 25  # the first touches draw every text afresh: not counted
-    alone = _commits_alone(count // 2)  # half before the touches, half after: the same
-    touches = _touch_undo(warm_up + count, 0.0)  # machine, however its speed drifts
-    alone += _commits_alone(count - count // 2)
+    with tempfile.TemporaryDirectory() as directory:
+        # one commit alone between each two touches: the same disk and the same machine as
+        # theirs, however either drifts or stalls during the run
+        commit_alone = CommitsAlone(Path(directory), warm_up + count)
+        try:
+            touches = _touch_undo(warm_up + count, 0.0, commit_alone)
+        finally:
+            commit_alone.close()
+    alone = commit_alone.times[warm_up:]
     cold = touches.to_frame[0]
     to_frame, to_commit = touches.to_frame[warm_up:], touches.to_commit[warm_up:]
     during = touches.commits[warm_up:]
@@ -372,8 +402,9 @@ def acknowledgement(quick: bool) -> list[Figure]:
                "with the loop woken as the touchscreen would; ends when the display update "
                "showing the undone move has been presented (to the flip, no devices "
                "attached but the bridge's pty and mock pins); the commit alone is "
-               "Store.append on a thread of its own with nothing else running, in the "
-               "same run (half before the touches, half after), paced like the touches; "
+               "Store.append on a store of its own, one call between each two touches "
+               "while the app waits for the next (nothing else running), so both meet "
+               "the disk alike; "
                "with more than one CPU the frame is drawn while the move is committed "
                "(drawing a frame: App._draw_frame, timed on the loop's thread, the "
                "present left out; with drawing ahead the writer's return from SQLite "
