@@ -32,7 +32,7 @@ from companion.devices import start_devices  # noqa: E402
 from companion.devices.config import DeviceConfig, ReaderConfig  # noqa: E402
 from companion.devices.emulators import BridgeEmulator, PtyPort  # noqa: E402
 from companion.events import new_input_queue  # noqa: E402
-from companion.store import Store, TagMeaning  # noqa: E402
+from companion.store import LogEntry, Store, TagMeaning  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 TAG = "04A1B2C3D4E5F6"
@@ -241,14 +241,19 @@ def _shows(expected: int, marker: object) -> bool:
     return isinstance(marker, tuple) and marker[0] == expected
 
 
-def _timed(call: Callable[[], T], durations: list[float]) -> Callable[[], T]:
-    """``call``, with how long each call took appended to ``durations``."""
+def _timed(call: Callable[[], T], durations: list[float],
+           ends: list[float] | None = None) -> Callable[[], T]:
+    """``call``, with how long each call took appended to ``durations`` (and when it
+    ended to ``ends``, if given)."""
     def timed() -> T:
         started = time.perf_counter()
         try:
             return call()
         finally:
-            durations.append(time.perf_counter() - started)
+            ended = time.perf_counter()
+            durations.append(ended - started)
+            if ends is not None:
+                ends.append(ended)
 
     return timed
 
@@ -279,17 +284,9 @@ def _touch_undo(count: int, extra_commit_delay: float,
 
         bench.store.append = append  # type: ignore[method-assign]
         steps: list[float] = []
-        bench.app.step = _timed(bench.app.step, steps)  # type: ignore[method-assign]
         step_ends: list[float] = []
-        timed_step = bench.app.step
-
-        def step() -> bool:
-            try:
-                return timed_step()
-            finally:
-                step_ends.append(time.perf_counter())
-
-        bench.app.step = step  # type: ignore[method-assign]
+        bench.app.step = _timed(bench.app.step, steps,  # type: ignore[method-assign]
+                                step_ends)
         draws: list[float] = []
         bench.app._draw_frame = _timed(bench.app._draw_frame,  # type: ignore[method-assign]
                                        draws)
@@ -342,8 +339,6 @@ class CommitsAlone:
     with the frame drawn meanwhile, so its duration there is not the disk's alone)."""
 
     def __init__(self, directory: Path, count: int) -> None:
-        from companion.store import LogEntry
-
         build_store(directory, count + 100)
         self.store = Store.open(directory)
         game = self.store.unfinished_game()
