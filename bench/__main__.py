@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench.measure import HEADLESS, Figure
-from bench.slow import Slowdown, scale_times, slow_down
+from bench.slow import Slowdown, reference_loop_seconds, scale_times, slow_down
 
 os.environ.update(HEADLESS)
 
@@ -94,10 +94,27 @@ def table(figures: list[Figure]) -> str:
     return "\n".join(rows)
 
 
+def speed_line(loop: tuple[float, float]) -> str:
+    """How fast this machine ran the run's Python, at its start and its end.
+
+    The figures with an absolute target (a redraw's milliseconds, the acknowledgement's
+    allowance) are CPU time: on a machine whose speed changes from day to day they change
+    with it, while the ratios to a reference of the same run hold. This line lets runs on
+    different days be compared.
+    """
+    before, after = loop
+    return (f"a CPU-bound reference loop (`bench.slow.reference_loop_seconds`, pure "
+            f"Python, the fastest of 5) took {before * 1000:.1f} ms at the start and "
+            f"{after * 1000:.1f} ms at the end (full speed, no quota); the absolute times "
+            "below grow with it, the ratios to their references do not")
+
+
 def document(figures: list[Figure], command: str, seconds: float,
-             slowdown: Slowdown | None = None) -> str:
+             slowdown: Slowdown | None = None,
+             loop: tuple[float, float] | None = None) -> str:
     notes = "\n".join(f"- **{f.name}**: {f.note}" for f in figures if f.note)
     slowed = f"- Slowed: {slowdown.describe()}\n" if slowdown is not None else ""
+    speed = f"- Speed: {speed_line(loop)}\n" if loop is not None else ""
     return f"""# Performance
 
 What a game night costs the Pi, each figure beside a reference measured in the same run
@@ -106,7 +123,7 @@ What a game night costs the Pi, each figure beside a reference measured in the s
 - Command: `{command}`
 - Machine: {machine()}
 - Date: {time.strftime("%Y-%m-%d %H:%M %Z")}; the run took {seconds:.0f} s
-- Video: SDL's dummy driver (a stand-in for KMS/DRM on the Pi: neither has a native
+{speed}- Video: SDL's dummy driver (a stand-in for KMS/DRM on the Pi: neither has a native
   event wait)
 {slowed}
 {table(figures)}
@@ -133,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(args.only) - set(GROUPS))
     if unknown:
         parser.error(f"unknown figure {', '.join(unknown)}; known: {', '.join(GROUPS)}")
+    loop_before = reference_loop_seconds()  # before any quota: the machine's own speed
     slowdown = slow_down(args.slow, args.slow_method) if args.slow else None
     if slowdown is not None:
         print(slowdown.describe(), file=sys.stderr)
@@ -143,15 +161,18 @@ def main(argv: list[str] | None = None) -> int:
         if slowdown is not None:
             slowdown.close()
     seconds = time.monotonic() - started
+    loop = (loop_before, reference_loop_seconds())
     if slowdown is not None and not slowdown.throttled:
         figures = scaled(figures, slowdown.factor)
     print(table(figures))
+    print(f"\nspeed: {speed_line(loop)}")
     command = " ".join(["uv run python -m bench", *(argv if argv is not None else sys.argv[1:])])
     if slowdown is not None:
         print(f"\nslowed: {slowdown.method}, reference loop {slowdown.measured:.2f}x slower"
               if slowdown.throttled else f"\nslowed: {slowdown.method} by {slowdown.factor:g}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(document(figures, command, seconds, slowdown), encoding="utf-8")
+    args.out.write_text(document(figures, command, seconds, slowdown, loop),
+                        encoding="utf-8")
     print(f"\nwritten to {args.out}", file=sys.stderr)
     return 0
 

@@ -37,6 +37,12 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
         assert figure in text, figure
         assert figure in done.stdout, figure
     assert "Machine: " in text and "uv run python -m bench --quick" in text
+    # the machine's speed at both ends of the run, so runs on different days compare
+    speed = re.search(r"- Speed: a CPU-bound reference loop .* took (\d+\.\d) ms at the "
+                      r"start and (\d+\.\d) ms at the end", text)
+    assert speed is not None, text
+    assert float(speed.group(1)) > 0 and float(speed.group(2)) > 0
+    assert "speed: a CPU-bound reference loop" in done.stdout
     rows = [line.split(" | ")[0].removeprefix("| ") for line in text.splitlines()
             if line.startswith("| ") and not line.startswith("| figure |")]
     assert len(rows) >= 20
