@@ -110,11 +110,9 @@ def speed_line(loop: tuple[float, float]) -> str:
 
 
 def document(figures: list[Figure], command: str, seconds: float,
-             slowdown: Slowdown | None = None,
-             loop: tuple[float, float] | None = None) -> str:
+             slowdown: Slowdown | None, loop: tuple[float, float]) -> str:
     notes = "\n".join(f"- **{f.name}**: {f.note}" for f in figures if f.note)
     slowed = f"- Slowed: {slowdown.describe()}\n" if slowdown is not None else ""
-    speed = f"- Speed: {speed_line(loop)}\n" if loop is not None else ""
     return f"""# Performance
 
 What a game night costs the Pi, each figure beside a reference measured in the same run
@@ -123,7 +121,8 @@ What a game night costs the Pi, each figure beside a reference measured in the s
 - Command: `{command}`
 - Machine: {machine()}
 - Date: {time.strftime("%Y-%m-%d %H:%M %Z")}; the run took {seconds:.0f} s
-{speed}- Video: SDL's dummy driver (a stand-in for KMS/DRM on the Pi: neither has a native
+- Speed: {speed_line(loop)}
+- Video: SDL's dummy driver (a stand-in for KMS/DRM on the Pi: neither has a native
   event wait)
 {slowed}
 {table(figures)}
