@@ -35,7 +35,7 @@ class Mutant:
     tests: tuple[str, ...]
 
 
-OPEN = "tests/test_store_open.py"
+OPEN = "tests/store/test_store_open.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -48,7 +48,7 @@ MUTANTS = (
     Mutant("no ROLLBACK after a failed write", "companion/store.py",
            'if db.in_transaction:\n                    db.execute("ROLLBACK")',
            'if False:\n                    db.execute("ROLLBACK")',
-           ("tests/test_store.py::test_a_failed_write_is_rolled_back_and_the_next_one_works",)),
+           ("tests/store/test_store.py::test_a_failed_write_is_rolled_back_and_the_next_one_works",)),
     Mutant("damaged logs of one second overwrite each other", "companion/opening.py",
            'while any(Path(str(aside) + extra).exists() for extra in ("", *SIDECARS)):',
            "while False:",
@@ -60,7 +60,7 @@ MUTANTS = (
     Mutant("writer generation check removed", "companion/writer.py",
            "if job.generation <= self._failed_generation.get(game_id, -1):",
            "if False:",
-           ("tests/test_writer.py::test_a_transient_failure_fails_what_was_checked_against_it",)),
+           ("tests/store/test_writer.py::test_a_transient_failure_fails_what_was_checked_against_it",)),
     # -- issue 18's new code ------------------------------------------------------------
     Mutant("every open failure called damage", "companion/opening.py",
            "return code is not None and code & 0xFF in DAMAGE_CODES",
@@ -75,38 +75,38 @@ MUTANTS = (
            "db.execute(\"UPDATE meta SET value = value + 1 WHERE key = 'writes'\")",
            "pass",
            (f"{OPEN}::test_our_own_wal_after_a_pulled_plug_is_applied",
-            "tests/test_migrations.py")),
+            "tests/store/test_migrations.py")),
     Mutant("folder lock shared", "companion/folder_lock.py",
            "fcntl.LOCK_EX | fcntl.LOCK_NB", "fcntl.LOCK_SH | fcntl.LOCK_NB",
-           ("tests/test_app_store_paths.py::"
+           ("tests/store/test_app_store_paths.py::"
             "test_the_folder_lock_is_exclusive_and_released_with_its_holder",)),
     Mutant("newer schema opened", "companion/opening.py",
            "if found > SCHEMA_VERSION:", "if False:",
-           ("tests/test_migrations.py::test_a_newer_schema_is_refused_and_left_untouched",)),
+           ("tests/store/test_migrations.py::test_a_newer_schema_is_refused_and_left_untouched",)),
     Mutant("failed migration not rolled back", "companion/migrations.py",
            'if db.in_transaction:\n            db.execute("ROLLBACK")',
            "if False:\n            pass",
-           ("tests/test_migrations.py::test_a_failing_step_leaves_the_log_as_it_was",)),
+           ("tests/store/test_migrations.py::test_a_failing_step_leaves_the_log_as_it_was",)),
     Mutant("replay stop not kept: moves go on after it", "companion/session.py",
            "self.replay_stopped_at = limit", "self.replay_stopped_at = None",
-           ("tests/test_replay_stop.py",)),
+           ("tests/store/test_replay_stop.py",)),
     Mutant("set-aside keeps stale snapshots", "companion/store.py",
            'db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",',
            'db.execute("SELECT ?, ?",',
-           ("tests/test_replay_stop.py",)),
+           ("tests/store/test_replay_stop.py",)),
     Mutant("writer never abandons", "companion/writer.py",
            "if self._abandon.is_set():", "if False:",
-           ("tests/test_app_store_paths.py::test_shutdown_with_a_stalled_queue_abandons_cleanly",)),
+           ("tests/store/test_app_store_paths.py::test_shutdown_with_a_stalled_queue_abandons_cleanly",)),
     Mutant("no bound on moves in flight", "companion/session.py",
            "if len(self._pending) >= MAX_PENDING:", "if False:",
-           ("tests/test_app_store_paths.py::"
+           ("tests/store/test_app_store_paths.py::"
             "test_a_slow_disk_shows_saving_and_refuses_moves_past_the_bound",)),
     Mutant("writes after close reach a closed connection", "companion/store.py",
            "if self._closed:", "if False:",
-           ("tests/test_store.py::test_write_after_close_is_a_store_error_not_a_crash",)),
+           ("tests/store/test_store.py::test_write_after_close_is_a_store_error_not_a_crash",)),
     Mutant("fork keeps sharing the undone tail", "companion/session.py",
            "self.shared = self.cursor\n", "pass\n",
-           ("tests/test_timeline_fork.py",)),
+           ("tests/store/test_timeline_fork.py",)),
     Mutant("background verdict forgotten at the next start", "companion/opening.py",
            "full=check_failed_marker(path).exists()", "full=False",
            (f"{OPEN}::test_damage_in_the_long_log_is_found_in_the_background_then_set_aside",)),
@@ -114,7 +114,7 @@ MUTANTS = (
            "            pins[name] = pin\n"
            "        return {name: pins[name] for name in BUTTON_NAMES}",
            "            pass\n        return pins",
-           ("tests/test_devices_config.py::test_one_pin_keeps_every_other_button_on_its_default",)),
+           ("tests/devices/test_devices_config.py::test_one_pin_keeps_every_other_button_on_its_default",)),
 )
 
 

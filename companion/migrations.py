@@ -15,7 +15,7 @@ To change the schema, add a step; never edit one that has been released::
 A step takes a database at version N-1 to version N with plain ``db.execute`` calls
 (never ``executescript``: it commits, which would break the all-or-nothing), and must
 work on a database that already holds game nights. Give each step a test in
-``tests/test_migrations.py`` that builds a database at N-1 with
+``tests/store/test_migrations.py`` that builds a database at N-1 with
 :func:`create_at_version`, migrates it and checks what the step promises. A new
 database runs the same steps, so a migrated log and a new one cannot drift apart.
 """

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from paths import REPO
 from ui_driver import Driver, hold_commits, make_app
 
 from companion import store as store_module
@@ -24,7 +25,7 @@ from companion.store import Store
 from companion.ui.app_loop import App
 from companion.ui.screens.dialogs import NoticeDialog
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 
 

@@ -9,8 +9,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
-CHECKOUT = Path(__file__).resolve().parent.parent
+CHECKOUT = REPO
 REQUIREMENTS = CHECKOUT / "systemd" / "requirements.txt"
 EXPORT = ["export", "--frozen", "--no-dev", "--no-emit-project", "--format",
           "requirements-txt", "-o", "systemd/requirements.txt"]

@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from bench.scripted_games import Move, fold, scripted_game
 from companion.games import UnknownGame, get_rules
@@ -19,7 +19,7 @@ from companion.games.base import Action, PlayerInfo
 
 GAMES = ("glory-to-rome", "ave-roma", "via-romana")
 SEEDS = (0, 1, 2)
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def replay(game: str, players: tuple[PlayerInfo, ...], options: dict[str, Any],

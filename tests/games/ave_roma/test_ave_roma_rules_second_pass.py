@@ -5,7 +5,7 @@ numbers the seed leaves to the table, the essentials tracking level and ending e
 from __future__ import annotations
 
 import pytest
-from test_ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
+from ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
 
 from companion.games.ave_roma import RULES, AveRomaState, refill_reminders
 from companion.games.base import PlayerInfo, Rejected

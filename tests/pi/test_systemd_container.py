@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 from booted_container import CACHE, Container, cached_rootfs, why_no_containers
+from paths import REPO
 
 from companion.locale import TRANSLATED
 
-CHECKOUT = Path(__file__).resolve().parent.parent
+CHECKOUT = REPO
 SOURCE_INSIDE = "/srv/companion"
 UNIT = "companion.service"
 STORE_DIR = "/var/lib/companion"

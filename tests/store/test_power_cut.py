@@ -25,11 +25,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from paths import TESTS
 
 from companion.session import GameSession, effective_actions
 from companion.store import Store
 
-CHILD = Path(__file__).with_name("crash_child.py")
+CHILD = TESTS / "crash_child.py"
 TRIALS = 4
 IMAGE_MB = 48
 

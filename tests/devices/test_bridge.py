@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from paths import REPO
 
 from companion.devices import bridge_protocol as bp
 from companion.devices.bridge import BridgeTiming, open_bridge
@@ -284,7 +285,7 @@ def test_handshake_without_hello_raises_reader_silent(tmp_path: Path) -> None:
 
 
 def test_the_protocol_document_examples_are_valid_lines() -> None:
-    document = (Path(__file__).resolve().parent.parent / "firmware_notes"
+    document = (REPO / "firmware_notes"
                 / "bridge-protocol.md").read_text(encoding="utf-8")
     example = document.split("## Example", 1)[1].split("```")[1].strip().splitlines()
     assert len(example) >= 5

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from companion.cli import main
 
@@ -69,7 +70,7 @@ def test_bad_input_as_a_real_process(tmp_path: Path) -> None:
     data = {**GAME, "regions": [{"marker": 4, "influence": {"Livia": 0}}]}
     done = subprocess.run([sys.executable, "-m", "companion", "score", "ave-roma",
                            _write(tmp_path, data)], capture_output=True, text=True,
-                          check=False, cwd=Path(__file__).parent.parent)
+                          check=False, cwd=REPO)
     assert done.returncode == 2
     assert done.stdout == ""
     assert "Traceback" not in done.stderr

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 from companion.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def endgame(**livia_changes: Any) -> dict[str, Any]:

@@ -10,11 +10,13 @@ import sys
 import time
 from pathlib import Path
 
+from paths import TESTS
+
 from companion.session import GameSession, effective_actions
 from companion.store import Store
 
 TRIALS = 60
-CHILD = Path(__file__).with_name("crash_child.py")
+CHILD = TESTS / "crash_child.py"
 
 
 def _run_and_kill(data_dir: Path, seed: int, delay: float) -> list[str]:

@@ -9,12 +9,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from companion import drm
 from companion.cli import build_parser
 from companion.power import BUSCTL_POWER_OFF
 
-SYSTEMD_DIR = Path(__file__).resolve().parent.parent / "systemd"
+SYSTEMD_DIR = REPO / "systemd"
 UNIT = SYSTEMD_DIR / "companion.service"
 POLKIT_RULE = SYSTEMD_DIR / "50-companion.rules"
 RECOVER_UNIT = SYSTEMD_DIR / "companion-recover.service"

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from companion.devices.bridge import BridgeTiming
 from companion.devices.emulators import BridgeEmulator, Pn532Emulator, PtyPort
@@ -21,7 +22,7 @@ from companion.devices.nfc_cli import run_nfc, watch_reader
 from companion.devices.pn532 import Pn532Timing
 
 UID = "04A1B2C3D4E5F6"
-REPO = Path(__file__).resolve().parent.parent
+
 WAIT = 10.0
 
 

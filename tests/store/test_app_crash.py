@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from app_crash_child import digest
+from paths import TESTS
 
 from companion.games import get_rules
 from companion.session import GameSession, effective_actions
@@ -23,7 +24,7 @@ from companion.store import Store
 
 TRIALS = 200
 FOLDERS = 8  # later trials resume and extend an earlier trial's log
-CHILD = Path(__file__).with_name("app_crash_child.py")
+CHILD = TESTS / "app_crash_child.py"
 
 
 def _acks(path: Path) -> list[tuple[int, str]]:

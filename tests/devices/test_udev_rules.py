@@ -6,11 +6,11 @@ import fnmatch
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from paths import REPO
 
-RULES = Path(__file__).resolve().parent.parent / "hardware" / "99-companion.rules"
+RULES = REPO / "hardware" / "99-companion.rules"
 _ASSIGNMENT = re.compile(r'\s*(?P<key>[A-Z_]+)(\{(?P<attr>[A-Za-z0-9_]+)\})?'
                          r'(?P<op>==|!=|\+=|-=|:=|=)"(?P<value>[^"]*)"\s*')
 MATCH_KEYS = {"ACTION", "SUBSYSTEM", "SUBSYSTEMS", "ATTRS", "ENV", "KERNEL"}

@@ -15,10 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from bench.long_game import build_store
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 HANG_GUARD = 120  # seconds: only so a broken build cannot hang the suite
 
 SIGNAL_IN_STORE_OPEN = """

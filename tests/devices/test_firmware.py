@@ -16,10 +16,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from companion.devices import bridge_protocol as bp
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 BRIDGE = ROOT / "firmware_notes" / "bridge"
 ARDUINO_AVR = Path("/usr/share/arduino/hardware/arduino/avr")
 SKETCH_READERS = ("seat1", "seat2", "vault")  # READERS in companion_bridge.ino

@@ -11,7 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from paths import REPO
+
+ROOT = REPO
 
 
 def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:

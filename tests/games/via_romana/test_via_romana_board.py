@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from companion.games.base import Rejected
 from companion.games.via_romana import check_playable, load_board, parse_board
@@ -111,7 +112,7 @@ def test_too_few_signposts_for_the_closed_roads_is_refused_at_setup() -> None:
 def test_the_example_in_the_board_docs_is_a_valid_board() -> None:
     import re
 
-    docs = Path(__file__).resolve().parents[1] / "docs" / "via_romana_board.md"
+    docs = REPO / "docs" / "via_romana_board.md"
     example = re.search(r"```toml\n(.*?)```", docs.read_text(encoding="utf-8"), re.S)
     assert example is not None
     board = parse_board(example.group(1), "example")

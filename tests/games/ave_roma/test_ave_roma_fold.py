@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from test_ave_roma_support import new_game
+from ave_roma_support import new_game
 
 from companion.games.ave_roma import (
     BOARD_SPACES,

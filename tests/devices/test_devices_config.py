@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 from companion.devices.config import (
     BUTTON_NAMES,
@@ -16,7 +17,7 @@ from companion.devices.config import (
     load_device_config,
 )
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "hardware" / "devices.example.toml"
+EXAMPLE = REPO / "hardware" / "devices.example.toml"
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -16,6 +16,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from paths import REPO
 from ui_driver import Driver, make_app  # noqa: E402
 
 from companion.events import ButtonPress, DeviceStatus, TagArrived  # noqa: E402
@@ -23,7 +24,7 @@ from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 from companion.ui.screenshot import SCREEN_NAMES, run_screenshot  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
-CHECKOUT = Path(__file__).resolve().parent.parent
+CHECKOUT = REPO
 SCRIPT = CHECKOUT / "systemd" / "install.sh"
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="install.sh needs bash")

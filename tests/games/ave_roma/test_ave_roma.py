@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
 
 from companion.games import get_rules
 from companion.games.ave_roma import (
