@@ -55,8 +55,8 @@ def play_turn(session: GameSession, role: str, moves: dict[int, list[Move]]) -> 
     session.dispatch("lead", {"role": role}, leader)
     for step in range(1, len(state.players)):
         session.dispatch("follow", {}, (leader + step) % len(state.players))
-    while session.state.phase == "actions":
-        actor = session.state.acting
+    while session.state.phase == "actions" and session.state.acting is not None:
+        actor = session.state.acting  # None: every action taken, granted ones still wait
         queue = moves.get(actor, [])
         kind, payload = queue.pop(0) if queue else ("done", {})
         session.dispatch(kind, payload, actor)

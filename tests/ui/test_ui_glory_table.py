@@ -150,20 +150,18 @@ def test_the_leaders_short_press_asks_for_a_role_on_the_screen(app: App) -> None
 
 def test_granted_actions_wait_for_their_holder_who_may_skip_them(app: App) -> None:
     session, driver = start(app, 2)
-    build(session, {0: "Amphitheatre"}, turns=3)  # Ana's four Craftsman actions wait
+    build(session, {0: "Amphitheatre"}, turns=3)  # completed with Ana's last action
     app.invalidate()
     app.step()
-    assert session.state.leader == 1 and session.state.bonus != ()
-    # Ben's move is not held up; Ana's regular moves wait for her Amphitheatre actions
-    session.dispatch("lead", {"role": "laborer"}, 1)
-    app.invalidate()
-    app.step()
-    assert session.state.acting is None and session.state.phase == "follow"
-    assert not app.top.has_button("move-follow")
+    state = session.state
+    assert state.turn == 3 and state.acting is None and state.bonus != ()
+    # "upon completion" comes before the turn ends: Ben may not lead the next one yet
+    assert not app.top.has_button("move-lead-laborer")
     assert app.top.has_button("move-bonus-0-Amphitheatre")
     driver.tap("move-skip-Amphitheatre")
     assert session.state.bonus == () and session.actions[-1].payload == {"bonus": "Amphitheatre"}
-    assert app.top.has_button("move-follow")
+    assert session.state.turn == 4 and session.state.leader == 1
+    assert app.top.has_button("move-lead-laborer")
 
 
 def test_the_camp_notes_of_a_state_follow_its_moves_and_the_language() -> None:

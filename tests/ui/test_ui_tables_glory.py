@@ -14,6 +14,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
 
 from companion.events import TagArrived  # noqa: E402
+from companion.games.base import PlayerInfo  # noqa: E402
+from companion.session import GameSession  # noqa: E402
 from companion.store import TagMeaning  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
@@ -81,9 +83,9 @@ def test_stairway_and_colosseum_only_for_their_owners(app: App) -> None:
     assert not app.top.has_button("move-stairway")
     driver.tap("move-done")
     # Legionary led by Ben: his Colosseum takes Ana's Laborer client into his vault
-    driver.taps("move-lead-legionary", "move-follow", "move-colosseum", "pick-0")
+    driver.taps("move-lead-legionary", "move-follow", "move-colosseum")
     assert not app.top.has_button("pick-patron")
-    driver.tap("pick-laborer")
+    driver.taps("pick-laborer", "pick-0")  # one role, one player to take from: not asked
     assert session.actions[-1].type == "colosseum"
     assert session.state.players[0].client_count("laborer") == 0
     assert session.state.players[1].vault[-1].source == "client"
@@ -149,3 +151,47 @@ def test_without_a_vault_reader_any_reader_vaults(app: App) -> None:
     vaulted = len(session.state.players[2].vault)
     tap_tag(app, "table", "6B4DAF82")
     assert len(session.state.players[2].vault) == vaulted + 1
+
+
+THREE = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2),
+         PlayerInfo("Cato", "green", 3))
+
+
+def test_one_colosseum_action_takes_from_both_neighbours(app: App) -> None:
+    """At 3 to 5 players one Legionary action demands from the neighbours on both sides:
+    with a Colosseum each gives a matching client, both offered as the first answer."""
+    session = GameSession.create(app.store, "glory-to-rome", THREE, {})
+    build(session, {0: "Colosseum", 1: "Market", 2: "Market"})
+    play_turn(session, "patron", {1: [("hire_client", {"role": "laborer"})],
+                                  2: [("hire_client", {"role": "laborer"})]})
+    driver = open_table(app, session)
+    while session.state.leader != 0:
+        play_turn(session, "laborer", {})
+    app.invalidate()
+    app.step()
+    driver.taps("move-lead-legionary", "move-follow", "move-follow", "move-colosseum")
+    driver.tap("pick-laborer")  # the only role on offer: not asked
+    assert app.top.has_button("pick-1,2") and app.top.has_button("pick-1")
+    driver.tap("pick-1,2")
+    assert session.actions[-1].payload == {"from": [1, 2], "role": "laborer"}
+    state = session.state
+    assert [c.source for c in state.players[0].vault] == ["client", "client"]
+    assert state.players[1].client_count("laborer") == 0 == state.players[2].client_count(
+        "laborer")
+    assert state.acting == 1  # the one action took both
+
+
+def test_the_stairway_question_only_when_the_move_could_use_it(app: App) -> None:
+    session = new_game(app)
+    build(session, {0: "Stairway", 1: "Market"})
+    build(session, {0: "Market"})
+    driver = open_table(app, session)
+    while session.state.leader != 0:
+        play_turn(session, "laborer", {})
+    app.invalidate()
+    app.step()
+    # Ben's only structure is a Market, and Ana has her own: nothing to ask
+    driver.taps("move-lead-architect", "move-follow")
+    assert not app.top.button("move-stairway").enabled
+    driver.taps("move-foundation", "pick-rubble", "pick-Road")
+    assert session.actions[-1].payload == {"building": "Road", "out_of_town": False}

@@ -30,9 +30,10 @@ def test_amphitheatre_actions_are_offered_to_its_owner_only(app: App) -> None:
     state = session.state
     assert state.players[0].building("Amphitheatre").completed
     assert state.bonus == (Bonus(0, "Amphitheatre", "craftsman", 4),)
-    assert state.leader == 1  # Ben leads now; Ana's actions wait for her
+    assert state.acting is None  # the turn waits for Ana's actions before Ben leads
     driver = open_table(app, session)
     assert bonus_buttons(app) == ["move-bonus-0-Amphitheatre"]
+    assert not app.top.has_button("move-lead-patron")
     driver.tap("move-bonus-0-Amphitheatre")
     # nothing unfinished to add to: only laying a foundation (or another action) is offered
     assert app.top.has_button("pick-lay_foundation")
@@ -48,7 +49,7 @@ def test_amphitheatre_actions_are_offered_to_its_owner_only(app: App) -> None:
     assert session.actions[-1].type == "done"
     assert session.state.bonus == ()
     assert bonus_buttons(app) == []
-    assert app.top.has_button("move-lead-patron")  # Ben's turn was never held up
+    assert session.state.leader == 1 and app.top.has_button("move-lead-patron")  # Ben next
 
 
 def test_school_thinks_through_the_think_form(app: App) -> None:

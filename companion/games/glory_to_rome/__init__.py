@@ -38,7 +38,8 @@ Role actions (phase "actions"; the acting player, each uses one action unless no
 - ``lay_foundation`` {"building": NAME, "out_of_town": bool = false, "material": MATERIAL,
   "site": MATERIAL} — Architect/Craftsman. ``material`` only for buildings the data gives
   no material (Crane, Domus Aurea, Tribunal); ``site`` only for a Statue on a site of
-  another material (it then gives that site's influence). Out of town only when no
+  another material (it then gives that site's influence and takes that site's number of
+  materials, see "The Statue" below). Out of town only when no
   in-town site of that material is left; it takes two actions of the role in a row this
   turn (a client's, a Palace card's or a granted one count; a Tower waives the second).
 - ``add_material`` {"building": NAME, "complete": bool = false} — Architect/Craftsman: one
@@ -53,9 +54,11 @@ Role actions (phase "actions"; the acting player, each uses one action unless no
   MATERIAL} — Merchant. "hand" needs a Basilica, "deck" an Atrium (leave ``material``
   out: it stays unknown); with a Basilica ``also_hand`` vaults a card from hand in the
   same action.
-- ``colosseum`` {"from": SEAT, "role": ROLE} — Legionary with a Colosseum, from a
-  neighbour (any opponent with a Bridge). Refused against an opponent with an active
-  Wall, or an active Palisade unless the taker has a Bridge (a Wall holds even then).
+- ``colosseum`` {"from": SEAT | [SEAT, ...], "role": ROLE} — Legionary with a Colosseum:
+  one action demands from the neighbours on both sides at once, and each named one gives
+  a client of ROLE into the taker's vault (any opponent with a Bridge). Refused against an
+  opponent with an active Wall, or an active Palisade unless the taker has a Bridge (a
+  Wall holds even then), and when the vault has no room for them all.
 - ``act`` {} — any other action of the role (Laborer, Legionary demands, ...).
 - ``done`` {} — give up the rest of your actions this turn.
 - ``prison_exchange`` {"from": SEAT, "building": NAME} — uses no action, by the player who
@@ -78,7 +81,10 @@ Building actions (granted by a structure's function; ``payload["bonus"]`` names 
   of the granted actions (unless a matching client or Tower). Granted Craftsman actions
   count for the Academy.
 - ``done`` {"bonus": NAME} skips the rest of that structure's actions. While some are
-  pending, a regular move by their holder is refused with a message naming them.
+  pending, a regular move by their holder is refused with a message naming them, and the
+  turn does not end: once every regular action is taken the action phase waits
+  (``state.acting`` None, ``current_player`` the grant's holder) until they are taken or
+  skipped, so an Amphitheatre completed with the last action still acts "upon completion".
 - Pending grants: ``state.bonus`` (``Bonus``: player, building, role, left), newest last;
   ``pending(state, player)``; ``action_label(role)`` names a role or "Thinker".
 
@@ -94,9 +100,21 @@ Table:
   the same move comes first).
 
 Action counts are worked out when each player's own actions begin (``actions_due``), so a
-function completed earlier in the turn counts; a Circus Maximus or Ludus Magna completed
-during one's own actions adds its actions at once; a client hired now acts from the next
-turn.
+function completed earlier in the turn counts. After every move of the action phase,
+regular or granted or a Prison exchange, the acting player's count is worked out again:
+a Circus Maximus or Ludus Magna gained mid-turn (completed by a granted action, taken
+with the Prison, opened by a Stairway) adds its actions at once; a client hired now acts
+from the next turn.
+
+The Statue
+----------
+The Statue "may be placed on any site" (its card). It gives that site's influence, and it
+is complete when its materials equal the value of the *site*: one on a rubble site, three
+on marble. This follows cloaca (the open Glory to Rome engine, ``Building`` completion by
+``get_value_of_material(site)`` and its test ``test_start_and_finish_statue_with_rubble``):
+the published rules count a building complete with "as many materials as its value", and
+the card and the rulebook say nothing else for a Statue off marble, so the one reading
+that makes the site decide both the influence and the materials is cloaca's.
 
 What the table screen shows
 ---------------------------
@@ -110,6 +128,8 @@ What the table screen shows
   ``len(vault)`` always, and ``vault_view(state, i)`` (a material only during the turn it
   was placed, else None); ``vault_limit``, ``clientele_limit``, ``hand_limit``.
 - ``sites_left(state)``: material -> (in town, out of town).
+- ``stairway_targets(state, i)``: the opponents' structures a Stairway could usefully open
+  (the table asks "Use the Stairway too?" only when there is one).
 - ``physical_steps(before, after)``: what the players must now do by hand, in words.
 - Labels and pickers: ``role_label``, ``material_label``, ``buildings_in_set(card_set)``.
 - All of these helpers can be imported from this package.
@@ -141,6 +161,7 @@ from companion.games.glory_to_rome.state import (
     hand_limit,
     has_function,
     sites_left,
+    stairway_targets,
     think_options,
     vault_limit,
     vault_view,
@@ -152,4 +173,4 @@ __all__ = ["BUILDING_MATERIAL", "MATERIALS", "MATERIAL_ROLE", "ROLES", "ROLE_KIN
            "GloryState", "PlayerState", "VaultCard", "action_label", "actions_due",
            "actions_this_turn", "buildings_in_set", "clientele_limit", "hand_limit",
            "has_function", "material_label", "pending", "physical_steps", "role_label",
-           "sites_left", "think_options", "vault_limit", "vault_view"]
+           "sites_left", "stairway_targets", "think_options", "vault_limit", "vault_view"]

@@ -152,3 +152,13 @@ def refuse_while_pending(state: GloryState, player: int) -> None:
     raise Rejected(_("{name} still has {what} from the {building}: take them or skip them "
                      "first.").format(name=state.players[player].name, what=what,
                                       building=grant.building))
+
+
+def waiting(state: GloryState) -> str:
+    """Why the turn has not ended: every action is taken, granted ones still wait."""
+    grant = state.bonus[0]
+    what = ngettext("{left} {role} action", "{left} {role} actions", grant.left).format(
+        left=grant.left, role=action_label(grant.role))
+    return _("The turn ends once {name} takes or skips {what} from the {building} (its "
+             "completion comes before the next Leader leads).").format(
+                 name=state.players[grant.player].name, what=what, building=grant.building)

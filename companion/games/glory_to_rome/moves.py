@@ -66,11 +66,11 @@ def _needs_role(acting: Acting, allowed: tuple[str, ...], what: str) -> None:
         return
     roles = _(" or ").join(role_label(r) for r in allowed)
     if acting.building is None:
-        raise Rejected(_("{what} needs a {roles} action; this turn's role is {led}.").format(
-            what=what, roles=roles, led=action_label(acting.role)))
-    raise Rejected(_("{what} needs a {roles} action; the {building} gives {role} actions.")
-                   .format(what=what, roles=roles, building=acting.building,
-                           role=action_label(acting.role)))
+        raise Rejected(_("{what} needs an action of the {roles}; this turn's role is {led}.")
+                       .format(what=what, roles=roles, led=action_label(acting.role)))
+    raise Rejected(_("{what} needs an action of the {roles}; the {building} gives {role} "
+                     "actions.").format(what=what, roles=roles, building=acting.building,
+                                        role=action_label(acting.role)))
 
 
 def _site(payload: Mapping[str, Any], name: str) -> tuple[str, str | None]:
@@ -102,7 +102,7 @@ def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any], actin
     name = read.building(payload, state.card_set)
     player = state.players[me]
     if player.building(name) is not None:
-        raise Rejected(_("You already have a {name} in play; a player may not lay a foundation "
+        raise Rejected(_("{name} is already in your city; a player may not lay a foundation "
                          "they already have. Choose another building.").format(name=name))
     material, other_site = _site(payload, name)
     site = other_site or material
@@ -187,7 +187,10 @@ def open_structure(state: GloryState, me: int, payload: Mapping[str, Any], actin
     owner = read.seat(payload, "owner", len(state.players))
     name = read.building(payload, state.card_set)
     target = state.players[owner].building(name)
-    if owner == me or target is None or not target.completed:
+    if owner == me:
+        raise Rejected(_("The Stairway opens an opponent's completed structure, not one of "
+                         "your own; choose another player's {name}.").format(name=name))
+    if target is None or not target.completed:
         raise Rejected(_("The Stairway works on an opponent's completed structure; {player} has "
                          "no completed {name}.").format(player=state.players[owner].name,
                                                         name=name))
@@ -229,7 +232,8 @@ def hire_client(state: GloryState, me: int, payload: Mapping[str, Any], acting: 
     extras = {"hand": "Aqueduct", "deck": "Bar"}
     for key, needs in extras.items():
         if key in payload and not has_function(state, me, needs):
-            raise Rejected(_("Only a {name} lets a Patron also hire a client from the {where}.")
+            raise Rejected(_("Only the {name}'s function lets a Patron also hire a client from "
+                             "the {where}.")
                            .format(name=needs, where=_("hand") if key == "hand" else _("deck")))
     roles = [read.role(payload)] if "role" in payload else []
     roles += [read.role(payload, key) for key in extras if key in payload]
@@ -240,15 +244,22 @@ def hire_client(state: GloryState, me: int, payload: Mapping[str, Any], acting: 
     return state, 1
 
 
-def _into_vault(state: GloryState, me: int, card: VaultCard) -> GloryState:
+def _into_vault(state: GloryState, me: int, *cards: VaultCard) -> GloryState:
+    """Cards into a vault, all or none: the room is checked for the whole action."""
     player = state.players[me]
     limit = vault_limit(state, me)
-    if len(player.vault) >= limit:
+    held = len(player.vault)
+    if held >= limit:
         raise Rejected(_("{name}'s vault is full ({count} of {limit}): it may hold no more "
                          "cards than your influence (+2 with a Market). Complete a building to "
                          "raise it, or use the action another way.").format(
-                             name=player.name, count=len(player.vault), limit=limit))
-    return with_player(state, me, replace(player, vault=(*player.vault, card)))
+                             name=player.name, count=held, limit=limit))
+    if held + len(cards) > limit:
+        raise Rejected(_("{name}'s vault holds {count} of {limit}: room for {room} more, not "
+                         "the {wanted} cards of this action. Put in fewer.").format(
+                             name=player.name, count=held, limit=limit, room=limit - held,
+                             wanted=len(cards)))
+    return with_player(state, me, replace(player, vault=(*player.vault, *cards)))
 
 
 def vault(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
@@ -264,47 +275,63 @@ def vault(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
     if source not in ("stockpile", "hand", "deck"):
         raise Rejected(_("'source' must be stockpile, hand (Basilica) or deck (Atrium)."))
     if source in needs and not has_function(state, me, needs[source]):
-        raise Rejected(_("Only a {name} lets a Merchant take from the {source}; take a "
-                         "material from your stockpile.").format(name=needs[source],
-                                                                  source=source))
+        raise Rejected(_("Only the {name}'s function lets a Merchant take from the {source}; "
+                         "take a material from your stockpile.").format(
+                             name=needs[source], source=_("hand") if source == "hand"
+                             else _("deck")))
     if source == "deck" and payload.get("material") is not None:
         raise Rejected(_("An Atrium card goes into the vault unseen; leave its material empty."))
     material = None if source == "deck" else read.material(payload)
-    state = _into_vault(state, me, VaultCard(material, state.turn, str(source)))
+    cards = [VaultCard(material, state.turn, str(source))]
     if "also_hand" in payload:
         if not has_function(state, me, "Basilica") or source == "hand":
-            raise Rejected(_("Only a Basilica lets a Merchant action also vault a card from "
-                             "the hand, besides the one from the stockpile or deck."))
-        extra = read.material(payload, "also_hand")
-        state = _into_vault(state, me, VaultCard(extra, state.turn, "hand"))
-    return state, 1
+            raise Rejected(_("Only the Basilica's function lets a Merchant action also vault a "
+                             "card from the hand, besides the one from the stockpile or deck."))
+        cards.append(VaultCard(read.material(payload, "also_hand"), state.turn, "hand"))
+    return _into_vault(state, me, *cards), 1
+
+
+def _victims(state: GloryState, payload: Mapping[str, Any]) -> list[int]:
+    """The seats a Colosseum move takes from: ``"from"`` is one seat or a list of seats."""
+    given = payload.get("from")
+    seats = given if isinstance(given, list) else [given]
+    victims = [read.seat({"from": seat}, "from", len(state.players)) for seat in seats]
+    if not victims or len(set(victims)) != len(victims):
+        raise Rejected(_("Name each player the Colosseum takes from once."))
+    return victims
 
 
 def colosseum(state: GloryState, me: int, payload: Mapping[str, Any], acting: Acting
               ) -> tuple[GloryState, int]:
-    """Legionary with a Colosseum: an opponent's client of a role goes into your vault.
+    """Legionary with a Colosseum: opponents' clients of a role go into your vault.
 
-    Only from a neighbour (left or right) unless the taker has a Bridge, whose Legionary
-    reaches every opponent. A Wall makes its owner immune to the Legionary, a Palisade
-    too unless the taker has a Bridge (which ignores Palisades).
+    One Legionary action demands from both neighbours (left and right) at once, and each
+    gives a matching client (``"from": [SEAT, SEAT]``; one seat alone is fine too). A
+    Bridge's Legionary reaches every opponent. A Wall makes its owner immune to the
+    Legionary, a Palisade too unless the taker has a Bridge (which ignores Palisades).
     """
     _needs_role(acting, ("legionary",), _("Taking a client with the Colosseum"))
     if not has_function(state, me, "Colosseum"):
         raise Rejected(_("You need a completed Colosseum to take clients."))
-    victim = read.seat(payload, "from", len(state.players))
+    victims = _victims(state, payload)
     role = read.role(payload)
-    if victim not in neighbours(state, me) and not has_function(state, me, "Bridge"):
-        raise Rejected(_("The Legionary reaches only your neighbours (left and right); "
-                         "{name} does not sit beside you.").format(
-                             name=state.players[victim].name))
-    if victim == me or state.players[victim].client_count(role) == 0:
-        raise Rejected(_("{name} has no {role} client to take.").format(
-            name=state.players[victim].name, role=role_label(role)))
-    _not_immune(state, me, victim)
-    state = _into_vault(state, me, VaultCard(ROLE_MATERIAL[role], state.turn, "client"))
-    loser = state.players[victim]
-    clients = _bump(loser.clients, ROLES.index(role), -1)
-    return with_player(state, victim, replace(loser, clients=clients)), 1
+    bridge = has_function(state, me, "Bridge")
+    for victim in victims:
+        if victim not in neighbours(state, me) and not bridge:
+            raise Rejected(_("The Legionary reaches only your neighbours (left and right); "
+                             "{name} does not sit beside you.").format(
+                                 name=state.players[victim].name))
+        if victim == me or state.players[victim].client_count(role) == 0:
+            raise Rejected(_("{name} has no {role} client to take.").format(
+                name=state.players[victim].name, role=role_label(role)))
+        _not_immune(state, me, victim)
+    taken = [VaultCard(ROLE_MATERIAL[role], state.turn, "client") for _victim in victims]
+    state = _into_vault(state, me, *taken)
+    for victim in victims:
+        loser = state.players[victim]
+        clients = _bump(loser.clients, ROLES.index(role), -1)
+        state = with_player(state, victim, replace(loser, clients=clients))
+    return state, 1
 
 
 def _not_immune(state: GloryState, me: int, victim: int) -> None:
@@ -331,7 +358,7 @@ def prison_exchange(state: GloryState, me: int, payload: Mapping[str, Any]) -> G
             player=state.players[victim].name, name=name))
     taker = state.players[me]
     if taker.building(name) is not None:
-        raise Rejected(_("You already have a {name}; a player has each building at most "
+        raise Rejected(_("{name} is already in your city; a player has each building at most "
                          "once.").format(name=name))
     prison_value = MATERIAL_VALUE["stone"]
     loser = state.players[victim]

@@ -71,7 +71,41 @@ def _next_actor(state: GloryState, after: int | None) -> GloryState:
             left = list(state.actions_left)
             left[seat] = due
             return replace(state, actions_left=tuple(left), acting=seat)
+    if state.bonus:  # "upon completion" is before the turn ends: the grants wait for no one
+        return replace(state, acting=None)
     return _end_turn(state)
+
+
+def _recount(before: GloryState, after: GloryState, used: int = 0) -> GloryState:
+    """The acting player's actions after any move of the action phase, theirs or not.
+
+    The one place the count changes once actions have begun: ``used`` comes off, and a
+    function gained or lost by the move (a completion, a granted action's completion, a
+    Prison exchange, a Stairway) counts for the rest of the turn, whatever move brought
+    it. A client hired now acts from the next turn; a client lost acts no more.
+    """
+    seat = after.acting
+    if after.phase != "actions" or seat is None or before.acting != seat:
+        return after
+    was, now = before.players[seat], after.players[seat]
+    kept = tuple(min(old, new) for old, new in zip(was.clients, now.clients, strict=True))
+    counted = with_player(after, seat, replace(now, clients=kept))
+    change = actions_due(counted, seat) - actions_due(before, seat)
+    left = list(after.actions_left)
+    left[seat] = max(0, left[seat] - used + change)
+    return replace(after, actions_left=tuple(left))
+
+
+def _settle(state: GloryState) -> GloryState:
+    """After a move: an acting player out of actions hands on; once no one acts and no
+    granted action waits, the turn ends."""
+    if state.phase != "actions":
+        return state
+    if state.acting is not None and state.actions_left[state.acting] == 0:
+        return _next_actor(state, state.acting)
+    if state.acting is None and not state.bonus:
+        return _end_turn(state)
+    return state
 
 
 def _new_turn(state: GloryState, leader: int, turn: int) -> GloryState:
@@ -147,11 +181,15 @@ def _play_cards(state: GloryState, me: int, payload: Mapping[str, Any]) -> Glory
                          "actions; play one card."))
     jacks = read.whole(payload, "jacks", 0)
     player = state.players[me]
-    if jacks > cards or jacks > player.jacks:
+    if jacks > player.jacks:
         raise Rejected(ngettext("{name} has {held} Jack in hand, so cannot play {jacks}.",
                                 "{name} has {held} Jacks in hand, so cannot play {jacks}.",
                                 player.jacks).format(name=player.name, held=player.jacks,
                                                      jacks=jacks))
+    if jacks > cards:
+        raise Rejected(ngettext("{name} plays {cards} role card; it cannot be {jacks} Jacks.",
+                                "{name} plays {cards} role cards; they cannot be {jacks} Jacks.",
+                                cards).format(name=player.name, cards=cards, jacks=jacks))
     state = with_player(state, me, replace(player, jacks=player.jacks - jacks))
     played = list(state.cards_played)
     played[me] = cards
@@ -226,11 +264,16 @@ class GloryRules:
         if action.type == "end_game":
             return self._end_game(state, payload)
         me = action.player
-        if action.type == "prison_exchange" and me is not None:
-            return _forum_check(prison_exchange(state, me, payload), me)  # until their next move
+        if action.type == "prison_exchange" and me is not None:  # until their next move
+            after = _forum_check(prison_exchange(state, me, payload), me)
+            return _settle(_recount(state, after))
         if "bonus" in payload:
-            state = self._building_action(state, me, action.type, payload)
-            return _site_end(_forum_check(state, me)) if me is not None else state
+            after = self._building_action(state, me, action.type, payload)
+            if me is not None:
+                after = _site_end(_forum_check(after, me))
+            return _settle(_recount(state, after))
+        if state.phase == "actions" and state.acting is None:
+            raise Rejected(bonus.waiting(state))
         expected = self.current_player(state)
         if me is None or expected is None or me != expected:
             who = state.players[expected].name if expected is not None else "?"
@@ -283,22 +326,14 @@ class GloryRules:
                                .format(kind=kind, name=state.players[me].name,
                                        role=role_label(state.led_role or "")))
             role = state.led_role or ""
-            before = actions_due(state, me)
-            state, used = move(state, me, payload, Acting(role, state.actions_left[me]))
-            state = _site_end(_forum_check(state, me))
-            if state.phase == "over":
-                return state
+            after, used = move(state, me, payload, Acting(role, state.actions_left[me]))
+            after = _site_end(_forum_check(after, me))
+            if after.phase == "over":
+                return after
             if role == "craftsman":
-                state = bonus.mark_crafted(state, me)
-            # a function completed now (Circus Maximus, Ludus Magna ...) counts this turn;
-            # a client hired now does not act until a later turn
-            change = 0 if kind == "hire_client" else actions_due(state, me) - before
-            left = list(state.actions_left)
-            left[me] = max(0, left[me] - used + change)
-            state = replace(state, actions_left=tuple(left))
-        if state.actions_left[me] > 0:
-            return state
-        return _next_actor(state, me)
+                after = bonus.mark_crafted(after, me)
+            state = _recount(state, after, used)
+        return _settle(state)
 
     def _building_action(self, state: GloryState, me: int | None, kind: str,
                          payload: Mapping[str, Any]) -> GloryState:
@@ -354,6 +389,8 @@ class GloryRules:
         if state.phase == "follow":
             return _next_undecided(state)
         if state.phase == "actions":
+            if state.acting is None and state.bonus:
+                return state.bonus[0].player  # the turn waits for granted actions
             return state.acting
         return None
 
@@ -375,6 +412,9 @@ class GloryRules:
         if state.phase == "follow":
             return _("{turn} · {role} led · {name} follows or Thinks").format(
                 turn=turn, role=role, name=name) + _pending_note(state)
+        if state.acting is None:
+            return _("{turn} · {role} actions · the turn ends once the building actions are "
+                     "taken or skipped").format(turn=turn, role=role) + _pending_note(state)
         left = state.actions_left[current] if current is not None else 0
         line = _("{turn} · {role} actions · {name} ({left} left)").format(
             turn=turn, role=role, name=name, left=left)

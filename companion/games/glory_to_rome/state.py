@@ -29,8 +29,9 @@ class Building:
 
     @property
     def value(self) -> int:
-        """Cards of its material needed to complete it."""
-        return MATERIAL_VALUE[self.material]
+        """Materials needed to complete it: the value of its site (a Statue on a rubble site
+        takes one; see the package docstring for why)."""
+        return MATERIAL_VALUE[self.site_material]
 
     @property
     def site_material(self) -> str:
@@ -218,6 +219,18 @@ def sites_left(state: GloryState) -> dict[str, tuple[int, int]]:
 def unknown_vault_cards(state: GloryState, player: int) -> int:
     """Atrium cards in a player's vault, whose material is entered at the reveal."""
     return sum(1 for card in state.players[player].vault if card.material is None)
+
+
+def stairway_targets(state: GloryState, player: int) -> tuple[tuple[int, str], ...]:
+    """(owner, structure) pairs a Stairway could usefully open for ``player`` now.
+
+    An opponent's completed structure, not yet open to everyone, whose function the
+    player does not already have: the only ones worth asking about.
+    """
+    return tuple((owner, building.name) for owner, other in enumerate(state.players)
+                 if owner != player for building in other.buildings
+                 if building.completed and building.name not in state.public
+                 and not has_function(state, player, building.name))
 
 
 def neighbours(state: GloryState, player: int) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from companion.games.glory_to_rome import (
     has_function,
     physical_steps,
     role_label,
+    stairway_targets,
 )
 from companion.i18n import _
 from companion.ui.form import Pick, Step, Values
@@ -50,15 +51,16 @@ class GloryFunctions(GameView):
             self.app.prompt(step)
 
     def _stairway_step(self, me: int, extra: Extra) -> list[Step]:
-        """With a Stairway, an Architect action may also open an opponent's structure."""
+        """With a Stairway, an Architect action may also open an opponent's structure:
+        asked only when one could give this player a function they do not have yet."""
+        targets = stairway_targets(self.glory, me)
         if extra or self.glory.led_role != "architect" or not has_function(
-                self.glory, me, "Stairway") or not self._stairway_targets(me):
+                self.glory, me, "Stairway") or not targets:
             return []
         options = [(NO, _("No"))] + [
             (f"{owner}:{name}", _("{owner}: {building}").format(owner=self.name(owner),
                                                                building=name))
-            for owner, _who in self._stairway_targets(me)
-            for name, _label in self._stairway_options(owner)]
+            for owner, name in targets]
         return [Pick("stairway", _("Use the Stairway too?"), options)]
 
     @staticmethod
@@ -80,11 +82,13 @@ class GloryFunctions(GameView):
         return [(i, p.name) for i, p in enumerate(self.glory.players)
                 if i != me and options(i)]
 
-    def _stairway_options(self, owner: int) -> list[tuple[str, str]]:
-        return self._completed(owner, lambda name: name not in self.glory.public)
+    def _stairway_options(self, me: int, owner: int) -> list[tuple[str, str]]:
+        return [(name, name) for seat, name in stairway_targets(self.glory, me)
+                if seat == owner]
 
     def _stairway_targets(self, me: int) -> list[tuple[int, str]]:
-        return self._opponents_with(me, self._stairway_options)
+        """Opponents with a structure whose function a Stairway would give ``me``."""
+        return self._opponents_with(me, lambda owner: self._stairway_options(me, owner))
 
     def _stairway(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
@@ -93,14 +97,9 @@ class GloryFunctions(GameView):
         self.form(_("Stairway"), [
             Pick("owner", _("Whose structure?"), self._stairway_targets(me)),
             Pick("building", _("Which structure opens to everyone?"),
-                 lambda v: self._stairway_options(int(v["owner"])))],
+                 lambda v: self._stairway_options(me, int(v["owner"])))],
             lambda v: self._act(me, "stairway", {"owner": v["owner"], "building": v["building"],
                                                  **(extra or {})}))
-
-    def _client_roles(self, owner: int) -> list[tuple[str, str]]:
-        player = self.glory.players[owner]
-        return [(r, _("{role} ({n})").format(role=role_label(r), n=player.client_count(r)))
-                for r in ROLES if player.client_count(r)]
 
     def _client_holders(self, me: int) -> list[tuple[int, str]]:
         """Opponents whose clients the Colosseum reaches: neighbours, anyone with a Bridge."""
@@ -110,15 +109,42 @@ class GloryFunctions(GameView):
         return [(i, p.name) for i, p in enumerate(self.glory.players)
                 if i != me and sum(p.clients) > 0 and (bridge or i in reach)]
 
+    def _colosseum_roles(self, me: int) -> list[tuple[str, str]]:
+        """The roles of the clients the Colosseum could take (the card the taker shows)."""
+        players = self.glory.players
+        return [(r, role_label(r)) for r in ROLES
+                if any(players[i].client_count(r) for i, _name in self._client_holders(me))]
+
+    def _colosseum_sources(self, me: int, role: str) -> list[tuple[str, str]]:
+        """Whom one Legionary action takes a ``role`` client from: everyone it reaches who
+        has one (first, the usual answer), or one of them alone."""
+        players = self.glory.players
+        givers = [(i, name) for i, name in self._client_holders(me)
+                  if players[i].client_count(role)]
+        alone = [(str(i), name) for i, name in givers]
+        if len(givers) < 2:
+            return alone
+        everyone = (",".join(str(i) for i, _name in givers),
+                    _(" and ").join(name for _i, name in givers))
+        return [everyone, *alone]
+
     def _colosseum(self, player: int | None = None, extra: Extra = None) -> None:
+        """One Legionary action: the role shown, then whom it takes from (both neighbours
+        as one answer; not asked when only one has such a client)."""
         me = self.current if player is None else player
         if me is None:
             return
+
+        def done(values: Values) -> None:
+            seats = [int(seat) for seat in str(values["from"]).split(",")]
+            taken: object = seats if len(seats) > 1 else seats[0]
+            self._act(me, "colosseum", {"from": taken, "role": values["role"],
+                                        **(extra or {})})
+
         self.form(_("Colosseum"), [
-            Pick("from", _("Whose client?"), self._client_holders(me)),
-            Pick("role", _("Which client?"), lambda v: self._client_roles(int(v["from"])))],
-            lambda v: self._act(me, "colosseum", {"from": v["from"], "role": v["role"],
-                                                  **(extra or {})}))
+            Pick("role", _("Which client role?"), self._colosseum_roles(me)),
+            Pick("from", _("From whom?"),
+                 lambda v: self._colosseum_sources(me, str(v["role"])))], done)
 
     def _prison_options(self, prisoner: int, owner: int) -> list[tuple[str, str]]:
         mine = self.glory.players[prisoner]

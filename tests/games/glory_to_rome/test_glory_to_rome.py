@@ -218,7 +218,7 @@ def test_foundation_takes_a_site_and_may_not_be_doubled() -> None:
     state = architect_turn(state)
     state = play(state, "lay_foundation", 0, building="Market")
     assert sites_left(state)["wood"] == (1, 4)
-    with pytest.raises(Rejected, match="already have a Market"):
+    with pytest.raises(Rejected, match="Market is already in your city"):
         play(state, "lay_foundation", 0, building="market")
 
 

@@ -39,15 +39,15 @@ def completes(state: GloryState, name: str, material: str) -> GloryState:
 # --- Amphitheatre, Foundry, Garden, School: actions on completion ---------------------------
 
 
-def test_amphitheatre_grants_a_craftsman_action_per_influence_even_after_the_turn() -> None:
+def test_amphitheatre_grants_a_craftsman_action_per_influence_before_the_turn_ends() -> None:
     state = give(start(), 0, buildings=(foundation("Temple", "marble", 2),))
     state = completes(state, "Amphitheatre", "concrete")
     livia = state.players[0]
     assert livia.influence == 2 + 2  # the Amphitheatre's site counts for its own actions
     assert pending(state, 0) == (Bonus(0, "Amphitheatre", "craftsman", 4),)
-    assert state.turn == 2 and RULES.current_player(state) == 1  # the turn went on
+    assert state.turn == 1 and RULES.current_player(state) == 0  # the turn waits for them
     assert "Amphitheatre 4 Craftsman" in RULES.status_line(state)
-    # Livia takes them now, out of turn: the Temple completes and its influence counts
+    # Livia takes them now: the Temple completes and its influence counts
     state = play(state, "add_material", 0, building="Temple", bonus="Amphitheatre")
     assert state.players[0].influence == 2 + 2 + 3
     assert (temple := state.players[0].building("Temple")) is not None and temple.completed
@@ -61,7 +61,7 @@ def test_amphitheatre_grants_a_craftsman_action_per_influence_even_after_the_tur
     assert state.players[0].building("Bar") == Building("Bar", "rubble", True)
     with pytest.raises(Rejected, match="no Amphitheatre action"):
         play(state, "add_material", 0, building="Road", bonus="Amphitheatre")
-    assert RULES.current_player(state) == 1  # Marcus still leads the new turn
+    assert state.turn == 2 and RULES.current_player(state) == 1  # Marcus leads the next
 
 
 def test_foundry_laborer_actions_record_nothing_but_count_down() -> None:
@@ -105,7 +105,7 @@ def test_school_thinker_actions_take_jacks_without_a_lead_or_follow() -> None:
     state = play(state, "think", 0, option="jack", bonus="School")
     state = play(state, "think", 0, option="jack", bonus="School")
     assert (state.players[0].jacks, state.jacks_supply) == (held + 2, supply - 2)
-    assert state.choices == choices and state.phase == "lead"
+    assert state.choices == choices and state.phase == "actions"  # before the turn ends
     with pytest.raises(Rejected, match="below your hand limit"):
         play(state, "think", 0, option="draw_one", hand=2, bonus="School")
     state = play(state, "think", 0, option="refill", hand=2, bonus="School")
@@ -129,7 +129,8 @@ def test_building_actions_of_others_are_their_own() -> None:
     state = completes(start(), "Amphitheatre", "concrete")
     with pytest.raises(Rejected, match="Marcus has no Amphitheatre action"):
         play(state, "lay_foundation", 1, building="Road", bonus="Amphitheatre")
-    state = play(state, "lead", 1, role="patron")  # Marcus moving on keeps Livia's
+    with pytest.raises(Rejected, match="turn ends once Livia takes or skips"):
+        play(state, "lead", 1, role="patron")  # Marcus waits for Livia's
     assert pending(state, 0)[0].left == 4
 
 
@@ -232,11 +233,9 @@ def test_academy_counts_granted_craftsman_actions() -> None:
     state = give(start(), 0, buildings=(structure("Academy", "brick"),
                                         structure("Bath", "brick")))
     state = play(led_by_livia(state, "patron"), "hire_client", 0, role="craftsman")
-    assert state.turn == 2  # Livia's Bath client acts after the Patron turn ended
-    state = play(state, "act", 0, bonus="Bath")
-    assert state.crafted == (0,)
-    state = play(state, "think", 1, option="jack")  # Marcus leads by Thinking: turn ends
-    assert state.bonus == (Bonus(0, "Academy", "think", 1),)
+    assert state.turn == 1  # the turn waits for Livia's Bath client to act
+    state = play(state, "act", 0, bonus="Bath")  # a Craftsman action: then the turn ends
+    assert state.turn == 2 and state.bonus == (Bonus(0, "Academy", "think", 1),)
 
 
 def test_academy_without_a_craftsman_action_or_academy_gives_nothing() -> None:

@@ -211,8 +211,7 @@ def test_a_statue_may_be_laid_on_any_site_and_gives_that_sites_influence() -> No
     state = others_think(play(state, "lead", 0, role="architect"))
     state = play(state, "lay_foundation", 0, building="Statue", site="rubble")
     assert sites_left(state)["rubble"] == (1, 4) and sites_left(state)["marble"] == (2, 4)
-    for _material in range(3):  # three marble: the Statue's own value
-        state = play(state, "add_material", 0, building="Statue")
+    state = play(state, "add_material", 0, building="Statue")  # one: the rubble site's value
     assert state.players[0].influence == 2 + 1  # a rubble site's influence
     with pytest.raises(Rejected, match="Only a Statue"):
         play(others_think(play(start(2), "lead", 0, role="architect")), "lay_foundation", 0,
