@@ -31,8 +31,10 @@ from companion.games.ave_roma.model import (
     AveRomaState,
     Region,
     Seat,
+    card_row_spaces,
     resource_label,
     space_label,
+    trained_numbers,
 )
 from companion.games.ave_roma.order import next_turn_order
 from companion.games.ave_roma.rules import (
@@ -57,5 +59,5 @@ __all__ = [
     "AveRomaState", "PushedCube", "Region", "Seat", "actions_for", "next_turn_order",
     "pending_overflow", "push_down", "refill_reminders", "region_push_down",
     "region_use_preview", "resource_label", "sale_value", "space_label",
-    "turn_order_explanation", "usable_workers",
+    "card_row_spaces", "trained_numbers", "turn_order_explanation", "usable_workers",
 ]

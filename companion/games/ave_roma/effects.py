@@ -26,7 +26,7 @@ from companion.games.ave_roma.model import (
     resource_label,
 )
 from companion.games.base import Rejected
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.records import frozen
 
 NO_RESOURCES: tuple[int, ...] = (0,) * len(RESOURCES)
@@ -155,6 +155,21 @@ def _political_after(seat: Seat, gained: int) -> tuple[int, int]:
             name=seat.name, have=seat.political, lost=-gained))
     beyond = max(0, total - POLITICAL_CAP)
     return total - beyond, beyond * POLITICAL_OVERFLOW_VP
+
+
+def political_beyond_cap(seat: Seat, effects: Effects) -> list[str]:
+    """What the table must do when political influence passes the top of its track: each
+    point beyond 30 is 2 VP at once, on the score track (kept on the boards with
+    essentials, so it must be said)."""
+    beyond = max(0, seat.political + effects.political - POLITICAL_CAP) \
+        - max(0, seat.political - POLITICAL_CAP)
+    if beyond <= 0:
+        return []
+    return [ngettext("Political influence is at {cap}: the {n} point beyond it gives {vp} VP "
+                     "now; move the score marker.",
+                     "Political influence is at {cap}: the {n} points beyond it give {vp} VP "
+                     "now; move the score marker.", beyond).format(
+        cap=POLITICAL_CAP, n=beyond, vp=beyond * POLITICAL_OVERFLOW_VP)]
 
 
 def checked_seat(seat: Seat, effects: Effects, *, surplus_cap: int | None, income: int = 0,

@@ -36,6 +36,9 @@ MERCATOR_MAX_PURCHASE = 4
 PROPRAETOR_MAX_RESOURCES = 3
 PROPRAETOR_ROW_RESOURCES = 2
 TRAINING_VP = 1
+#: how far a trained worker's number may move for its next use (the seed: "加减数字（最大5，
+#: 最小1）", raised or lowered by one, never above 5 nor below 1)
+TRAINING_STEP = 1
 
 #: action spaces on the main board, in the order the table screen draws them
 BOARD_SPACES: tuple[str, ...] = ("quaestor", "aedilis", "mercator", "aedificator", "legatus",
@@ -83,6 +86,21 @@ def resource_label(resource: str) -> str:
     labels = {"wood": _("wood"), "stone": _("stone"), "livestock": _("livestock"),
               "wheat": _("wheat"), "ore": _("ore"), "wine": _("wine")}
     return labels.get(resource, resource)
+
+
+def trained_numbers(worker: int) -> tuple[int, ...]:
+    """What a trained worker may count as on its next use: one less, as it is, one more,
+    within 1..5."""
+    low, high = WORKER_VALUES[0], WORKER_VALUES[-1]
+    return tuple(n for n in range(worker - TRAINING_STEP, worker + TRAINING_STEP + 1)
+                 if low <= n <= high)
+
+
+def card_row_spaces(number: int) -> tuple[int, ...]:
+    """The numbered Aedificator / Legatus / Senatus spaces a worker counting as ``number``
+    may take: those printed with its number or a higher one ("the smaller the number, the
+    more spaces")."""
+    return tuple(n for n in WORKER_VALUES if n >= number)
 
 
 def space_label(space: str) -> str:

@@ -16,6 +16,7 @@ from companion.games.ave_roma.effects import (
     apply_effects,
     checked_seat,
     parse_effects,
+    political_beyond_cap,
     resolve_overflow,
     whole_number,
 )
@@ -51,8 +52,10 @@ from companion.games.ave_roma.model import (
     WORKERS_PER_PLAYER,
     AveRomaState,
     Region,
+    card_row_spaces,
     resource_label,
     space_label,
+    trained_numbers,
 )
 from companion.games.ave_roma.order import (
     check_against_hand,
@@ -148,6 +151,12 @@ def _worker_for(state: AveRomaState, player: int, payload: Mapping[str, Any],
         if space == TRAINING:
             raise Rejected(_("The trained worker must go to another space."))
         number = whole_number(payload, "acts_as", default=seat.trained, minimum=1, maximum=5)
+        allowed = trained_numbers(seat.trained)
+        if number not in allowed:
+            raise Rejected(_("A trained worker counts 1 more, 1 less or as it is: {name}'s "
+                             "trained {worker} may count as {allowed}, not {number}.").format(
+                name=seat.name, worker=seat.trained, number=number,
+                allowed=_(" or ").join(map(str, allowed))))
         return number, seat.trained, True
     worker = whole_number(payload, "worker", minimum=1, maximum=5)
     if worker not in seat.hand:
@@ -194,7 +203,7 @@ def _check_space_rules(state: AveRomaState, space: str, number: int,
                          "converted with the overflow action."))
     if space in CARD_ROWS and state.phase != FINAL and "slot" in payload:
         slot = whole_number(payload, "slot", minimum=1, maximum=5)
-        if number > slot:
+        if slot not in card_row_spaces(number):
             raise Rejected(_("That {space} space takes workers numbered {slot} or lower, not "
                              "{number}.").format(space=space_label(space), slot=slot,
                                                  number=number))
@@ -273,8 +282,11 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
         fee_reason = _("Using the empty region position {position}").format(position=number)
     if not state.tracks_supplies:
         income = fee = 0  # said in the steps, kept on the boards
+    beyond = political_beyond_cap(state.seat(player), effects)
+    alerts += beyond
     state, cube_notices = apply_effects(board, player, effects, income=income, fee=fee,
                                         fee_reason=fee_reason)
+    cube_notices = beyond + cube_notices
     seat = state.seat(player)
     if state.phase == ACTION and worker is not None:
         if from_training:
@@ -516,5 +528,8 @@ def other_effect(state: AveRomaState, player: int, payload: Mapping[str, Any]) -
     """Anything a card does outside an action (set bonus, patron power) or a correction."""
     effects = parse_effects(payload)
     _refuse_supplies(state, effects)
+    beyond = political_beyond_cap(state.seat(player), effects)
     state, notices = apply_effects(state, player, effects)
-    return replace(state, notice=" ".join(notices))
+    alert = _("{name}: {steps}").format(name=state.name(player), steps=" ".join(beyond)) \
+        if beyond else ""
+    return replace(state, notice=" ".join(beyond + notices), alert=alert)

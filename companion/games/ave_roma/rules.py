@@ -46,9 +46,11 @@ start at 2. The first round begins when everyone has chosen.
 legatus, propraetor, rome, senatus, training and N the worker's number (1–5, must be in
 hand). Optional:
   ``"trained": true`` uses the worker waiting on the training space instead of one in hand,
-  with ``"acts_as": M`` (1–5) the number it counts as this time;
-  ``"slot": K`` — the number printed on the Aedificator/Legatus/Senatus space used
-  (required there; the worker's number must be K or lower; ignored in final actions);
+  with ``"acts_as": M`` the number it counts as this time: its own, one more or one less,
+  within 1–5 (``trained_numbers``);
+  ``"slot": K`` — the number printed on the Aedificator/Legatus/Senatus space used: the
+  worker's number must be K or lower (``card_row_spaces``); the table screen always sends
+  it, asking only when more than one space fits; ignored in final actions;
   effect fields (all optional, see below).
 Known rules applied automatically: Quaestor gives 2 × number coins. Aedilis, Mercator
 and Propraetor use the region position equal to the number: a fresh card slides; a slid
@@ -98,7 +100,8 @@ Effect fields: ``gain``/``pay``/``sell`` (``{"wood": 2, ...}``; ``sell`` only at
 or in ``effect``), ``coins``, ``surplus``, ``vp`` (score track), ``political`` (signed
 integers), ``influence`` (``{"2": 3}``: region position -> influence gained). Coins,
 resources, surplus and VP never go negative (the action is refused with the reason);
-political influence stops at 30 and every point beyond gives 2 VP at once; a cube landing
+political influence stops at 30 and every point beyond gives 2 VP at once (said in
+``notice`` and ``alert``, since with essentials the score track is the players'); a cube landing
 on another player's cube drops one space at a time, the excess influence is lost.
 
 What the table screen shows

@@ -62,5 +62,6 @@ def space_step(space: str, number: int, bonus: str | None = None, card: bool = T
                         "Advance {n} spaces on the Rome track, paying each cost.",
                         number).format(n=number)
     if space == TRAINING:
-        return _("Pay for the training; next time this worker may count 1 more or less.")
+        return _("Pay for the training; next time this worker counts 1 more, 1 less or as it "
+                 "is (from 1 to 5).")
     return _("Pay the card's cost and take it; a second copy gives its set bonus.")

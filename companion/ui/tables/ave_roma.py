@@ -31,15 +31,17 @@ from companion.games.ave_roma import (
     WORKERS_PER_PLAYER,
     AveRomaState,
     actions_for,
+    card_row_spaces,
     pending_overflow,
     refill_reminders,
     resource_label,
     space_label,
+    trained_numbers,
     turn_order_explanation,
 )
 from companion.games.base import Action
 from companion.i18n import _
-from companion.ui.form import Number, Pick, Step, Values, run_form
+from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.ave_roma_board import paint_table
 from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
@@ -63,7 +65,19 @@ def bonus_options(full: bool) -> list[tuple[object, str]]:
         for amount in (1, 2, 3):
             options.append((f"{region}:{amount}", _("Region {n}: +{amount} influence").format(
                 n=region, amount=amount)))
+    options.append((SEVERAL, _("Influence in several regions")))
     return options
+
+
+#: the Propraetor's influence through cards in more than one region, asked per region
+SEVERAL = "several"
+
+
+def several_regions() -> Counts:
+    """How much influence the cards give in each region, for the one placement."""
+    regions = [(str(n), _("Region {n}").format(n=n)) for n in range(1, REGION_COUNT + 1)]
+    return Counts("regions", _("Influence gained per region"), regions, 9,
+                  when=lambda v: v.get("bonus") == SEVERAL)
 
 
 class AveRomaView(GameView):
@@ -172,17 +186,38 @@ class AveRomaView(GameView):
                 return
             self.app.clear_prompts()  # the next player is on the move: the step was seen
             options = self._workers_for(space)
-            trained = self.ave.seat(me).trained
             values: Values = {"space": space}
             steps: list[Step] = []
             if len(options) == 1:
                 values["worker"] = options[0][0]
             else:
                 steps.append(Pick("worker", _("Which worker?"), options))
-            steps.append(Number("acts_as", _("Number the trained worker counts as"), 1, 5,
-                                trained, when=lambda v: v["worker"] == "trained"))
+            steps.append(Pick("acts_as", _("The trained worker counts"),
+                              lambda v: self._trained_options(space),
+                              when=lambda v: v["worker"] == "trained"))
+            steps.append(Pick("slot", _("Which space? (the number printed on it)"),
+                              lambda v: self._slot_options(v),
+                              when=lambda v: space in CARD_ROWS and self.ave.phase == ACTION))
             run_form(self.app, space_label(space), steps, lambda v: self._then(me, v), values)
         return ask
+
+    def _trained_options(self, space: str) -> list[tuple[object, str]]:
+        """The trained worker's three ways: one less, as it is, one more (within 1..5; at
+        the Aedilis and Mercator only numbers with a region card)."""
+        me = self.current
+        trained = self.ave.seat(me).trained if me is not None else None
+        if trained is None:
+            return []
+        words = {-1: _("−1: counts {n}"), 0: _("As it is: {n}"), 1: _("+1: counts {n}")}
+        return [(n, words[n - trained].format(n=n)) for n in trained_numbers(trained)
+                if space not in ("aedilis", "mercator")
+                or self.ave.regions[n - 1].card != EMPTY]
+
+    @staticmethod
+    def _slot_options(values: Values) -> list[tuple[object, str]]:
+        """The numbered card-row spaces the worker fits: asked only when more than one."""
+        number = int(values["acts_as"] if values["worker"] == "trained" else values["worker"])
+        return [(n, _("Space {n}").format(n=n)) for n in card_row_spaces(number)]
 
     def _then(self, me: int, values: Values) -> None:
         """Second part of a placement, now that the worker's number is known."""
@@ -190,7 +225,8 @@ class AveRomaView(GameView):
         number = int(values["acts_as"] if values["worker"] == "trained" else values["worker"])
         steps: list[Step] = []
         if space == "propraetor":
-            steps.append(Pick("bonus", _("Then?"), bonus_options(self.ave.tracks_supplies)))
+            steps += [Pick("bonus", _("Then?"), bonus_options(self.ave.tracks_supplies)),
+                      several_regions()]
         if self.ave.tracks_supplies:
             card = self.ave.regions[number - 1].card != EMPTY
             steps += full_steps(space, number, card=card)
@@ -201,6 +237,8 @@ class AveRomaView(GameView):
 
     def _placed(self, me: int, values: Values) -> None:
         payload: dict[str, object] = {"space": values["space"]}
+        if "slot" in values:
+            payload["slot"] = values["slot"]
         if values["worker"] == "trained":
             payload["trained"] = True
             payload["acts_as"] = values["acts_as"]
@@ -210,6 +248,10 @@ class AveRomaView(GameView):
         if isinstance(bonus, str):
             if bonus.startswith("resource"):
                 payload["bonus"] = "resource"
+            elif bonus == SEVERAL:
+                payload["bonus"] = "influence"
+                payload["influence"] = {region: amount for region, amount
+                                        in dict(values.get("regions") or {}).items() if amount}
             else:
                 region, amount = bonus.split(":")
                 payload["bonus"] = "influence"

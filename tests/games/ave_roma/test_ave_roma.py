@@ -193,8 +193,8 @@ def test_training_changes_the_workers_number_for_its_next_use() -> None:
     state = act(state, "place", 0, space="training", worker=1, coins=-1)
     assert state.seats[0].trained == 1 and state.seats[0].coins == 2
     state = act(state, "place", 1, space="quaestor", worker=1)
-    state = act(state, "place", 0, space="quaestor", trained=True, acts_as=5)
-    assert state.seats[0].coins == 2 + 10
+    state = act(state, "place", 0, space="quaestor", trained=True, acts_as=2)
+    assert state.seats[0].coins == 2 + 4
     assert state.seats[0].trained is None and state.seats[0].hand == (2, 3, 4, 5)
     assert state.area("quaestor") == (1, 1)
 

@@ -16,6 +16,7 @@ from companion.games.ave_roma import (
     SPACES,
     AveRomaState,
     pending_overflow,
+    trained_numbers,
 )
 from companion.games.base import Action, Rejected
 
@@ -35,7 +36,7 @@ def _placement(rng: random.Random, state: AveRomaState, player: int) -> dict[str
     if state.phase == "final":
         payload["worker"] = rng.randint(1, 5)
     elif seat.trained is not None and space != "training" and rng.random() < 0.5:
-        payload.update(trained=True, acts_as=rng.randint(1, 5))
+        payload.update(trained=True, acts_as=rng.choice(trained_numbers(seat.trained)))
     else:
         payload["worker"] = rng.choice(seat.hand) if seat.hand else 1
     payload["slot"] = 5
