@@ -87,6 +87,10 @@ class Board:
         return frozenset(i for i, r in enumerate(self.roads) if players in r.closed_for)
 
 
+#: what some editors put before the first character of a UTF-8 file
+BYTE_ORDER_MARK = "\ufeff"
+
+
 class _Problem(Exception):
     """A board-file defect, described without the file name (added once, at the top)."""
 
@@ -136,12 +140,19 @@ def _read(board_file: str | None) -> str:
 
 
 def parse_board(text: str, label: str) -> Board:
-    """Parse and check board TOML ``text``; ``label`` names the file in messages."""
+    """Parse and check board TOML ``text``; ``label`` names the file in messages.
+
+    A UTF-8 byte-order mark (Windows editors write one) is not part of the TOML and is
+    skipped; nesting too deep for the parser is refused in words, never a traceback.
+    """
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix(BYTE_ORDER_MARK))
     except tomllib.TOMLDecodeError as exc:
         raise Rejected(_("Board file {file}: is not valid TOML ({reason}).").format(
             file=label, reason=exc)) from None
+    except RecursionError:
+        raise Rejected(_("Board file {file}: its arrays or tables are nested too deeply to "
+                         "read; a board needs only a few levels.").format(file=label)) from None
     try:
         return _board_from(data, label)
     except _Problem as exc:
