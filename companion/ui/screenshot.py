@@ -94,16 +94,22 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(screen, ReplayScreen)
         screen.replay.step(4)
 
-    def new_game(app: object) -> None:
-        """With the players of an earlier evening remembered, and one of them seated."""
-        from companion.ui.screens.new_game import NewGameScreen
+    def new_game_of(game: str) -> Callable[[object], None]:
+        def new_game(app: object) -> None:
+            """With the players of an earlier evening remembered, one of them seated,
+            ``game`` chosen (its options shown)."""
+            from companion.ui.screens.new_game import NewGameScreen
 
-        assert isinstance(app, App)
-        demo_session(app.store, "glory-to-rome")
-        app.open_new_game()
-        screen = app.top
-        assert isinstance(screen, NewGameScreen)
-        screen.seat_profile(screen.recent[0])
+            assert isinstance(app, App)
+            demo_session(app.store, "glory-to-rome")
+            app.open_new_game()
+            screen = app.top
+            assert isinstance(screen, NewGameScreen)
+            screen.seat_profile(screen.recent[0])
+            if game != "glory-to-rome":
+                screen.build()
+                screen.button(f"game-{game}").on_tap()
+        return new_game
 
     def shown(action: Callable[[App], object]) -> Callable[[object], None]:
         def show(app: object) -> None:
@@ -113,7 +119,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
     return {
         "home": home,
-        "new-game": new_game,
+        "new-game": new_game_of("glory-to-rome"),
+        "new-game-via-romana": new_game_of("via-romana"),
         "table-glory-to-rome": table("glory-to-rome"),
         "table-glory-to-rome-5": shown(lambda app: app.start_session(demo_five(app.store))),
         "table-ave-roma": table("ave-roma"),
@@ -132,10 +139,11 @@ def _screens() -> dict[str, Callable[[object], None]]:
     }
 
 
-SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
-                "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
-                "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
-                "player-stats", "players", "settings", "display-settings")
+SCREEN_NAMES = ("home", "new-game", "new-game-via-romana", "table-glory-to-rome",
+                "table-glory-to-rome-5", "table-ave-roma", "table-via-romana",
+                "table-via-romana-scoring", "endgame-entry", "scoreboard", "history",
+                "history-game", "replay", "stats", "player-stats", "players", "settings",
+                "display-settings")
 
 
 def show_screen(app: object, screen: str) -> None:

@@ -273,15 +273,39 @@ def test_the_map_shows_builders_colours_and_greys_closed_roads(app: App,
     assert surface.get_at((x, y))[:3] == ROAD_CLOSED
 
 
+def set_option(driver: Driver, key: str, answer: str) -> None:
+    """An option on the new-game screen: in the column, or one tap further under "More
+    options" when the column has no room for it."""
+    if driver.app.top.has_button(f"option-{key}"):
+        driver.tap(f"option-{key}")
+    else:
+        driver.taps("more-options", f"pick-{key}")
+    driver.tap(f"pick-{answer}")
+
+
 def test_the_new_game_screen_offers_the_last_turns_reading(app: App) -> None:
     driver = Driver(app)
     driver.taps("new-game", "game-via-romana")
     driver.name_players(["Ana", "Ben"])
-    driver.taps("option-last_turns", "pick-False", "start")
+    set_option(driver, "last_turns", "False")
+    driver.tap("start")
     assert app.session is not None
     assert app.session.record.options["last_turns"] is False
     assert state(app).settings.last_turns is False
     assert app.session.record.options["board"] is not None  # the game's own board copy
+
+
+def test_the_new_game_screen_offers_the_order_board_bonus_and_the_eagle(app: App) -> None:
+    driver = Driver(app)
+    driver.taps("new-game", "game-via-romana")
+    driver.name_players(["Ana", "Ben"])
+    set_option(driver, "order_board_bonus", "4")
+    set_option(driver, "eagle_bonus", "0")
+    driver.tap("start")
+    assert app.session is not None
+    options = app.session.record.options
+    assert (options["order_board_bonus"], options["eagle_bonus"]) == (4, 0)
+    assert (state(app).settings.order_board_bonus, state(app).settings.eagle_bonus) == (4, 0)
 
 
 def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,

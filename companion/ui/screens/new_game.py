@@ -55,6 +55,8 @@ def option_labels() -> dict[str, str]:
         "starting_castles": _("Starting castles"), "castles_per_player": _("Castles each"),
         "milestones_per_player": _("Milestones each"),
         "last_turns": _("Turns after the last signpost"),
+        "order_board_bonus": _("Order-board bonus (VP)"),
+        "eagle_bonus": _("Legion eagle (VP)"),
     }
 
 
@@ -79,6 +81,8 @@ def option_choices(key: str, players: list[PlayerRow]) -> list[tuple[Any, str]] 
     if key == "last_turns":
         return [(None, _("as the board file says")), (True, _("one more each")),
                 (False, _("none: the game ends"))]
+    if key in ("order_board_bonus", "eagle_bonus"):
+        return [(None, _("as the board file says")), *((n, str(n)) for n in range(11))]
     if key == "board_file":
         return [(None, _("the shipped map")), ("__type__", _("type a file path"))]
     return None
@@ -184,12 +188,29 @@ class NewGameScreen(Screen):
         m = self.metrics
         labels = option_labels()
         keys = [k for k in self.options if k in labels]
-        for index, key in enumerate(keys):
+        rows = max(1, (area.height + m.gap) // (m.unit + m.gap))
+        shown = keys if len(keys) <= rows else keys[:rows - 1]
+        for index, key in enumerate(shown):
             rect = pygame.Rect(area.left, area.top + index * (m.unit + m.gap), area.width, m.unit)
-            if rect.bottom > area.bottom:
-                break
             self.add(f"option-{key}", rect, labels[key], self._edit_option(key),
                      sublabel=self._option_text(key), fill=theme.PANEL_LIGHT)
+        rest = keys[len(shown):]
+        if rest:  # what does not fit is one tap further, never left out
+            rect = pygame.Rect(area.left, area.top + len(shown) * (m.unit + m.gap), area.width,
+                               m.unit)
+            self.add("more-options", rect, _("More options"), self._more_options(rest),
+                     sublabel=", ".join(labels[k] for k in rest), fill=theme.PANEL_LIGHT)
+
+    def _more_options(self, keys: list[str]) -> Callable[[], None]:
+        """The options the column has no room for, each with its value, in one pick."""
+        def ask() -> None:
+            labels = option_labels()
+            choices = [(key, _("{option}: {value}").format(option=labels[key],
+                                                           value=self._option_text(key)))
+                       for key in keys]
+            self.app.push(PickDialog(self.app, _("More options"), choices,
+                                     lambda key: self._edit_option(str(key))()))
+        return ask
 
     def _option_text(self, key: str) -> str:
         value = self.options.get(key)
