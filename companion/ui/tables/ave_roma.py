@@ -1,7 +1,10 @@
 """Ave Roma at the table: a move is a tap on a space, then only the questions that matter.
 
-Placing a worker is the space, then the worker (not asked when one fits), then the
-Propraetor's one choice; with full tracking the amounts follow, one dialog each. Taking
+Placing a worker is the space, then the worker (not asked when one fits); the trained
+worker is one more answer there, then one of −1 / as it is / +1 (three taps in all); on a
+numbered card row the space's printed number, asked only when more than one fits; then
+the Propraetor's one choice (one region's influence, or several regions counted in one
+dialog); with full tracking the amounts follow, one dialog each. Taking
 back is a tap on an area; the turn order is worked out and confirmed with one tap. The
 picture (``ave_roma_board``) shows what the rules did, and the prompt on top says what the
 players must do on the table.
