@@ -7,9 +7,12 @@ single draw, with the player's last answer as the default. A seat button works t
 turn: a short press follows (or ends one's actions), a long press Thinks.
 
 Building functions (Palace, Stairway, Colosseum, Prison, Basilica, Atrium, Aqueduct,
-Bar) add their buttons or questions only for a player who may use them. Actions a
-structure grants (Amphitheatre, Foundry, Garden, School, Bath, Academy) get one button
-per holder and structure while they are pending, usable out of turn.
+Bar) add their buttons or questions only for a player who may use them (the Stairway's
+only when it could give the player a function they lack). Actions a structure grants
+(Amphitheatre, Foundry, Garden, School, Bath, Academy) get one button per holder and
+structure while they are pending, usable out of turn; once every regular action is
+taken the turn waits for them, and the holder's buttons (take, or skip the rest) are
+all the table is offered.
 """
 
 from __future__ import annotations
