@@ -2,17 +2,18 @@
 
 A translation that gives two different buttons one word (German "Zurück" for the replay's
 Back and Previous) leaves the table guessing which is which. Every screen the screenshot
-command knows is built at both sizes in every language, and the labels of its controls are
-compared. Two controls may share a label only when they are the same control repeated per
-row (``delete-1``, ``delete-2``) or the same option in different rows (``dim_after-300``,
-``blank_home_after-300``); a player's name is data, not a label.
+command knows, and a few dialogs and game phases it does not reach, is built at both sizes in
+every language, and the labels of its controls are compared. Two controls may share a label
+only when they are the same control repeated per row (``delete-1``, ``delete-2``) or the same
+option in different rows (``dim_after-300``, ``blank_home_after-300``); a player's name is
+data, not a label.
 """
 
 from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -22,13 +23,55 @@ import pytest  # noqa: E402
 
 from companion import i18n  # noqa: E402
 from companion.events import new_input_queue  # noqa: E402
+from companion.games.base import PlayerInfo  # noqa: E402
 from companion.locale import TRANSLATED  # noqa: E402
+from companion.session import GameSession  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui import text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.keyboard import KeyboardScreen  # noqa: E402
+from companion.ui.numpad import NumberDialog  # noqa: E402
 from companion.ui.screenshot import SCREEN_NAMES, show_screen  # noqa: E402
 
 SIZES = [(800, 480), (720, 1280)]
+PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2),
+           PlayerInfo("Cato", "green", 3))
+
+
+def glory_lead(app: App) -> None:
+    """Glory to Rome as a Leader chooses: the roles, Think, the Jack toggle."""
+    session = GameSession.create(app.store, "glory-to-rome", PLAYERS, {"jacks": 6})
+    session.dispatch("think", {"option": "jack"}, 0)  # Ana takes a Jack: Ben leads
+    app.start_session(session)
+
+
+def ave_roma_refill(app: App) -> None:
+    """Ave Roma's refill: workers taken back from an area, beside the action phase's Pass."""
+    session = GameSession.create(app.store, "ave-roma", PLAYERS[:2], {})
+    for player in range(2 if session.state.phase == "setup" else 0):
+        session.dispatch("choose_start", {"resources": ["wood", "wine"]}, player)
+    session.dispatch("place", {"space": "quaestor", "worker": 1},
+                     session.rules.current_player(session.state))
+    while session.state.phase == "action":
+        session.dispatch("pass", {}, session.rules.current_player(session.state))
+    app.start_session(session)
+
+
+#: states the screenshot list does not reach: its dialogs and the games' other phases
+MORE_STATES: dict[str, Callable[[App], object]] = {
+    "keyboard": lambda app: app.push(KeyboardScreen(app, "Name", "", lambda typed: None)),
+    "number-pad": lambda app: app.push(NumberDialog(app, "Hand", 5, 0, 20, lambda n: None)),
+    "yes-no": lambda app: app.push(NumberDialog(app, "Forum?", None, 0, 1, lambda n: None)),
+    "table-glory-to-rome-lead": glory_lead,
+    "table-ave-roma-refill": ave_roma_refill,
+}
+
+
+def show(app: App, name: str) -> None:
+    if name in MORE_STATES:
+        MORE_STATES[name](app)
+    else:
+        show_screen(app, name)
 
 
 @pytest.fixture(autouse=True)
@@ -64,13 +107,13 @@ def shared_labels(language: str, tmp_path: Path) -> list[str]:
     pygame.font.init()
     found: list[str] = []
     for size in SIZES:
-        for index, name in enumerate(SCREEN_NAMES):
+        for index, name in enumerate([*SCREEN_NAMES, *MORE_STATES]):
             store = Store.open(tmp_path / f"{language}-{size[0]}-{index}")
             try:
                 app = App(store, new_input_queue(), pygame.Surface(size),
                           present=lambda rects: None)
                 app.start()
-                show_screen(app, name)
+                show(app, name)
                 app.render(force=True)
                 keys_by_label: dict[str, list[str]] = defaultdict(list)
                 for key, label in labels_on_screen(app).items():
