@@ -19,7 +19,7 @@ from dataclasses import field
 from pathlib import Path
 
 from companion import board, drm
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.records import frozen, mutable
 
 SYSTEM_CONFIG = Path("/etc/companion/devices.toml")
@@ -172,9 +172,9 @@ def check_free_space(machine: Machine) -> Finding:
     free = shutil.disk_usage(folder).free
     text = _("{mb} MB free on {path}").format(mb=free // (1024 * 1024), path=folder)
     if free < MIN_FREE_BYTES:
-        return Finding(False, _("space"), text + _(
+        return Finding(False, pgettext("disk space", "space"), text + _(
             ": free some space (sudo apt clean; sudo journalctl --vacuum-size=50M)"))
-    return Finding(True, _("space"), text)
+    return Finding(True, pgettext("disk space", "space"), text)
 
 
 Probe = Callable[[str, str, int], str]

@@ -253,7 +253,7 @@ def import_text(store: Store, text: str) -> tuple[int, int]:
                                 if e.get("action") else None, int(e["seq"]))
                        for e in document["log"]]
         except (KeyError, TypeError, ValueError) as exc:
-            raise ExchangeError(_("A log entry of a {title} game cannot be read ({error}).")
+            raise ExchangeError(_("A log entry of a game of {title} cannot be read ({error}).")
                                 .format(title=_title(document["game"]), error=exc)) from None
         fresh.append((document, players, entries))
         known.add(uid)

@@ -35,6 +35,10 @@ class Translation(Protocol):
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str: ...
 
+    def pgettext(self, context: str, message: str) -> str: ...
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str: ...
+
 
 class _English:
     """The source's own words: gettext's ``NullTranslations`` without importing gettext,
@@ -44,6 +48,12 @@ class _English:
         return message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return msgid1 if n == 1 else msgid2
 
 
@@ -104,6 +114,12 @@ class _Pseudo:
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
 
 def set_language(language: str | None = None) -> None:
     """Switch the catalog used by :func:`_` (``None`` reads the environment)."""
@@ -141,6 +157,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
-__all__ = ["LANGUAGES", "TEMPLATE", "_", "ngettext", "set_language", "language"]
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` where the same English means something else elsewhere (the
+    keyboard's "space" key, the doctor's disk "space"): each ``context`` is its own entry."""
+    return _translation.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` with a context, as :func:`pgettext`."""
+    return _translation.npgettext(context, singular, plural, n)
+
+
+__all__ = ["LANGUAGES", "TEMPLATE", "_", "ngettext", "npgettext", "pgettext", "set_language",
+           "language"]
 
 set_language()

@@ -23,7 +23,9 @@ from babel.messages.pofile import read_po, write_po
 from companion.locale import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, TRANSLATED, po_path
 from companion.records import frozen
 
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+#: the translation functions of :mod:`companion.i18n` and where their arguments are
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3)}
 SOURCE_DIR = LOCALE_DIR.parent  # the companion package
 
 
@@ -38,7 +40,8 @@ class Problem:
 
 
 def extract(source_dir: Path = SOURCE_DIR) -> Catalog:
-    """Every string the sources pass to ``_`` or ``ngettext``."""
+    """Every string the sources pass to ``_``, ``ngettext``, ``pgettext`` or ``npgettext``
+    (with its context)."""
     catalog = Catalog(project=DOMAIN, charset="utf-8", fuzzy=False,
                       header_comment="# The user-visible strings of the companion.\n# "
                                      "Re-extract: uv run python -m companion.locale.check --update")

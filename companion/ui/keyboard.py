@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion import i18n
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, pgettext
 from companion.ui import theme
 from companion.ui.intents import Key
 from companion.ui.layout import grid, left_to_right, split_cols, split_rows
@@ -81,7 +81,7 @@ class KeyboardScreen(Screen):
                 self.add(f"key-{letter}", cell, self._shown(letter), self._typer(letter))
         cancel, space, delete, done = split_cols(bottom, [2, 3, 2, 2], m.gap)
         self.add("key-cancel", cancel, _("Cancel"), self.close, fill=theme.PANEL)
-        self.add("key-space", space, _("space"), self._typer(" "))
+        self.add("key-space", space, pgettext("keyboard key", "space"), self._typer(" "))
         self.add("key-delete", delete, _("Delete"), self._delete)
         self.add("key-done", done, _("Done"), self._done, selected=True)
 

@@ -59,10 +59,24 @@ def test_every_string_of_the_sources_is_translated_and_not_fuzzy(language: str) 
 def test_the_template_holds_every_string_of_the_sources() -> None:
     from companion.locale.check import read
 
-    template = {m.id if isinstance(m.id, str) else tuple(m.id)
+    template = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context)
                 for m in read(LOCALE_DIR / "companion.pot") if m.id}
-    sources = {m.id if isinstance(m.id, str) else tuple(m.id) for m in extract() if m.id}
+    sources = {(m.id if isinstance(m.id, str) else tuple(m.id), m.context)
+               for m in extract() if m.id}
     assert sources - template == set(), "re-extract: python -m companion.locale.check --update"
+
+
+def test_an_english_word_with_two_meanings_is_two_entries() -> None:
+    """pgettext's context is extracted and looked up: the keyboard's "space" key and the
+    doctor's disk "space" (and the replay's steps) translate apart."""
+    contexts = {(m.id, m.context) for m in extract() if m.context}
+    assert {("space", "keyboard key"), ("space", "disk space"), ("Previous", "replay step"),
+            ("Next", "replay step"), ("Next", "up next")} <= contexts
+    i18n.set_language("de")
+    assert i18n.pgettext("keyboard key", "space") == "Leerzeichen"
+    assert i18n.pgettext("disk space", "space") == "Speicherplatz"
+    assert i18n.pgettext("replay step", "Previous") != i18n._("Back")
+    assert i18n.pgettext("no such context", "Undo") == "Undo"  # an unknown one stays English
 
 
 def test_a_fuzzy_or_empty_entry_is_reported(tmp_path: Path) -> None:
@@ -98,7 +112,7 @@ def test_a_stale_or_missing_mo_is_compiled_from_its_po(tmp_path: Path,
     copy.write_bytes(po.read_bytes())
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     i18n.set_language("ro")
-    assert i18n._("Undo") == "Anulează"
+    assert i18n._("Undo") == "Anulați"
     assert mo_path("ro", tmp_path).read_bytes() == compiled(copy)
 
 

@@ -71,3 +71,14 @@ def test_a_missing_language_falls_back_to_english() -> None:
         assert i18n._("Undo") == "Undo"
     finally:
         i18n.set_language("en")
+
+
+def test_a_context_or_a_count_falls_back_to_english_and_marks_the_pseudo_locale() -> None:
+    assert i18n.pgettext("keyboard key", "space") == "space"
+    assert i18n.npgettext("turns", "{n} turn", "{n} turns", 2) == "{n} turns"
+    i18n.set_language(i18n.PSEUDO)
+    try:
+        assert i18n.pgettext("keyboard key", "space") == "⟦space⟧"
+        assert i18n.npgettext("turns", "{n} turn", "{n} turns", 1) == "⟦{n} turn⟧"
+    finally:
+        i18n.set_language("en")

@@ -171,7 +171,7 @@ def test_via_romana_whole_game(app: App) -> None:
     assert session.record.options["board_file"] == str(board)
     game_id = session.game_id
     driver.taps("city-0", "city-1")  # starting castles: a tap on each city of the map
-    driver.taps("road-0", "pick-('milestone_road', 0, 0)", "card-blue")
+    driver.taps("road-0", "card-blue")
     assert session.state.pending
     driver.taps("move-pick-0", "pick-Alpha")
     driver.taps("move-end_turn", "move-end_turn")

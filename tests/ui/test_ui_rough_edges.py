@@ -302,3 +302,39 @@ def test_a_refusal_naming_a_field_reopens_that_step(app: App) -> None:
     assert isinstance(screen, PickDialog) and screen.button("pick-b").selected
     driver.tap("pick-b")
     assert seen[-1] == {"pay": {"wine": 1, "ore": 1}, "to": "b"} and len(seen) == 2
+
+
+# -- words on the table that mislead ----------------------------------------------------------
+
+
+def test_game_over_shows_the_players_in_seat_order_without_rank_numbers(app: App) -> None:
+    """A numbered turn order left on the screen at the end reads like a ranking."""
+    from companion.ui.screens.table import TableScreen
+
+    playing = demo_session(app.store, "glory-to-rome")
+    app.start_session(playing)
+    app.step()
+    table = app.top
+    assert isinstance(table, TableScreen)
+    assert [text.split(" · ")[0][:3] for text, _fill, _on in table._order()] == [
+        "1. ", "2. ", "3. "]  # while the game runs, the order is the turn order
+    over = demo_session(app.store, "glory-to-rome", ended=True)
+    app.start_session(over)
+    app.step()
+    table = app.top
+    assert isinstance(table, TableScreen) and over.rules.is_over(over.state)
+    shown = [text.split(" · ")[0] for text, _fill, _on in table._order()]
+    assert shown == [player.name for player in over.players]  # seats, no numbers
+
+
+def test_the_jack_toggle_says_what_it_plays(app: App) -> None:
+    """Not "Jack: no": whether the lead or follow about to be tapped is played with a Jack."""
+    session = GameSession.create(app.store, "glory-to-rome", (
+        PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2)), {"jacks": 6})
+    session.dispatch("think", {"option": "jack"}, 0)  # Ana takes a Jack; Ben leads next
+    session.dispatch("think", {"option": "jack"}, 1)
+    app.start_session(session)
+    app.step()
+    assert drawn_text(app.top, "move-jack") == "Lead/follow with a Jack: no"
+    Driver(app).tap("move-jack")
+    assert drawn_text(app.top, "move-jack") == "Lead/follow with a Jack: yes"

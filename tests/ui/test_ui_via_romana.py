@@ -19,6 +19,7 @@ from companion.games.base import PlayerInfo  # noqa: E402
 from companion.games.via_romana import ViaRomanaState  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.screens.endgame import EndgameScreen  # noqa: E402
 from companion.ui.tables.via_romana import ViaRomanaView  # noqa: E402
 from companion.ui.tables.via_romana_map import ROAD_CLOSED  # noqa: E402
 
@@ -114,9 +115,10 @@ def test_a_whole_game_by_touch_with_taps_on_the_map(app: App, tmp_path: Path) ->
     driver = Driver(app)
     driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"))  # starting castles
     assert logged(app) == ["start_castle", "start_castle"]
-    # Ana taps the road Alpha – Beta: two ends to build from, then the card paid
+    # Ana taps the road Alpha – Beta: both ends are built, but its one space is the same
+    # space from either end, so no direction is asked: the card paid is next
     driver.tap("road-0")
-    driver.tap("pick-('milestone_road', 0, 0)")
+    assert app.top.name == "cards"
     driver.tap("card-grey")  # either end's colour pays on a road between two provinces
     assert state(app).pending and state(app).signposts_left == 0
     assert app.top.name == "table"
@@ -129,13 +131,19 @@ def test_a_whole_game_by_touch_with_taps_on_the_map(app: App, tmp_path: Path) ->
         "Ana takes the 3 marker from Alpha. Then Ben draws 1 card (open display first)."]
     driver.taps("move-end_turn", "move-end_turn")  # last turns: Ben, then Ana
     driver.tap("move-final-scoring")
+    entry = app.top
+    assert isinstance(entry, EndgameScreen)  # the secret order boards: yes or no, no digits
+    assert [f.label for f in entry.fields] == [
+        "Ana: all four order board colours collected?",
+        "Ben: all four order board colours collected?"]
+    assert entry.has_button("answer-yes") and entry.has_button("answer-no")
     driver.tap("score")
     record = app.store.game(game_id)
     assert record.status == "finished" and record.result is not None
     assert record.result["winners"] == ["Ana"]
     assert logged_types(app, game_id) == ["start_castle", "start_castle", "milestone_road",
                                           "pick_marker", "end_turn", "end_turn"]
-    assert {"table", "pick", "cards", "endgame-entry", "scoreboard"} <= driver.seen
+    assert {"table", "cards", "endgame-entry", "scoreboard"} <= driver.seen
 
 
 def logged_types(app: App, game_id: int) -> list[str]:
@@ -208,7 +216,7 @@ def test_a_castle_paid_in_the_wrong_colour_is_refused(app: App, tmp_path: Path) 
     driver.tap("pick-('castle', None, 2)")
     driver.tap("card-blue", allow_error=True)
     assert app.banner is not None and app.banner.error
-    assert "A castle in Gamma needs 2 grey cards" in app.banner.text
+    assert "A castle in Gamma needs 2 cards in grey" in app.banner.text
     assert logged(app) == before and state(app).cities[2] is None
 
 
@@ -263,7 +271,7 @@ def test_the_map_shows_builders_colours_and_greys_closed_roads(app: App,
     (ax, ay), (bx, by) = geometry.spaces[1][0]
     assert surface.get_at((round((ax + bx) / 2), round((ay + by) / 2)))[:3] == (200, 50, 45)
     driver.taps("move-end_turn")
-    driver.taps("road-0", "pick-('milestone_road', 0, 1)", "card-grey")  # Ben completes it
+    driver.taps("road-0", "card-grey")  # Ben completes it (one space: no direction asked)
     done_on_board(driver)
     driver.tap(city_key(app, "Beta"))  # ... and picks Beta's marker: the road is closed
     done_on_board(driver)
@@ -313,7 +321,7 @@ def test_the_last_signpost_asks_for_the_legion_eagle_in_a_banner(app: App,
     start(app, tmp_path, players=3)
     driver = Driver(app)
     driver.taps(city_key(app, "Alpha"), city_key(app, "Beta"), city_key(app, "Gamma"))
-    driver.taps("road-0", "pick-('milestone_road', 0, 0)", "card-blue")
+    driver.taps("road-0", "card-blue")
     table = app.top
     view = getattr(table, "view")  # noqa: B009
     assert isinstance(view, ViaRomanaView)

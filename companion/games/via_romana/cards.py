@@ -36,7 +36,7 @@ def parse_cards(raw: Any, board: Board) -> tuple[Card, ...]:
             raise Rejected(_('Each card needs a colour, e.g. {"colour": "blue"}.'))
         colour = item["colour"].strip().casefold()
         if colour not in board.colours:
-            raise Rejected(_("There are no {colour} cards; the colours are {known}.").format(
+            raise Rejected(_("No card has the colour {colour}; the colours are {known}.").format(
                 colour=colour, known=", ".join(board.colours)))
         symbol = item.get("symbol")
         if symbol is not None:
@@ -64,8 +64,8 @@ def check_castle_cards(cards: Sequence[Card], city: City) -> None:
                          "not {n}.").format(colour=colour_word(city.colour), n=len(cards)))
     wrong = [colour_word(c.colour) for c in cards if c.colour != city.colour]
     if wrong:
-        raise Rejected(_("A castle in {city} needs 2 {colour} cards; {wrong} does not match "
-                         "(no joker for castles).").format(
+        raise Rejected(_("A castle in {city} needs 2 cards in {colour}; {wrong} does not "
+                         "match (no joker for castles).").format(
             city=city.name, colour=colour_word(city.colour), wrong=", ".join(wrong)))
 
 
@@ -74,18 +74,19 @@ def check_milestone_cards(cards: Sequence[Card], colours: Sequence[str], place: 
     wanted = _(" or ").join(colour_word(colour) for colour in colours)
     if len(cards) == 1:
         if cards[0].colour not in colours:
-            raise Rejected(_("A milestone {place} needs a {wanted} card, not {colour}; or play "
-                             "2 cards of two different colours as a joker.").format(
+            raise Rejected(_("A milestone {place} needs a card in {wanted}, not {colour}; or "
+                             "play 2 cards of two different colours as a joker.").format(
                 place=place, wanted=wanted, colour=colour_word(cards[0].colour)))
         return
     if len(cards) == 2:
         if cards[0].colour == cards[1].colour:
-            raise Rejected(_("A joker is 2 cards of two different colours; both cards are "
-                             "{colour}. For a milestone {place} play 1 {wanted} card.").format(
+            raise Rejected(_("A joker is 2 cards of two different colours; both cards are in "
+                             "{colour}. For a milestone {place} play 1 card in {wanted}.").format(
                 colour=colour_word(cards[0].colour), place=place, wanted=wanted))
         return
-    raise Rejected(_("A milestone {place} costs 1 {wanted} card or 2 cards of two different "
-                     "colours, not {n} cards.").format(place=place, wanted=wanted, n=len(cards)))
+    raise Rejected(_("A milestone {place} costs 1 card in {wanted} or 2 cards of two "
+                     "different colours, not {n} cards.").format(place=place, wanted=wanted,
+                                                                 n=len(cards)))
 
 
 def check_double_cards(cards: Sequence[Card], city: City) -> None:
@@ -97,12 +98,12 @@ def check_double_cards(cards: Sequence[Card], city: City) -> None:
             n=len(cards)))
     card = cards[0]
     if card.symbol is None:
-        raise Rejected(_("Say the card's symbol too: two milestones at once need a card of "
-                         "{colour} with the {symbol} of {city}.").format(
+        raise Rejected(_("Say the card's symbol too: two milestones at once need a card in "
+                         "{colour} with the symbol of {city} ({symbol}).").format(
             colour=colour_word(city.colour), symbol=symbol_word(city.symbol), city=city.name))
     if card.colour != city.colour or card.symbol != city.symbol:
         raise Rejected(_("Two milestones at once need a card matching {city} in colour AND "
-                         "symbol ({colour}, {symbol}); this card is {card_colour}, "
+                         "symbol ({colour}, {symbol}); this card: {card_colour}, "
                          "{card_symbol}. Build one milestone instead.").format(
             city=city.name, colour=colour_word(city.colour), symbol=symbol_word(city.symbol),
             card_colour=colour_word(card.colour), card_symbol=symbol_word(card.symbol)))

@@ -165,7 +165,7 @@ def describe(state: ViaRomanaState, connection: Connection) -> list[str]:
                 tied=tied, chooser=chooser, trigger=name_of(state, connection.trigger)))
     a, b = board.cities[r.a], board.cities[r.b]
     if connection.marker is not None and connection.marker_city is not None:
-        lines.append(_("{chooser} took the {colour} {value} marker from {city}.").format(
+        lines.append(_("{chooser} took the marker {value} ({colour}) from {city}.").format(
             chooser=chooser, colour=colour_word(connection.marker.colour),
             value=connection.marker.value,
             city=board.cities[connection.marker_city].name))

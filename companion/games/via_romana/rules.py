@@ -552,8 +552,8 @@ class ViaRomanaRules:
     def endgame_fields(self, state: ViaRomanaState) -> list[EntryField]:
         """Only the order boards nobody recorded (they are secret): fulfilled, 1 or 0."""
         return [EntryField(key=f"{p}.order_board",
-                           label=_("{name}: order board colours all collected? "
-                                   "(1 = yes, 0 = no)").format(name=name_of(state, p)),
+                           label=_("{name}: all four order board colours collected?")
+                           .format(name=name_of(state, p)),
                            player=p, minimum=0, maximum=1, default=0)
                 for p in range(len(state.players)) if state.order_boards[p] is None]
 

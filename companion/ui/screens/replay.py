@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.replay import ReplaySession
 from companion.ui import theme
 from companion.ui.intents import Key, Press, Tag
@@ -50,8 +50,11 @@ class ReplayScreen(TableScreen):
         start, previous, following, end = split_cols(buttons, [1, 2, 2, 1], m.gap)
         at, total = self.replay.position, len(self.replay.moves)
         self.add("start", start, "|<", self._step(-total), enabled=at > 0)
-        self.add("previous", previous, _("Previous"), self._step(-1), enabled=at > 0)
-        self.add("next", following, _("Next"), self._step(1), enabled=at < total)
+        # "Previous"/"Next" step through the moves here; elsewhere they page through fields
+        self.add("previous", previous, pgettext("replay step", "Previous"), self._step(-1),
+                 enabled=at > 0)
+        self.add("next", following, pgettext("replay step", "Next"), self._step(1),
+                 enabled=at < total)
         self.add("end", end, ">|", self._step(total), enabled=at < total)
 
     def _step(self, by: int) -> Callable[[], None]:

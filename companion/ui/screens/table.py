@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, pgettext
 from companion.session import GameSession
 from companion.ui import theme
 from companion.ui.intents import Press, Tag
@@ -240,7 +240,7 @@ class TableScreen(Screen):
         if rules.is_over(self.state):
             return "", theme.ACCENT, _("Game over")
         if current is None:
-            return _("Next"), theme.PANEL_LIGHT, self.view.table_prompt()
+            return pgettext("up next", "Next"), theme.PANEL_LIGHT, self.view.table_prompt()
         colour = theme.colour_rgb(self.session.players[current].colour)
         return _("Whose turn"), colour, self.player_name(current)
 
@@ -258,13 +258,19 @@ class TableScreen(Screen):
         draw_text(surface, name, name_rect, m.large, ink)
 
     def _order(self) -> tuple[tuple[str, RGB, bool], ...]:
-        """The turn order strip: each seat's text, colour and whether it is on turn."""
+        """The turn order strip: each seat's text, colour and whether it is on turn.
+
+        Once the game is over there is no turn order left to show: the players stand in
+        seat order (their index) without numbers, which would read like a ranking.
+        """
         rules = self.session.rules
         current = rules.current_player(self.state)
+        over = rules.is_over(self.state)
+        order = range(len(self.session.players)) if over else rules.turn_order(self.state)
         cells = []
-        for position, index in enumerate(rules.turn_order(self.state)):
+        for position, index in enumerate(order):
             player = self.session.players[index]
-            text = f"{position + 1}. {player.name}"
+            text = player.name if over else f"{position + 1}. {player.name}"
             extra = self.view.player_note(index)
             if extra:
                 text = f"{text} · {extra}"

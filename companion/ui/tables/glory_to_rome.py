@@ -62,7 +62,9 @@ class GloryView(GloryFunctions):
         if me is None:
             return anytime
         palace = has_function(state, me, "Palace")
-        jack_label = _("Jack: yes") if self.with_jack else _("Jack: no")
+        # a toggle: whether the lead or follow about to be tapped is played with a Jack
+        jack_label = (_("Lead/follow with a Jack: yes") if self.with_jack
+                      else _("Lead/follow with a Jack: no"))
         jack: list[Move] = [] if palace else [
             ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
         if pending(state, me):  # their granted actions first: taken or skipped, never lost

@@ -184,10 +184,14 @@ class ViaRomanaView(GameView):
         return options
 
     def _road_builds(self, index: int) -> list[tuple[Build, str]]:
+        """What can be built on a road, from each end that can be extended; with one free
+        space left both ends fill that same space, so the direction is not asked."""
         options: list[tuple[Build, str]] = []
         for road, city in extendable_ends(self.via):
             if road == index:
                 options += self._road_options(road, city)
+        if sum(1 for owner in self.via.roads[index] if owner is None) == 1:
+            options = options[:1]
         return options
 
     def _road_options(self, road: int, city: int) -> list[tuple[Build, str]]:

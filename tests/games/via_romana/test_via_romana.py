@@ -280,8 +280,8 @@ def test_castle_costs_two_cards_of_the_city_colour(game: ViaRomanaState) -> None
 @pytest.mark.parametrize(("cards", "reason"), [
     ([card("violet")], "exactly 2 cards"),
     ([card("violet")] * 3, "exactly 2 cards"),
-    ([card("blue"), card("blue")], "needs 2 violet cards; blue, blue does not match"),
-    ([card("violet"), card("grey")], "needs 2 violet cards; grey does not match"),
+    ([card("blue"), card("blue")], "needs 2 cards in violet; blue, blue does not match"),
+    ([card("violet"), card("grey")], "needs 2 cards in violet; grey does not match"),
 ])
 def test_castle_with_wrong_cards_is_refused(game: ViaRomanaState, cards: list[dict[str, str]],
                                             reason: str) -> None:
@@ -313,12 +313,12 @@ def test_milestone_in_city_with_a_joker_of_two_different_colours(
 
 
 @pytest.mark.parametrize(("cards", "reason"), [
-    ([card("blue")], "needs a violet card, not blue"),
+    ([card("blue")], "needs a card in violet, not blue"),
     ([card("blue"), card("blue")], "A joker is 2 cards of two different colours"),
     ([card("violet"), card("violet")], "A joker is 2 cards of two different colours"),
     ([card("blue"), card("grey"), card("green")], "not 3 cards"),
     ([], "List the cards played"),
-    ([card("pink")], "no pink cards"),
+    ([card("pink")], "No card has the colour pink"),
 ])
 def test_milestone_in_city_with_wrong_cards_is_refused(
         game: ViaRomanaState, cards: list[dict[str, str]], reason: str) -> None:
@@ -343,7 +343,7 @@ def test_road_milestone_refusals(game: ViaRomanaState) -> None:
     def road(**payload: Any) -> str:
         return refused(game, "milestone_road", 0, **payload)
 
-    assert "needs a blue or grey card, not green" in road(road=0, cards=[card("green")],
+    assert "needs a card in blue or grey, not green" in road(road=0, cards=[card("green")],
                                                           **{"from": "Aquae"})
     assert "A joker is 2 cards of two different colours" in road(
         road=0, cards=[card("blue"), card("blue")], **{"from": "Aquae"})
@@ -368,7 +368,7 @@ def test_road_colours_from_the_board_file_override_the_city_colour(board_file: s
     state = act(state, "end_turn", 1)
     state = act(state, "end_turn", 2)
     # road 4 (Durum–Emporium) may be paid in grey or violet, not in Emporium's blue
-    assert "needs a grey or violet card, not blue" in refused(
+    assert "needs a card in grey or violet, not blue" in refused(
         state, "milestone_road", 3, road=4, **{"from": "Emporium"}, cards=[card("blue")])
     state = act(state, "milestone_road", 3, road=4, **{"from": "Emporium"}, cards=[card("grey")])
     assert state.roads[4] == (None, 3)

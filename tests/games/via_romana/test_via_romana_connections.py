@@ -65,7 +65,7 @@ def test_most_pieces_picks_and_the_other_draws(game: ViaRomanaState) -> None:
     state = act(state, "pick_marker", 0, city="Burgus")
     assert state.collected[0] == (Marker("grey", 3),) and state.stacks[1] == (2,)
     assert not state.pending and state.scored[0].marker == Marker("grey", 3)
-    assert "Livia took the grey 3 marker from Burgus." in describe(state, state.scored[0])
+    assert "Livia took the marker 3 (grey) from Burgus." in describe(state, state.scored[0])
     # the trigger's turn goes on after the scoring
     assert state.current == 0 and cards_left(state) == 2
 

@@ -65,7 +65,7 @@ def test_a_road_inside_one_province_takes_only_that_colour(tmp_path: Path) -> No
     text = SMALL_BOARD + '[[road]]\ncities = ["Aquae", "Emporium"]\nspaces = 2\n'
     state = four(write_board(tmp_path, text.replace("signposts = 5", "signposts = 6")))
     assert road_colours(state, 5, 0) == ("blue",)
-    assert "blue card, not grey" in milestone_refused(state, 5, "Aquae", "grey")
+    assert "card in blue, not grey" in milestone_refused(state, 5, "Aquae", "grey")
 
 
 def test_the_board_file_still_overrides_a_road_s_colours(tmp_path: Path) -> None:
