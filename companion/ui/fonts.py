@@ -4,8 +4,10 @@ Each family is looked up once with ``fc-match`` and its character coverage read 
 text run can pick, character by character, the first font of the chain that has the glyph;
 both are remembered between starts (:mod:`companion.ui.font_cache`) while fontconfig and the
 font file stay as they were.
-A family that is missing is reported once (with the Debian package that provides it) and
-skipped; pygame-ce's bundled font closes the chain so Latin text always renders.
+A family fontconfig does not have is taken from the wheels ``uv sync`` installed
+(:mod:`companion.ui.bundled_fonts`), so a bare machine draws every language too; one that
+neither has is reported once (with the Debian package that provides it) and skipped;
+pygame-ce's bundled font closes the chain so Latin text always renders.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pygame
 from companion.i18n import _
 from companion.loggers import logger
 from companion.records import frozen
-from companion.ui import font_cache
+from companion.ui import bundled_fonts, font_cache
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 
 #: (fontconfig family, Debian package): Latin/Greek/Cyrillic first, then Arabic, then CJK SC
@@ -85,8 +87,7 @@ def _fc_match(family: str) -> tuple[Path, int] | None:
     import subprocess  # only when the cache has no answer: most starts ask nothing
 
     if shutil.which("fc-match") is None:
-        _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
-        return None
+        return None  # reported only if no bundled font stands in (_missing)
     try:
         result = subprocess.run(
             ["fc-match", "-f", "%{file}\t%{index}\t%{family}", f"{family}:{STYLE}"],
@@ -129,10 +130,9 @@ def _face(family: str, package: str) -> Face | None:
     if remembered is not None:
         path, index, ranges = remembered
         return Face(family, _loadable(path, index), ranges)
-    found = _fc_match(family)
+    found = _fc_match(family) or _bundled(family)
     if found is None:
-        _notice(_("The font {family} is missing: install the Debian package {package}.")
-                .format(family=family, package=package))
+        _missing(family, package)
         return None
     path, index = found
     try:
@@ -144,6 +144,23 @@ def _face(family: str, package: str) -> Face | None:
         return None
     font_cache.remember(cache_file, query, family, path, index, face.ranges)
     return face
+
+
+def _bundled(family: str) -> tuple[Path, int] | None:
+    """The bold made from the wheel ``uv sync`` installed for ``family``, if there is one."""
+    try:
+        made = bundled_fonts.bold(family, _cache_dir())
+    except Exception as error:  # noqa: BLE001 - a font file fontTools cannot read, a full disk
+        logger(__name__).warning("the bundled font of %s cannot be used: %s", family, error)
+        return None
+    return None if made is None else (made, 0)
+
+
+def _missing(family: str, package: str) -> None:
+    if shutil.which("fc-match") is None:
+        _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
+    _notice(_("The font {family} is missing: install the Debian package {package}.")
+            .format(family=family, package=package))
 
 
 @cache
