@@ -23,7 +23,7 @@ import pygame
 from companion.i18n import _
 from companion.loggers import logger
 from companion.records import frozen
-from companion.ui import bundled_fonts, font_cache
+from companion.ui import font_cache
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 
 #: (fontconfig family, Debian package): Latin/Greek/Cyrillic first, then Arabic, then CJK SC
@@ -148,6 +148,8 @@ def _face(family: str, package: str) -> Face | None:
 
 def _bundled(family: str) -> tuple[Path, int] | None:
     """The bold made from the wheel ``uv sync`` installed for ``family``, if there is one."""
+    from companion.ui import bundled_fonts  # only when fontconfig lacks a face
+
     try:
         made = bundled_fonts.bold(family, _cache_dir())
     except Exception as error:  # noqa: BLE001 - a font file fontTools cannot read, a full disk
