@@ -78,7 +78,7 @@ def main(screen: str, size_text: str, picture: Path) -> int:
                           f"of {piece.face.family} (in {line!r})")
                     failures += 1
     characters = {character for character, _size in checked}
-    cjk = next((face for face in fonts.chain() if face.family in faces), None)
+    cjk = fonts.face_for("中")
     print(f"chinese screenshot: {len(characters)} Chinese characters in {len(drawn)} lines, "
           f"each drawn with its glyph, not the box, by {', '.join(sorted(faces)) or 'no font'}"
           f" ({cjk.path if cjk else 'no file'})")

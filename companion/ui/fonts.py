@@ -159,6 +159,13 @@ def _bundled(family: str) -> tuple[Path, int] | None:
 
 
 def _missing(family: str, package: str) -> None:
+    from companion.ui import bundled_fonts
+
+    if shutil.which("fc-match") is None and family not in bundled_fonts.WHEELS:
+        # no fontconfig: the wheels' faces draw the languages, and a symbol face is only a
+        # fallback for the rare character they lack, not worth a word on the screen
+        logger(__name__).info("no %s without fontconfig (Debian package %s)", family, package)
+        return
     if shutil.which("fc-match") is None:
         _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
     _notice(_("The font {family} is missing: install the Debian package {package}.")

@@ -103,3 +103,19 @@ def test_a_bold_that_cannot_be_made_is_reported_as_the_missing_family(
     assert "Noto Sans Arabic" not in [face.family for face in fonts.chain()]
     assert any("Noto Sans Arabic" in notice and "fonts-noto-core" in notice
                for notice in fonts.notices())
+
+
+def test_without_fontconfig_only_a_missing_language_face_is_a_notice(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A bare machine draws with the wheels' faces: the symbol faces no wheel carries are
+    not worth a banner (their characters fall through to the next face)."""
+    monkeypatch.setattr(fonts.shutil, "which", lambda name: None)
+    fonts.forget()
+    assert [face.family for face in fonts.chain()[:3]] == LANGUAGE_FAMILIES
+    assert fonts.notices() == []
+    monkeypatch.setattr(bundled_fonts, "source", lambda family: None)  # no wheels either
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "nothing-remembered"))
+    fonts.forget()
+    fonts.chain()
+    assert any("fontconfig" in notice for notice in fonts.notices()), fonts.notices()
+    assert any("Noto Sans Arabic" in notice for notice in fonts.notices())
