@@ -79,8 +79,8 @@ def main(screen: str, size_text: str, picture: Path) -> int:
                     failures += 1
     characters = {character for character, _size in checked}
     cjk = fonts.face_for("中")
-    print(f"chinese screenshot: {len(characters)} Chinese characters in {len(drawn)} lines, "
-          f"each drawn with its glyph, not the box, by {', '.join(sorted(faces)) or 'no font'}"
+    print(f"chinese screenshot: {len(characters)} Chinese characters in {len(drawn)} lines "
+          f"checked against the box of {', '.join(sorted(faces)) or 'no font'}"
           f" ({cjk.path if cjk else 'no file'})")
     if len(characters) < AT_LEAST:
         print(f"chinese screenshot: fewer than {AT_LEAST} Chinese characters drawn")
