@@ -38,6 +38,8 @@ FAMILIES: tuple[tuple[str, str], ...] = (
 #: families looked in last for a character that is not East Asian (wide): the CJK face is
 #: 17 MB and megabytes more for each size open, too much to open for an arrow or a dash
 EAST_ASIAN_FAMILIES = frozenset({"Noto Sans CJK SC"})
+#: families only for the rare symbol the language faces lack (no wheel carries them)
+SYMBOL_FAMILIES = frozenset({"Noto Sans Symbols2", "Noto Sans Symbols", "Noto Sans Math"})
 STYLE = "bold"  # the weight the screens were designed with
 #: pygame's own default font scales its size the same way: sizes stay what screens expect
 SIZE_SCALE = 0.6875
@@ -159,9 +161,7 @@ def _bundled(family: str) -> tuple[Path, int] | None:
 
 
 def _missing(family: str, package: str) -> None:
-    from companion.ui import bundled_fonts
-
-    if shutil.which("fc-match") is None and family not in bundled_fonts.WHEELS:
+    if shutil.which("fc-match") is None and family in SYMBOL_FAMILIES:
         # no fontconfig: the wheels' faces draw the languages, and a symbol face is only a
         # fallback for the rare character they lack, not worth a word on the screen
         logger(__name__).info("no %s without fontconfig (Debian package %s)", family, package)
