@@ -61,6 +61,13 @@ def _open_display(args: AppOptions) -> object:
 
         apply_to_environment()
     pygame.display.init()
+    from companion.video_driver import invisible_driver_message
+
+    invisible = invisible_driver_message(pygame.display.get_driver(),
+                                         os.environ.get("SDL_VIDEODRIVER"))
+    if invisible is not None:
+        pygame.display.quit()
+        raise pygame.error(invisible)
     pygame.font.init()
     pygame.display.set_caption(_("Game-night companion"))
     if fullscreen:

@@ -4,8 +4,10 @@ Each family is looked up once with ``fc-match`` and its character coverage read 
 text run can pick, character by character, the first font of the chain that has the glyph;
 both are remembered between starts (:mod:`companion.ui.font_cache`) while fontconfig and the
 font file stay as they were.
-A family that is missing is reported once (with the Debian package that provides it) and
-skipped; pygame-ce's bundled font closes the chain so Latin text always renders.
+A family fontconfig does not have is taken from the wheels ``uv sync`` installed
+(:mod:`companion.ui.bundled_fonts`), so a bare machine draws every language too; one that
+neither has is reported once (with the Debian package that provides it) and skipped;
+pygame-ce's bundled font closes the chain so Latin text always renders.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ FAMILIES: tuple[tuple[str, str], ...] = (
 #: families looked in last for a character that is not East Asian (wide): the CJK face is
 #: 17 MB and megabytes more for each size open, too much to open for an arrow or a dash
 EAST_ASIAN_FAMILIES = frozenset({"Noto Sans CJK SC"})
+#: families only for the rare symbol the language faces lack (no wheel carries them)
+SYMBOL_FAMILIES = frozenset({"Noto Sans Symbols2", "Noto Sans Symbols", "Noto Sans Math"})
 STYLE = "bold"  # the weight the screens were designed with
 #: pygame's own default font scales its size the same way: sizes stay what screens expect
 SIZE_SCALE = 0.6875
@@ -85,8 +89,7 @@ def _fc_match(family: str) -> tuple[Path, int] | None:
     import subprocess  # only when the cache has no answer: most starts ask nothing
 
     if shutil.which("fc-match") is None:
-        _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
-        return None
+        return None  # reported only if no bundled font stands in (_missing)
     try:
         result = subprocess.run(
             ["fc-match", "-f", "%{file}\t%{index}\t%{family}", f"{family}:{STYLE}"],
@@ -129,10 +132,9 @@ def _face(family: str, package: str) -> Face | None:
     if remembered is not None:
         path, index, ranges = remembered
         return Face(family, _loadable(path, index), ranges)
-    found = _fc_match(family)
+    found = _fc_match(family) or _bundled(family)
     if found is None:
-        _notice(_("The font {family} is missing: install the Debian package {package}.")
-                .format(family=family, package=package))
+        _missing(family, package)
         return None
     path, index = found
     try:
@@ -144,6 +146,30 @@ def _face(family: str, package: str) -> Face | None:
         return None
     font_cache.remember(cache_file, query, family, path, index, face.ranges)
     return face
+
+
+def _bundled(family: str) -> tuple[Path, int] | None:
+    """The bold made from the wheel ``uv sync`` installed for ``family``, if there is one."""
+    from companion.ui import bundled_fonts  # only when fontconfig lacks a face
+
+    try:
+        made = bundled_fonts.bold(family, _cache_dir())
+    except Exception as error:  # noqa: BLE001 - a font file fontTools cannot read, a full disk
+        logger(__name__).warning("the bundled font of %s cannot be used: %s", family, error)
+        return None
+    return None if made is None else (made, 0)
+
+
+def _missing(family: str, package: str) -> None:
+    if shutil.which("fc-match") is None and family in SYMBOL_FAMILIES:
+        # no fontconfig: the wheels' faces draw the languages, and a symbol face is only a
+        # fallback for the rare character they lack, not worth a word on the screen
+        logger(__name__).info("no %s without fontconfig (Debian package %s)", family, package)
+        return
+    if shutil.which("fc-match") is None:
+        _notice(_("fontconfig is not installed: install the Debian package fontconfig"))
+    _notice(_("The font {family} is missing: install the Debian package {package}.")
+            .format(family=family, package=package))
 
 
 @cache

@@ -13,7 +13,7 @@ from paths import REPO
 
 CHECKOUT = REPO
 REQUIREMENTS = CHECKOUT / "systemd" / "requirements.txt"
-EXPORT = ["export", "--frozen", "--no-dev", "--no-emit-project", "--format",
+EXPORT = ["export", "--frozen", "--no-default-groups", "--no-emit-project", "--format",
           "requirements-txt", "-o", "systemd/requirements.txt"]
 
 
@@ -48,3 +48,13 @@ def test_no_32_bit_platform_markers() -> None:
     assert "pi" not in project.get("optional-dependencies", {})
     for text in (CHECKOUT / "pyproject.toml").read_text(), REQUIREMENTS.read_text():
         assert "armv7l" not in text and "armv6l" not in text
+
+
+def test_the_pi_installs_no_bundled_fonts() -> None:
+    """The Pi draws with Debian's fonts-noto-*: the 50 MB of Noto wheels (the ``fonts`` group,
+    for a machine without them) stay out of its locked set."""
+    groups = tomllib.loads((CHECKOUT / "pyproject.toml").read_text())["dependency-groups"]
+    pins = set(re.findall(r"^([A-Za-z0-9_.-]+)==", REQUIREMENTS.read_text(), re.M))
+    wanted = {re.split(r"[<>=!~ ]", requirement)[0] for requirement in groups["fonts"]}
+    assert "fontpkg-noto-sans" in wanted
+    assert not wanted & pins

@@ -177,7 +177,8 @@ def test_installs_unit_polkit_and_udev_rules(root: Path, source: Path) -> None:
     assert not (root / "opt").exists()
 
 
-@pytest.mark.skipif(shutil.which("systemctl") is None, reason="enabling uses systemctl --root")
+@pytest.mark.skipif(shutil.which("systemctl") is None,
+                    reason="enabling uses systemctl --root: needs the Debian package systemd")
 def test_enables_the_unit_for_boot(root: Path, source: Path) -> None:
     assert install(root, source).returncode == 0
     wanted = root / "etc/systemd/system/multi-user.target.wants/companion.service"

@@ -21,7 +21,8 @@ POLKIT_RULE = SYSTEMD_DIR / "50-companion.rules"
 RECOVER_UNIT = SYSTEMD_DIR / "companion-recover.service"
 WATCHDOG_CONF = SYSTEMD_DIR / "companion-watchdog.conf"
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze")
-needs_analyze = pytest.mark.skipif(SYSTEMD_ANALYZE is None, reason="no systemd-analyze here")
+needs_analyze = pytest.mark.skipif(SYSTEMD_ANALYZE is None,
+                                   reason="no systemd-analyze: needs the Debian package systemd")
 
 SCRIPT_TEXT = (SYSTEMD_DIR / "install.sh").read_text()
 Unit = dict[str, dict[str, list[str]]]

@@ -35,14 +35,21 @@ TRIALS = 4
 IMAGE_MB = 48
 
 
+#: the tools a power cut needs, and the Debian package of each
+TOOLS = {"losetup": "mount", "mount": "mount", "umount": "mount", "mkfs.ext4": "e2fsprogs"}
+
+
 def _why_not() -> str | None:
     if os.geteuid() != 0:
         return "a power cut needs root for a loop device and mounts (CI runs as root)"
-    for tool in ("losetup", "mkfs.ext4", "mount", "umount"):
-        if shutil.which(tool) is None:
-            return f"a power cut needs {tool}, which is not installed"
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        packages = sorted({TOOLS[tool] for tool in missing})
+        return (f"a power cut needs {', '.join(missing)}: install the Debian package"
+                f"{'s' if len(packages) > 1 else ''} {' and '.join(packages)} (.ci/run does)")
     if not Path("/dev/loop-control").exists():
-        return "a power cut needs loop devices (/dev/loop-control is missing)"
+        return ("a power cut needs loop devices: /dev/loop-control is missing (modprobe loop, "
+                "or a container given the host's loop devices; .ci/run makes them)")
     return None
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from system_fonts import needs_system_noto
 
 from companion.ui import font_cache, fonts
 
@@ -60,6 +61,7 @@ def test_the_next_start_takes_the_face_from_the_cache_without_asking_fontconfig(
 
 def test_a_changed_font_file_is_looked_up_again(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    needs_system_noto()
     found = fonts._fc_match(LATIN)
     assert found is not None
     copy = tmp_path / "NotoSans-Bold.ttf"

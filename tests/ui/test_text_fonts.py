@@ -11,6 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from system_fonts import needs_system_noto  # noqa: E402
 
 from companion.ui import bidi, fonts, text  # noqa: E402
 from companion.ui.font_files import cmap_ranges, covers  # noqa: E402
@@ -41,6 +42,7 @@ def test_every_character_of_a_name_is_drawn_by_a_font_that_has_its_glyph(name: s
 
 
 def test_the_noto_families_are_found_through_fontconfig() -> None:
+    needs_system_noto()
     families = [face.family for face in fonts.chain()]
     assert families[:3] == ["Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC"]
     assert fonts.notices() == []
@@ -50,7 +52,8 @@ def test_the_chinese_face_is_the_simplified_one_of_the_collection() -> None:
     cjk = next(face for face in fonts.chain() if face.family == "Noto Sans CJK SC")
     assert cjk.path is not None
     loaded = pygame.font.Font(cjk.path, 20)
-    assert loaded.name == "Noto Sans CJK SC"
+    # Debian's collection names it Noto Sans CJK SC, the wheel's single face Noto Sans SC
+    assert loaded.name in ("Noto Sans CJK SC", "Noto Sans SC")
 
 
 def test_character_ranges_come_from_the_font_file() -> None:
@@ -123,6 +126,9 @@ def test_a_long_label_is_cut_with_an_ellipsis_that_fits() -> None:
 
 def test_a_symbol_in_latin_text_does_not_open_the_chinese_face() -> None:
     """The CJK face is 17 MB: an arrow comes from a symbols face when one has it."""
+    if not any(face.has("→") for face in fonts.chain()
+               if face.family not in fonts.EAST_ASIAN_FAMILIES | {"pygame default"}):
+        pytest.skip("no symbols face has the arrow: needs the Debian package fonts-noto-core")
     arrow = fonts.face_for("→")
     assert arrow is not None and arrow.has("→")
     assert arrow.family not in fonts.EAST_ASIAN_FAMILIES
