@@ -47,7 +47,7 @@ def test_resume_flag_without_a_game_shows_home(tmp_path: Path,
 @pytest.mark.parametrize("change", ["edit", "delete"])
 def test_resume_a_via_romana_game_whose_board_file_changed(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
-    from test_via_romana import SMALL_BOARD
+    from via_romana_support import SMALL_BOARD
 
     board = tmp_path / "board.toml"
     board.write_text(SMALL_BOARD, encoding="utf-8")

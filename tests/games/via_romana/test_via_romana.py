@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from via_romana_support import SMALL_BOARD
 
 from companion.games import get_rules
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected
@@ -27,70 +28,6 @@ from companion.games.via_romana import (
 # Durum (violet, helmet), Emporium (blue, helmet).
 # Roads: 0 Aquae–Burgus (2 spaces), 1 Burgus–Castra (1), 2 Aquae–Castra (3, closed for 2),
 # 3 Castra–Durum (1), 4 Durum–Emporium (2, closed for 2 and 3, may be paid in grey or violet).
-SMALL_BOARD = """
-name = "Test board"
-symbols = ["eagle", "helmet"]
-base_value = 1
-signposts = 5
-
-[[province]]
-name = "North"
-colour = "blue"
-[[province]]
-name = "Middle"
-colour = "grey"
-[[province]]
-name = "South"
-colour = "green"
-[[province]]
-name = "East"
-colour = "violet"
-
-[[city]]
-name = "Aquae"
-colour = "blue"
-symbol = "eagle"
-markers = [4, 3, 2]
-[[city]]
-name = "Burgus"
-colour = "grey"
-symbol = "helmet"
-markers = [3, 2]
-[[city]]
-name = "Castra"
-colour = "green"
-symbol = "eagle"
-markers = [2]
-[[city]]
-name = "Durum"
-colour = "violet"
-symbol = "helmet"
-markers = []
-[[city]]
-name = "Emporium"
-colour = "blue"
-symbol = "helmet"
-markers = [4]
-
-[[road]]
-cities = ["Aquae", "Burgus"]
-spaces = 2
-[[road]]
-cities = ["Burgus", "Castra"]
-spaces = 1
-[[road]]
-cities = ["Aquae", "Castra"]
-spaces = 3
-closed_for = [2]
-[[road]]
-cities = ["Castra", "Durum"]
-spaces = 1
-[[road]]
-cities = ["Durum", "Emporium"]
-spaces = 2
-closed_for = [2, 3]
-colours = ["grey", "violet"]
-"""
 
 NAMES = ("Livia", "Marcus", "Julia", "Titus")
 
