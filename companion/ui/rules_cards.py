@@ -103,7 +103,11 @@ def lay_out(m: Metrics, sections: Sequence[tuple[str, str]]) -> CardLayout:
             _title, body, _hint = _rows(box, m)
             lines, fits = _lines(body, sections, size, m.gap)
     title, _body, hint = _rows(box, m)
-    return CardLayout(tuple(box), tuple(title), tuple(hint), tuple(lines), size, fits)
+    return CardLayout(_box(box), _box(title), _box(hint), tuple(lines), size, fits)
+
+
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return rect.x, rect.y, rect.width, rect.height
 
 
 def _lines(body: pygame.Rect, sections: Sequence[tuple[str, str]], size: int,
