@@ -132,8 +132,8 @@ def _building_texts() -> dict[str, tuple[str, str]]:
                       "your stockpile."), _("Only with the Architect, not the Craftsman.")),
         "Atrium": (_("A Merchant action may put the top card of the deck face down into "
                      "your vault."), _("Nobody knows its material until the final scoring.")),
-        "Bath": (_("Each client you hire with a Patron action performs its role once at "
-                   "once."), _("Its action waits on its own button: take it or skip it.")),
+        "Bath": (_("Each client you hire with a Patron action performs its role once, "
+                   "right away."), _("Its action waits on its own button: take it or skip it.")),
         "Foundry": (_("On completion: one Laborer action per influence you then have."),
                     on_completion),
         "Gate": (_("Your marble foundations give their function before they are complete."),
