@@ -159,11 +159,10 @@ class TableScreen(Screen):
 
     def handle(self, intent: Intent) -> None:
         """As any screen; a touch that stays down on something with a rules card (see
-        :meth:`tick`) opens that card instead of acting when lifted."""
+        :meth:`tick`) opens that card instead of acting when lifted. What lies under the
+        finger is looked up only once it has been held: a tap costs nothing more."""
         if isinstance(intent, PointerDown):
-            self.hold.cancel()
-            if topic_at(self, intent.pos) is not None:
-                self.hold.down(intent.pos)
+            self.hold.down(intent.pos)
         elif isinstance(intent, Tap):
             self.hold.cancel()
         super().handle(intent)
