@@ -7,6 +7,7 @@ package has an ``explain`` module that makes them, keyed by the engine's own nam
 
 from __future__ import annotations
 
+from companion.i18n import _
 from companion.records import frozen
 
 
@@ -29,3 +30,11 @@ def split_topic(key: str) -> tuple[str, str]:
     """``"building:Wall"`` -> ("building", "Wall")."""
     kind, _sep, name = key.partition(":")
     return kind, name
+
+
+def either(choices: list[str]) -> str:
+    """"a, b or c": choices in a sentence (the table's language says "or")."""
+    if len(choices) <= 2:
+        return _(" or ").join(choices)
+    # Translators: between the items of a list, before its last "or"
+    return _(" or ").join([_(", ").join(choices[:-1]), choices[-1]])

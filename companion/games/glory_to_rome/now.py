@@ -22,6 +22,7 @@ from companion.games.glory_to_rome.data import (
 from companion.games.glory_to_rome.grants import action_label, pending
 from companion.games.glory_to_rome.rules import RULES
 from companion.games.glory_to_rome.state import GloryState, stairway_targets
+from companion.games.rules_card import either
 from companion.i18n import _, ngettext
 from companion.records import frozen
 
@@ -161,7 +162,7 @@ def sentence(state: GloryState) -> str:
         words["act"] = _("take a card from the pool")
     elif role == "legionary":
         words["act"] = _("demand a material")
-    doing = _(" or ").join(words[m] for m in found.moves if m in words)
+    doing = either([words[m] for m in found.moves if m in words])
     line = ngettext("{name} has {n} {role} action left: {doing}",
                     "{name} has {n} {role} actions left: {doing}", left).format(
         name=name, n=left, role=role_label(role), doing=doing)

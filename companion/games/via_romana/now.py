@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from companion.games.rules_card import either
 from companion.games.via_romana.rules import (
     BUILD_ACTIONS,
     allowed_actions,
@@ -68,7 +69,7 @@ def sentence(state: ViaRomanaState) -> str:
         n=left)
     if builds:
         line = _("{name} builds {builds}, or ends the turn; {cards}").format(
-            name=name, builds=_(" or ").join(builds), cards=cards)
+            name=name, builds=either(builds), cards=cards)
     else:
         line = _("{name} can only end the turn; {cards}").format(name=name, cards=cards)
     if state.phase is Phase.LAST_TURNS:

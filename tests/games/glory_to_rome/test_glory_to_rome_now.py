@@ -59,7 +59,7 @@ def test_an_architect_with_a_foundation_may_lay_or_add_and_a_patron_with_room_hi
     found = options(state)
     assert found.moves == ("lay_foundation", "add_material", "done")
     assert accepts(state, "add_material", {"building": "Temple"}, 0)
-    assert sentence(state) == ("Livia has 1 Architect action left: lay a foundation or add a "
+    assert sentence(state) == ("Livia has 1 Architect action left: lay a foundation, add a "
                                "material or end with Done.")
 
 

@@ -21,8 +21,8 @@ def test_set_up_asks_for_a_starting_castle(tmp_path: Path) -> None:
 def test_a_turn_offers_what_the_engine_allows(tmp_path: Path) -> None:
     state = new_game(write_board(tmp_path), 4, ["Aquae", "Burgus", "Castra", "Emporium"])
     assert set(allowed_actions(state, 0)) >= {"castle", "milestone_city", "milestone_road"}
-    assert sentence(state) == ("Livia builds a castle or a milestone in a city or a milestone "
-                               "on a road or two milestones at once, or ends the turn; 3 cards "
+    assert sentence(state) == ("Livia builds a castle, a milestone in a city, a milestone on "
+                               "a road or two milestones at once, or ends the turn; 3 cards "
                                "left this round.")
 
 
