@@ -137,11 +137,13 @@ class CardDialog(Screen):
     name = "rules-card"
 
     def __init__(self, app: App, title: str, sections: Sequence[tuple[str, str]],
-                 accent: RGB | None = None, *, held: bool = False) -> None:
+                 accent: RGB | None = None, *, mark: str = "", held: bool = False) -> None:
         super().__init__(app)
         self.title = title
         self.sections = list(sections)
         self.accent = accent or theme.PANEL
+        #: beside the title, a small card in the thing's colour saying this ("" for none)
+        self.mark = mark
         #: opened by a finger still down: its lift must not close the card at once
         self._lift_pending = held
 
@@ -172,7 +174,16 @@ class CardDialog(Screen):
         laid = self.layout()
         box = pygame.Rect(laid.box)
         panel(surface, box, theme.PANEL_LIGHT, theme.ACCENT)
-        board.badge(surface, pygame.Rect(laid.title), self.title, self.accent)
+        title = pygame.Rect(laid.title)
+        if self.mark:
+            width = title.height * 3 // 4
+            card = mirror(pygame.Rect(title.left, title.top, width, title.height), title)
+            board.card(surface, card, self.accent)
+            draw_text(surface, self.mark, card, max(MIN_TEXT_SIZE, card.height * 3 // 5),
+                      theme.text_on(self.accent))
+            title = mirror(pygame.Rect(title.left + width + m.gap, title.top,
+                                       title.width - width - m.gap, title.height), title)
+        board.badge(surface, title, self.title, self.accent)
         for line in laid.lines:
             rect = mirror(pygame.Rect(line.rect), box)
             draw_text(surface, line.text, rect, line.size,
@@ -184,12 +195,21 @@ class CardDialog(Screen):
 # -- what the table opens ------------------------------------------------------------------
 
 
-def rules_card_for(game: str, key: str, state: object = None) -> tuple[RulesCard, RGB | None
-                                                                       ] | None:
-    """The card of ``key`` in ``game`` and its colour, or None when it has none.
+@frozen
+class Shown:
+    """A rules card as the table shows it: the card, the thing's colour, and what its
+    small card in that colour says (a material's value, a city's top marker)."""
+
+    card: RulesCard
+    colour: RGB | None = None
+    mark: str = ""
+
+
+def rules_card_for(game: str, key: str, state: object = None) -> Shown | None:
+    """The card of ``key`` in ``game`` as shown, or None when it has none.
 
     ``state`` (the game on the table) gives what the card depends on: a Via Romana
-    city's name and colour, the game's bonuses.
+    city's name, colour and markers, the game's bonuses.
     """
     explain = game_module(game, "explain")
     if explain is None:
@@ -200,33 +220,42 @@ def rules_card_for(game: str, key: str, state: object = None) -> tuple[RulesCard
     card = explain.rules_card(key)
     if card is None:
         return None
-    return card, _glory_colour(kind, name) if game == "glory-to-rome" else None
+    if game == "glory-to-rome":
+        return _glory_shown(card, kind, name)
+    return Shown(card)
 
 
-def _glory_colour(kind: str, name: str) -> RGB | None:
+def _glory_shown(card: RulesCard, kind: str, name: str) -> Shown:
+    """A role or building in its material's colour, with the material's value."""
     from companion.games.glory_to_rome import BUILDING_MATERIAL, ROLE_MATERIAL
+    from companion.games.glory_to_rome.data import MATERIAL_VALUE
 
     material = ROLE_MATERIAL.get(name) if kind == "role" else (
         BUILDING_MATERIAL.get(name) if kind == "building" else None)
-    return theme.THING_COLOURS[material] if material else None
+    if material is None:
+        return Shown(card)
+    return Shown(card, theme.THING_COLOURS[material], str(MATERIAL_VALUE[material]))
 
 
-def _via_romana_card(explain: Any, kind: str, name: str, state: object
-                     ) -> tuple[RulesCard, RGB | None] | None:
+def _via_romana_card(explain: Any, kind: str, name: str, state: object) -> Shown | None:
     settings = getattr(state, "settings", None)
     bonuses = {} if settings is None else {"eagle": settings.eagle_bonus,
                                            "order_board": settings.order_board_bonus}
     if kind == "city":
         card = explain.rules_card("part:city", **bonuses)
-        board_ = getattr(state, "board", None)
-        city = next((c for c in board_.cities if c.name == name), None) if board_ else None
-        if city is None:
-            return card, None
+        cities = getattr(getattr(state, "board", None), "cities", ())
+        index = next((i for i, c in enumerate(cities) if c.name == name), None)
+        if index is None:
+            return Shown(card)
+        city = cities[index]
+        stack = getattr(state, "stacks", ())
+        top = stack[index][0] if index < len(stack) and stack[index] else None
         colour = theme.colour_names().get(city.colour, city.colour)
         title = _("{city} ({colour})").format(city=city.name, colour=colour)
-        return RulesCard(title, card.does, card.costs, card.catch), theme.colour_rgb(city.colour)
+        return Shown(RulesCard(title, card.does, card.costs, card.catch),
+                     theme.colour_rgb(city.colour), "" if top is None else str(top))
     card = explain.rules_card(f"{kind}:{name}", **bonuses)
-    return None if card is None else (card, None)
+    return None if card is None else Shown(card)
 
 
 def open_rules_card(app: App, game: str, key: str, state: object = None, *,
@@ -235,8 +264,8 @@ def open_rules_card(app: App, game: str, key: str, state: object = None, *,
     found = rules_card_for(game, key, state)
     if found is None:
         return False
-    card, colour = found
-    app.push(CardDialog(app, card.title, card_sections(card), colour, held=held))
+    app.push(CardDialog(app, found.card.title, card_sections(found.card), found.colour,
+                        mark=found.mark, held=held))
     return True
 
 

@@ -48,7 +48,7 @@ def module(game: str, part: str) -> Any:
 def card_of(game: str, key: str) -> RulesCard:
     found = rules_card_for(game, key)
     assert found is not None, (game, key)
-    return found[0]
+    return found.card
 
 
 def every_card(game: str) -> list[str]:
@@ -81,9 +81,7 @@ def test_every_role_building_area_and_build_has_a_card() -> None:
     for game, keys in expected.items():
         assert keys <= set(every_card(game)), game
         for key in every_card(game):
-            found = rules_card_for(game, key)
-            assert found is not None, (game, key)
-            card = found[0]
+            card = card_of(game, key)
             assert all((card.title, card.does, card.costs, card.catch)), (game, key)
     assert len(BUILDING_MATERIAL) == 44  # both card sets: 36 shared, 4 Imperium, 4 Republic
 
@@ -112,9 +110,7 @@ def test_every_card_fits_its_box_at_both_sizes(language: str, fonts: None) -> No
         m = metrics_for(size)
         for game in GAMES:
             for key in every_card(game):
-                found = rules_card_for(game, key)
-                assert found is not None
-                laid = lay_out(m, card_sections(found[0]))
+                laid = lay_out(m, card_sections(card_of(game, key)))
                 box = pygame.Rect(laid.box)
                 if not laid.fits or laid.size < MIN_TEXT_SIZE:
                     problems.append(f"{size} {game} {key}: size {laid.size}")
@@ -240,3 +236,23 @@ def test_what_now_shows_the_games_own_sentence(app: App, game: str) -> None:
     assert isinstance(card, CardDialog) and card.sections == [("", expected)]
     Driver(app).touch(app.metrics.rect().center)
     assert app.top is table
+
+
+def test_a_card_shows_the_things_colour_and_value() -> None:
+    from companion.games.base import PlayerInfo
+    from companion.games.via_romana import RULES as VIA
+    from companion.ui.theme import THING_COLOURS, colour_rgb
+
+    statue = rules_card_for("glory-to-rome", "building:Statue")
+    assert statue is not None and (statue.colour, statue.mark) == (THING_COLOURS["marble"], "3")
+    laborer = rules_card_for("glory-to-rome", "role:laborer")
+    assert laborer is not None and (laborer.colour, laborer.mark) == (THING_COLOURS["rubble"], "1")
+    quaestor = rules_card_for("ave-roma", "space:quaestor")
+    assert quaestor is not None and quaestor.colour is None and quaestor.mark == ""
+    state = VIA.setup([PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2)],
+                      VIA.prepare_options(VIA.default_options()))
+    city = state.board.cities[0]
+    shown = rules_card_for("via-romana", f"city:{city.name}", state)
+    assert shown is not None
+    assert shown.card.title.startswith(city.name) and shown.colour == colour_rgb(city.colour)
+    assert shown.mark == str(state.stacks[0][0])  # the marker on top of the city's stack
