@@ -142,12 +142,15 @@ def sentence(state: GloryState) -> str:
     if me is None:
         return _("Nobody's move: the table ends the game from the menu.")
     name = state.players[me].name
+    grants = pending(state, me)
+    what = ", ".join(ngettext("{n} {role} action", "{n} {role} actions", g.left).format(
+        n=g.left, role=action_label(g.role)) for g in grants)
     if state.phase == "actions" and state.acting is None:
-        grants = pending(state, me)
-        what = ", ".join(ngettext("{n} {role} action", "{n} {role} actions", g.left).format(
-            n=g.left, role=action_label(g.role)) for g in grants)
         return _("{name} takes or skips the building actions ({what}); then the turn "
                  "ends.").format(name=name, what=what)
+    if grants:  # the engine refuses every other move of theirs until then
+        return _("{name} first takes or skips the building actions ({what}).").format(
+            name=name, what=what)
     if state.phase == "lead":
         return _("{name} leads a role or Thinks; {jacks}.").format(
             name=name, jacks=_jacks(state, me, found.moves))

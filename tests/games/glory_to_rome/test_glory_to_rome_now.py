@@ -86,6 +86,20 @@ def test_granted_actions_waiting_are_what_the_turn_waits_for() -> None:
     assert not accepts(state, "done", {}, 0)  # a regular move is refused meanwhile
 
 
+def test_granted_actions_come_before_the_rest_of_ones_own() -> None:
+    state = give(three(), 0, buildings=(foundation("Amphitheatre", "concrete", 1),),
+                 clients=clients(craftsman=1))
+    state = play(state, "lead", 0, role="craftsman")
+    for seat in (1, 2):
+        state = play(state, "think", seat, option="draw_one", hand=9)
+    state = play(state, "add_material", 0, building="Amphitheatre")
+    assert state.acting == 0 and state.actions_left[0] == 1 and state.bonus
+    assert options(state).moves == ()  # the engine refuses Livia's own actions meanwhile
+    assert not accepts(state, "done", {}, 0)
+    assert sentence(state) == ("Livia first takes or skips the building actions (4 Craftsman "
+                               "actions).")
+
+
 def test_the_game_over_says_to_score() -> None:
     state = play(three(), "end_game", None, reason="concede")
     assert options(state).moves == ()
