@@ -41,7 +41,7 @@ def _role_texts() -> dict[str, tuple[str, str]]:
                       _("You may not lay a building you already have; an out-of-town site "
                         "takes two actions in a row.")),
         "legionary": (_("Show a card and demand its material: one from the pool, and one "
-                        "from each neighbour's stockpile."),
+                        "from the hand of each neighbour who has it."),
                       _("A Wall, or a Palisade without your Bridge, keeps a neighbour safe. "
                         "The table hands the cards over.")),
         "architect": (_("Lay a foundation from your hand, or add a material from your "
@@ -166,8 +166,8 @@ def _building_texts() -> dict[str, tuple[str, str]]:
                            _("Not in a turn you Thought.")),
         "Garden": (_("On completion: one Patron action per influence you then have."),
                    on_completion),
-        "Prison": (_("On completion you may swap it for an opponent's completed structure; "
-                     "they take its 3 influence."), _("Only until your next move: moving on "
+        "Prison": (_("On completion you may give its 3 influence to an opponent for one of "
+                     "their completed structures."), _("Only until your next move: moving on "
                                                       "declines it.")),
         "Scriptorium": (_("One marble material completes any of your foundations."),
                         _("Say so when you add the marble.")),
