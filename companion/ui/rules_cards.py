@@ -117,8 +117,9 @@ def _lines(body: pygame.Rect, sections: Sequence[tuple[str, str]], size: int,
     lines: list[Line] = []
     fits = True
     for label, text in sections:
-        rows = [(part, label_size, True) for part in ([label] if label else [])]
-        rows += [(part, size, False) for part in wrap(text, size, body.width)]
+        rows = [(part, label_size, True) for part in (wrap(label, label_size, body.width)
+                                                      if label else [])]
+        rows += [(part, size, False) for part in (wrap(text, size, body.width) if text else [])]
         for part, part_size, is_label in rows:
             step = line_size(part_size)
             if y + step > body.bottom:
@@ -278,4 +279,5 @@ def what_now_text(game: str, state: object) -> str:
 def open_what_now(app: App, game: str, state: object) -> None:
     text = what_now_text(game, state)
     if text:
-        app.push(CardDialog(app, _("What now?"), [("", text)], theme.ACCENT))
+        hint = _("Hold a finger on a role, a building, an area or a city to see what it does.")
+        app.push(CardDialog(app, _("What now?"), [("", text), (hint, "")], theme.ACCENT))

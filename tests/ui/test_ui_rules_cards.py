@@ -29,6 +29,7 @@ from companion.ui.rules_cards import (  # noqa: E402
     card_sections,
     game_module,
     lay_out,
+    open_what_now,
     rules_card_for,
     what_now_text,
 )
@@ -233,7 +234,8 @@ def test_what_now_shows_the_games_own_sentence(app: App, game: str) -> None:
     assert what_now_text(game, table.state) == expected
     Driver(app).tap("what-now")
     card = app.top
-    assert isinstance(card, CardDialog) and card.sections == [("", expected)]
+    assert isinstance(card, CardDialog) and card.sections[0] == ("", expected)
+    assert lay_out(app.metrics, card.sections).fits
     Driver(app).touch(app.metrics.rect().center)
     assert app.top is table
 
@@ -256,3 +258,26 @@ def test_a_card_shows_the_things_colour_and_value() -> None:
     assert shown is not None
     assert shown.card.title.startswith(city.name) and shown.colour == colour_rgb(city.colour)
     assert shown.mark == str(state.stacks[0][0])  # the marker on top of the city's stack
+
+
+@pytest.mark.parametrize("language", ("en", *TRANSLATED))
+def test_what_now_fits_in_every_language(language: str, fonts: None, tmp_path: Any) -> None:
+    from companion.events import new_input_queue
+    from companion.store import Store
+
+    i18n.set_language(language)
+    for size in SIZES:
+        store = Store.open(tmp_path / f"{size[0]}")
+        try:
+            app = App(store, new_input_queue(), pygame.Surface(size), present=lambda r: None)
+            app.start()
+            for game in GAMES:
+                session = demo_session(store, game)
+                app.start_session(session)
+                open_what_now(app, game, session.state)
+                card = app.top
+                assert isinstance(card, CardDialog)
+                laid = lay_out(app.metrics, card.sections)
+                assert laid.fits and laid.size >= MIN_TEXT_SIZE, (size, game)
+        finally:
+            store.close()
