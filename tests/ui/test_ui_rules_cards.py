@@ -281,3 +281,13 @@ def test_what_now_fits_in_every_language(language: str, fonts: None, tmp_path: A
                 assert laid.fits and laid.size >= MIN_TEXT_SIZE, (size, game)
         finally:
             store.close()
+
+
+def test_what_now_after_the_end_says_to_score(app: App) -> None:
+    app.start_session(demo_session(app.store, "glory-to-rome", ended=True))
+    app.step()
+    app.settle()
+    Driver(app).tap("what-now")
+    card = app.top
+    assert isinstance(card, CardDialog)
+    assert card.sections[0] == ("", "The game is over: enter the final numbers to score it.")

@@ -125,9 +125,8 @@ class TableScreen(Screen):
                  sublabel=self.view.describe(last) if last else "", size=m.large)
         self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
                  fill=theme.PANEL_LIGHT, size=m.small)
-        if not self.session.rules.is_over(self.state):
-            self.add("what-now", areas["what_now"], _("What now?"), self._what_now,
-                     fill=theme.PANEL_LIGHT, size=m.small)
+        self.add("what-now", areas["what_now"], _("What now?"), self._what_now,
+                 fill=theme.PANEL_LIGHT, size=m.small)
         inner = areas["info"].inflate(-m.gap * 2, -m.gap * 2)
         self.buttons.extend(self.view.hotspots(inner))
         if moves:
