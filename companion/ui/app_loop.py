@@ -841,6 +841,8 @@ class App:
             for press in self.keys.due(time.monotonic()):
                 had_input = True
                 self.deliver(Press(press.button, press.long))
+        if self.stack:  # the top screen's own timers (a touch held into a long press)
+            self.guard(self.top.tick, time.monotonic())
         drawing = time.monotonic()
         self._draw_ahead()
         # the grace counts from before the drawing: a slow disk costs a step no more

@@ -84,6 +84,10 @@ class Screen:
         """Monotonic time at which this screen needs a redraw by itself (a timer), or None."""
         return None
 
+    def tick(self, now: float) -> None:
+        """Called by the loop every step (``now``: monotonic): a timer of the screen's own,
+        such as a touch held into a long press (:mod:`companion.ui.touch_hold`), fires here."""
+
     def committed(self) -> None:
         """A move of the session is now on disk (before the frame showing it is presented).
 

@@ -111,6 +111,23 @@ def _screens() -> dict[str, Callable[[object], None]]:
                 screen.button(f"game-{game}").on_tap()
         return new_game
 
+    def rules_card(app: object) -> None:
+        """A long press on the Statue in the demo game's camps."""
+        from companion.ui.rules_cards import open_rules_card
+
+        assert isinstance(app, App)
+        session = demo_session(app.store, "glory-to-rome")
+        app.start_session(session)
+        open_rules_card(app, session.rules.key, "building:Statue", session.state)
+
+    def what_now(app: object) -> None:
+        from companion.ui.rules_cards import open_what_now
+
+        assert isinstance(app, App)
+        session = demo_session(app.store, "glory-to-rome")
+        app.start_session(session)
+        open_what_now(app, session.rules.key, session.state)
+
     def shown(action: Callable[[App], object]) -> Callable[[object], None]:
         def show(app: object) -> None:
             assert isinstance(app, App)
@@ -136,6 +153,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "players": players,
         "settings": shown(lambda app: app.open_settings()),
         "display-settings": shown(lambda app: app.open_display_settings()),
+        "rules-card": rules_card,
+        "what-now": what_now,
     }
 
 
@@ -144,7 +163,7 @@ SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-
                 "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
                 "player-stats", "players", "settings", "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps
-EXTRA_SCREEN_NAMES = ("new-game-via-romana",)
+EXTRA_SCREEN_NAMES = ("new-game-via-romana", "rules-card", "what-now")
 
 
 def show_screen(app: object, screen: str) -> None:

@@ -11,7 +11,7 @@ import pygame
 from companion.i18n import _, pgettext
 from companion.session import GameSession
 from companion.ui import theme
-from companion.ui.intents import Press, Tag
+from companion.ui.intents import Intent, PointerDown, Press, Tag, Tap
 from companion.ui.layers import Layers
 from companion.ui.layout import (
     Metrics,
@@ -21,11 +21,14 @@ from companion.ui.layout import (
     split_cols,
     split_rows,
 )
+from companion.ui.rules_cards import open_rules_card, open_what_now
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
+from companion.ui.tables.rules_spots import topic_at
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
+from companion.ui.touch_hold import TouchHold
 from companion.ui.widgets import ground_panel, panel
 
 if TYPE_CHECKING:
@@ -39,19 +42,21 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
     few layouts over an evening, worked out once each."""
     area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
     if m.portrait:
-        top, turn, order, info, actions, bottom = split_rows(
+        top, turn_row, order, info, actions, bottom = split_rows(
             area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
                    -m.unit * 1.3], m.gap)
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
+        turn, what_now = split_cols(turn_row, [1, -m.unit * 2.6], m.gap)
         undo = bottom
     else:
         top, rest = split_rows(area, [-m.unit, 1], m.gap)  # the menu: a whole finger
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
         side, main = split_cols(rest, [-m.unit * 4.2, 1], m.gap * 2)
-        turn, order, undo = split_rows(side, [-m.unit * 1.4, 1, -m.unit * 1.5], m.gap)
+        turn, what_now, order, undo = split_rows(
+            side, [-m.unit * 1.4, -m.unit, 1, -m.unit * 1.5], m.gap)
         info, actions = split_rows(main, [1, -actions_height], m.gap)
-    parts = {"status": status, "menu": menu, "turn": turn, "order": order, "info": info,
-             "actions": actions, "undo": undo}
+    parts = {"status": status, "menu": menu, "turn": turn, "what_now": what_now,
+             "order": order, "info": info, "actions": actions, "undo": undo}
     return tuple((name, (rect.x, rect.y, rect.width, rect.height))
                  for name, rect in parts.items())
 
@@ -62,6 +67,7 @@ class TableScreen(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.view = view_for(self)
+        self.hold = TouchHold()  # a touch held on a role, building, area...: its rules card
         self.layers = Layers()  # the header's parts, kept while what they say holds
         #: (state, metrics, areas) of the last build: painting that state lays out the same
         self._built: tuple[object, object, dict[str, pygame.Rect]] | None = None
@@ -119,6 +125,8 @@ class TableScreen(Screen):
                  sublabel=self.view.describe(last) if last else "", size=m.large)
         self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
                  fill=theme.PANEL_LIGHT, size=m.small)
+        self.add("what-now", areas["what_now"], _("What now?"), self._what_now,
+                 fill=theme.PANEL_LIGHT, size=m.small)
         inner = areas["info"].inflate(-m.gap * 2, -m.gap * 2)
         self.buttons.extend(self.view.hotspots(inner))
         if moves:
@@ -147,6 +155,38 @@ class TableScreen(Screen):
             _("Abandon"), self.app.abandon_game))
 
     # -- inputs ---------------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> None:
+        """As any screen; a touch that stays down on something with a rules card (see
+        :meth:`tick`) opens that card instead of acting when lifted. What lies under the
+        finger is looked up only once it has been held: a tap costs nothing more."""
+        if isinstance(intent, PointerDown):
+            self.hold.down(intent.pos)
+        elif isinstance(intent, Tap):
+            self.hold.cancel()
+        super().handle(intent)
+
+    def tick(self, now: float) -> None:
+        pos = self.hold.take(now)
+        key = topic_at(self, pos) if pos is not None else None
+        if key is None:
+            return
+        pressed = self._pressed_button()
+        self.pressed = None
+        if pressed is not None:
+            self.app.highlight(pressed, pressed=False)
+        open_rules_card(self.app, self.session.rules.key, key, self.state, held=True)
+
+    def wake_at(self) -> float | None:
+        return self.hold.due_at()
+
+    def info_rect(self) -> pygame.Rect:
+        """The game's panel inside its frame (where the view paints and its hotspots lie)."""
+        m = self.metrics
+        return self._painted_areas()["info"].inflate(-m.gap * 2, -m.gap * 2)
+
+    def _what_now(self) -> None:
+        open_what_now(self.app, self.session.rules.key, self.state)
 
     def on_press(self, press: Press) -> None:
         if press.button == "undo":

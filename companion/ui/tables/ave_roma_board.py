@@ -60,9 +60,9 @@ def next_use(region: Region) -> str:
     return _("empty: pay 2")
 
 
-def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                colours: Sequence[str], prompt: str, m: Metrics, layers: Layers) -> None:
-    rgb = tuple(theme.colour_rgb(c) for c in colours)
+def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics
+                ) -> list[pygame.Rect]:
+    """(the prompt, if any,) the region ring, the board spaces and the players' boards."""
     rows: list[float] = []
     if prompt:
         lines = min(3 if m.portrait else 2, len(wrap(prompt, m.small, rect.width - m.gap * 2)))
@@ -71,7 +71,27 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     region_height = max(int(m.unit * 1.5), int(rect.height * share))
     spaces_height = int(m.unit * (1.8 if m.portrait else 0.8))
     rows += [-region_height, -spaces_height, 1]
-    parts = split_rows(rect, rows, m.gap)
+    return split_rows(rect, rows, m.gap)
+
+
+def region_cells(rect: pygame.Rect, m: Metrics) -> tuple[list[pygame.Rect], pygame.Rect]:
+    """The five region positions and the deck inside the region ring's ``rect``."""
+    deck_width = max(int(m.unit * 0.9), rect.width // 9)
+    with left_to_right():  # the regions and the deck as they lie on the board
+        ring, deck = split_cols(rect, [1, -deck_width], m.gap)
+        cells = grid(ring, 5, 5, m.gap)
+    return cells, deck
+
+
+def space_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
+    """The board spaces' cells, in ``BOARD_SPACES`` order."""
+    return grid(rect, len(BOARD_SPACES), 4 if m.portrait else 8, m.gap // 2)
+
+
+def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
+                colours: Sequence[str], prompt: str, m: Metrics, layers: Layers) -> None:
+    rgb = tuple(theme.colour_rgb(c) for c in colours)
+    parts = board_parts(rect, state, prompt, m)
     if prompt:
         layers.blit(surface, parts.pop(0), "prompt", (prompt, m), theme.PANEL,
                     lambda picture, area: paint_prompt(picture, area, prompt, m))
@@ -91,10 +111,7 @@ def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metri
 
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                   rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
-    deck_width = max(int(m.unit * 0.9), rect.width // 9)
-    with left_to_right():  # the regions and the deck as they lie on the board
-        ring, deck = split_cols(rect, [1, -deck_width], m.gap)
-        cells = grid(ring, 5, 5, m.gap)
+    cells, deck = region_cells(rect, m)
     for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
                                               start=1):
         layers.blit(surface, cell, f"region-{position}", (region, rgb, m), theme.PANEL,
@@ -164,9 +181,7 @@ def paint_spaces(surface: pygame.Surface, rect: pygame.Rect,
                  m: Metrics) -> None:
     """The board spaces (from :func:`space_owners`) with the workers lying there; the
     ones to take back ringed during the refill."""
-    columns = 4 if m.portrait else 8
-    for (space, lying), cell in zip(owners, grid(rect, len(owners), columns, m.gap // 2),
-                                    strict=True):
+    for (space, lying), cell in zip(owners, space_cells(rect, m), strict=True):
         highlight = refill and bool(lying)
         panel(surface, cell, theme.PANEL_LIGHT, theme.ACCENT if highlight else None, width=2)
         name, tokens = split_rows(cell.inflate(-4, -2), [1, 1.4], 1)

@@ -368,35 +368,39 @@ def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str 
                        highlight=theme.ACCENT)
 
 
-def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState) -> None:
-    """Foundations (with materials added / value) and structures as small cards."""
-    built = player.buildings
-    if not built or rect.height < 12:
-        return
+def building_slots(rect: pygame.Rect, count: int) -> tuple[list[pygame.Rect],
+                                                         pygame.Rect | None]:
+    """Where :func:`paint_buildings` puts ``count`` buildings' cards in ``rect``: as many
+    as fit, and the place of "+n more" when some do not (None when all fit)."""
+    if not count or rect.height < 12:
+        return [], None
     columns = max(1, rect.width // 120)
-    rows = -(-len(built) // columns)
+    rows = -(-count // columns)
     height = min(46, (rect.height - 3 * (rows - 1)) // rows)
     if height < 14:  # too many to draw readably: as many as fit, then how many more
         rows = max(1, (rect.height + 3) // 17)
         height = 14
     width = (rect.width - 3 * (columns - 1)) // columns
     fitting = rows * columns
-    shown = built if len(built) <= fitting else built[:fitting - 1]
-    for slot, building in enumerate(shown):
-        row, column = divmod(slot, columns)
-        card = pygame.Rect(rect.left + column * (width + 3), rect.top + row * (height + 3),
-                           width, height)
+    shown = count if count <= fitting else fitting - 1
+    places = [pygame.Rect(rect.left + column * (width + 3), rect.top + row * (height + 3),
+                          width, height)
+              for row, column in (divmod(slot, columns) for slot in range(shown + 1))]
+    return places[:shown], places[shown] if shown < count else None
+
+
+def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState) -> None:
+    """Foundations (with materials added / value) and structures as small cards."""
+    built = player.buildings
+    cards, more = building_slots(rect, len(built))
+    for building, card in zip(built, cards, strict=False):
         progress = None if building.completed else (building.materials, building.value)
         outline = theme.MUTED if building.out_of_town else None
         board.card(surface, card, material_colour(building.material), label=building.name,
                    progress=progress, highlight=outline)
-    if len(shown) < len(built):
-        slot = len(shown)
-        row, column = divmod(slot, columns)
-        more = pygame.Rect(rect.left + column * (width + 3), rect.top + row * (height + 3),
-                           width, height)
-        draw_text(surface, _("+{n} more").format(n=len(built) - len(shown)), more,
-                  max(11, height * 2 // 3), theme.TEXT)
+    if more is not None:
+        draw_text(surface, _("+{n} more").format(n=len(built) - len(cards)), more,
+                  max(11, more.height * 2 // 3), theme.TEXT)
 
 
 def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,

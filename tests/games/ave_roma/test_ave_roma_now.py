@@ -1,0 +1,54 @@
+""""What now?" in Ave Roma: the workers and areas said are the engine's own answer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ave_roma_support import act, new_game, refused
+
+from companion.games.ave_roma import EMPTY, SPACES, usable_workers
+from companion.games.ave_roma.now import accepts, options, sentence
+
+
+def test_the_first_player_places_any_worker_anywhere_or_passes() -> None:
+    state = new_game()
+    found = options(state)
+    assert found.player == 0 and found.can_pass
+    assert dict(found.spaces) == {space: usable_workers(state, 0) for space in SPACES}
+    assert sentence(state) == "Livia places a worker (1, 2, 3, 4, 5) or passes."
+
+
+def test_an_empty_region_position_shuts_aedilis_and_mercator_for_that_number() -> None:
+    state = new_game()
+    regions = list(state.regions)
+    regions[3] = replace(regions[3], card=EMPTY)
+    state = replace(state, regions=tuple(regions))
+    spaces = dict(options(state).spaces)
+    assert 4 not in spaces["aedilis"] and 4 not in spaces["mercator"]
+    assert 4 in spaces["propraetor"]  # the Propraetor still goes, paying the fee
+    assert "region card at position 4" in refused(state, "place", 0, space="aedilis", worker=4)
+    assert sentence(state) == ("Livia places a worker (1, 2, 3, 4, 5) or passes; Aedilis not "
+                               "with 4; Mercator not with 4.")
+
+
+def test_a_taken_training_space_is_closed_and_the_trained_worker_offered() -> None:
+    state = new_game(tracking="essentials")
+    state = act(state, "place", 0, space="training", worker=3)
+    state = act(state, "pass", 1)
+    state = act(state, "pass", 2)
+    found = options(state)
+    assert dict(found.spaces)["training"] == ()
+    assert dict(found.trained)["quaestor"] == (2, 3, 4)
+    assert not accepts(state, "place", {"space": "training", "worker": 1}, 0)
+    assert sentence(state) == ("Livia places a worker (1, 2, 4, 5, or the trained 3) or "
+                               "passes; Training closed.")
+
+
+def test_resources_over_the_cap_come_first() -> None:
+    state = new_game()
+    seat = replace(state.seat(0), overflow=(1, 0, 0, 0, 0, 0))
+    state = state.with_seat(0, seat)
+    assert options(state).spaces == ()
+    assert sentence(state) == ("Livia first puts the resources over the cap into surplus or "
+                               "sells them.")
+    assert "over the cap" in refused(state, "pass", 0)
