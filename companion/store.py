@@ -13,18 +13,23 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
 from companion.opening import Opened, full_check, memory_database, open_database
 from companion.records import frozen
 
+if TYPE_CHECKING:
+    from companion.exchange_schema import ImportedGame
+
 DB_NAME = "companion.db"
+
+
 class StoreError(Exception):
     """A store problem, in plain words for the table (disk full, read-only medium...)."""
 
@@ -199,6 +204,10 @@ class Store:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise StoreError(describe_write_error(exc)) from exc
+            except BaseException:  # the caller gave up midway: none of it is kept
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
 
     def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
         """Rows of one query; a page that cannot be read is a StoreError in words."""
@@ -410,20 +419,39 @@ class Store:
                     turn_times: Sequence[Sequence[float]] = ()) -> int:
         """A finished game from another companion, log and all, in one transaction."""
         with self._writing() as db:
-            cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
-                                "result) VALUES (?, ?, ?, 'finished', ?, ?)",
-                                (game, _json().dumps(options), created, ended,
-                                 _json().dumps(result)))
-            game_id = int(cursor.lastrowid or 0)
-            db.executemany(
-                "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
-            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
-                (game_id, e.seq, e.kind, _json().dumps(e.action.to_json()) if e.action else None)
-                for e in entries])
-            db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
-                           [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
+            return self._insert_imported(db, game, players, options, created, ended, result,
+                                         entries, turn_times)
+
+    @staticmethod
+    def _insert_imported(db: sqlite3.Connection, game: str, players: Sequence[PlayerInfo],
+                         options: dict[str, Any], created: float, ended: float | None,
+                         result: dict[str, Any], entries: Sequence[LogEntry],
+                         turn_times: Sequence[Sequence[float]]) -> int:
+        cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
+                            "result) VALUES (?, ?, ?, 'finished', ?, ?)",
+                            (game, _json().dumps(options), created, ended,
+                             _json().dumps(result)))
+        game_id = int(cursor.lastrowid or 0)
+        db.executemany(
+            "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
+        db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
+            (game_id, e.seq, e.kind, _json().dumps(e.action.to_json()) if e.action else None)
+            for e in entries])
+        db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
+                       [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
         return game_id
+
+    def import_games(self, games: Iterable[ImportedGame]) -> int:
+        """Finished games from another companion, all in one transaction: an error while
+        ``games`` is being read (or written) keeps none of them. Returns how many."""
+        count = 0
+        with self._writing() as db:
+            for game in games:
+                self._insert_imported(db, game.game, game.players, game.options, game.created,
+                                      game.ended, game.result, game.entries, game.turn_times)
+                count += 1
+        return count
 
     def times_on_turn(self) -> dict[int, dict[int, float]]:
         """Seconds on turn of every timed game: game id -> seat-order position -> seconds."""

@@ -127,7 +127,7 @@ def test_the_commands(store: Store, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["--data-dir", str(tmp_path / "c"), "import", str(out)]) == 0
     assert "3 were already here" in capsys.readouterr().out
     (tmp_path / "bad.json").write_text("[]")
-    assert main(["--data-dir", str(tmp_path / "c"), "import", str(tmp_path / "bad.json")]) == 1
+    assert main(["--data-dir", str(tmp_path / "c"), "import", str(tmp_path / "bad.json")]) == 2
     assert "companion import:" in capsys.readouterr().err
     assert main(["--data-dir", data, "export", "--game", "999"]) == 1
 
@@ -136,6 +136,6 @@ def test_a_file_with_one_broken_game_adds_none(store: Store, tmp_path: Path) -> 
     data = json.loads(export_text(store, "json"))
     data["games"][2]["log"][0] = {"kind": "do"}  # no seq, no action
     other = Store.open(tmp_path / "b")
-    with pytest.raises(ExchangeError, match="cannot be read"):
+    with pytest.raises(ExchangeError, match="game 3: seq is missing"):
         import_text(other, json.dumps(data))
     assert other.finished_games() == []
