@@ -36,6 +36,8 @@ class Mutant:
 
 
 OPEN = "tests/store/test_store_open.py"
+USB = "tests/store/test_usb_export.py"
+HOSTILE = "tests/store/test_import_hostile.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -110,6 +112,28 @@ MUTANTS = (
     Mutant("background verdict forgotten at the next start", "companion/opening.py",
            "full=check_failed_marker(path).exists()", "full=False",
            (f"{OPEN}::test_damage_in_the_long_log_is_found_in_the_background_then_set_aside",)),
+    # -- issue 32: the USB stick, the import, the CSV export ---------------------------------
+    Mutant("export created through a link on the stick", "companion/usb.py",
+           "os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC",
+           "os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC",
+           (f"{USB}::test_a_link_that_appears_after_the_names_were_chosen_is_not_followed",)),
+    Mutant("stick folder that is a link followed", "companion/usb.py",
+           "os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC",
+           "os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC",
+           (f"{USB}::test_a_stick_folder_that_is_a_link_is_refused",)),
+    Mutant("export files not flushed before unplug", "companion/usb.py",
+           "os.fsync(handle.fileno())", "pass",
+           (f"{USB}::test_every_file_and_the_folder_are_on_the_stick_before_it_may_be_unplugged",)),
+    Mutant("import accepts control characters", "companion/exchange_schema.py",
+           "            return False\n", "            return True\n",
+           (f"{HOSTILE}::test_a_hostile_file_is_refused_in_one_line_and_adds_nothing",)),
+    Mutant("import writes a game per transaction", "companion/exchange.py",
+           "added = store.import_games(new_games(handle))",
+           "added = sum(store.import_games([game]) for game in new_games(handle))",
+           (f"{HOSTILE}::test_a_failure_while_writing_keeps_none_of_the_games",)),
+    Mutant("CSV formula cells not escaped", "companion/exchange.py",
+           "return \"'\" + value", "return value",
+           ("tests/store/test_exchange.py::test_csv_cells_that_a_spreadsheet_would_run_are_text",)),
     Mutant("one pin drops the other buttons", "companion/devices/config.py",
            "            pins[name] = pin\n"
            "        return {name: pins[name] for name in BUTTON_NAMES}",

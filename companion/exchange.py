@@ -17,6 +17,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -112,9 +113,24 @@ def _ranks(result: Mapping[str, Any]) -> dict[str, int]:
     return places
 
 
+#: a cell beginning with one of these is a formula to a spreadsheet (OWASP, CSV injection)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def _cell(value: object) -> object:
+    """A CSV value a spreadsheet shows as text: a leading ``'`` before a formula's first
+    character (a name typed as ``=HYPERLINK(...)``); plain numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(
+            value):
+        return "'" + value
+    return value
+
+
 def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    # RFC 4180's CRLF: a field holding a lone CR is then quoted, not read as a row's end
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     for record in records:
         result = record.result or {}
@@ -125,7 +141,7 @@ def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
         length = ((record.ended or record.created) - record.created) / 60
         for position, player in enumerate(record.players):
             score = scores.get(player.name, {})
-            writer.writerow({
+            writer.writerow({key: _cell(value) for key, value in {
                 "game_uid": game_uid(record.game, record.created, record.players),
                 "game": record.game, "title": _title(record.game),
                 "started": _stamp(record.created),
@@ -138,7 +154,7 @@ def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
                                        (score.get("breakdown") or {}).items()),
                 "time_on_turn_seconds": f"{on_turn[position]:.0f}" if position in on_turn
                 else "",
-            })
+            }.items()})
     return out.getvalue()
 
 

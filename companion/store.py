@@ -200,13 +200,11 @@ class Store:
                 # every transaction writes the meta page: see opening.set_stranger_wal_aside
                 db.execute("UPDATE meta SET value = value + 1 WHERE key = 'writes'")
                 db.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except BaseException as exc:  # a failed write, or the caller gave up midway
                 if db.in_transaction:
                     db.execute("ROLLBACK")
-                raise StoreError(describe_write_error(exc)) from exc
-            except BaseException:  # the caller gave up midway: none of it is kept
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(describe_write_error(exc)) from exc
                 raise
 
     def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:

@@ -153,3 +153,21 @@ def test_a_file_where_the_stick_should_be_is_refused(tmp_path: Path) -> None:
     plain.write_text("x")
     with pytest.raises(StickRefused):
         write_files(plain, {".json": "{}"}, STAMP)
+
+
+def test_a_link_that_appears_after_the_names_were_chosen_is_not_followed(
+        stick: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The names are picked free, then a link is put at one before it is created: the
+    creation itself refuses it (O_EXCL), the target stays as it was."""
+    target = tmp_path / "companion.db"
+    target.write_bytes(b"the game log")
+    name = f"companion-{STAMP}.json"
+
+    def racing(directory: int, stamp: str, suffixes: list[str]) -> list[str]:
+        (stick / name).symlink_to(target)
+        return [name]
+
+    monkeypatch.setattr("companion.usb._free_names", racing)
+    with pytest.raises(FileExistsError):
+        write_files(stick, {".json": "{}"}, STAMP)
+    assert target.read_bytes() == b"the game log" and (stick / name).is_symlink()
