@@ -38,6 +38,7 @@ class Mutant:
 OPEN = "tests/store/test_store_open.py"
 USB = "tests/store/test_usb_export.py"
 HOSTILE = "tests/store/test_import_hostile.py"
+NOT_SAVED = "tests/ui/test_ui_not_saved.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -134,6 +135,12 @@ MUTANTS = (
     Mutant("CSV formula cells not escaped", "companion/exchange.py",
            "return \"'\" + value", "return value",
            ("tests/store/test_exchange.py::test_csv_cells_that_a_spreadsheet_would_run_are_text",)),
+    Mutant("game that cannot be saved starts without asking", "companion/ui/screens/new_game.py",
+           "        if unsaved is None:\n", "        if True:\n",
+           (f"{NOT_SAVED}::test_a_game_that_cannot_be_saved_is_asked_for_then_marked_on_every_frame",)),
+    Mutant("no NOT SAVED band on the table", "companion/ui/screens/table.py",
+           "if self.app.store.unsaved is not None:", "if False:",
+           (f"{NOT_SAVED}::test_a_game_that_cannot_be_saved_is_asked_for_then_marked_on_every_frame",)),
     Mutant("one pin drops the other buttons", "companion/devices/config.py",
            "            pins[name] = pin\n"
            "        return {name: pins[name] for name in BUTTON_NAMES}",

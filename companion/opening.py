@@ -51,6 +51,8 @@ class Opened:
     read_only: bool = False
     persistent: bool = True
     notices: list[str] = field(default_factory=list)
+    #: why nothing is kept and what to do, in two sentences (None: persistent, or meant so)
+    unsaved: str | None = None
 
 
 def memory_database() -> sqlite3.Connection:
@@ -302,7 +304,9 @@ def open_database(path: Path) -> Opened:
                 "The game log at {path} was written by a newer version of the companion "
                 "(schema {found}; this one knows up to {known}). It was left untouched. "
                 "Update the companion to see those games; tonight's game will not be "
-                "saved.").format(path=path, found=found, known=SCHEMA_VERSION)])
+                "saved.").format(path=path, found=found, known=SCHEMA_VERSION)],
+                          unsaved=_("The game log was written by a newer version of the "
+                                    "companion. Update the companion to save games again."))
         prepare(db)
         return Opened(db, notices=notices)
     except sqlite3.Error as exc:
@@ -332,7 +336,14 @@ def open_read_only(path: Path, notices: list[str]) -> Opened:
             return Opened(db, read_only=True, notices=notices)
     notices.append(_("The game log at {path} cannot be read either; this game night will "
                      "not be saved.").format(path=path))
-    return Opened(memory_database(), persistent=False, notices=notices)
+    return Opened(memory_database(), persistent=False, notices=notices,
+                  unsaved=unusable_folder(path.parent))
+
+
+def unusable_folder(folder: Path) -> str:
+    """Why a data folder keeps nothing, and what to do, for the start of a game."""
+    return _("The data folder {path} cannot be used. Free space on the card or fix the "
+             "folder's permissions, then restart the companion.").format(path=folder)
 
 
 def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
@@ -352,7 +363,8 @@ def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
         notices.append(_("The game log at {path} is damaged ({error}) and could not be moved "
                          "aside ({reason}); this game night will not be saved.").format(
                              path=path, error=exc, reason=move_error.strerror))
-        return Opened(memory_database(), persistent=False, notices=notices)
+        return Opened(memory_database(), persistent=False, notices=notices,
+                      unsaved=unusable_folder(path.parent))
     if failed is not None:
         with contextlib.suppress(sqlite3.Error):
             failed.close()
@@ -363,5 +375,6 @@ def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
         prepare(db)
     except sqlite3.Error as fresh_error:
         notices.append(describe_medium_problem(path.parent, fresh_error))
-        return Opened(memory_database(), persistent=False, notices=notices)
+        return Opened(memory_database(), persistent=False, notices=notices,
+                      unsaved=unusable_folder(path.parent))
     return Opened(db, notices=notices)

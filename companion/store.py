@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
-from companion.opening import Opened, full_check, memory_database, open_database
+from companion.opening import (
+    Opened,
+    full_check,
+    memory_database,
+    open_database,
+    unusable_folder,
+)
 from companion.records import frozen
 
 if TYPE_CHECKING:
@@ -115,6 +121,9 @@ class Store:
         self.persistent = opened.persistent
         #: what the table must be told about the log, oldest first, until shown
         self.notices: list[str] = opened.notices
+        #: why a game played now would not be kept, and what to do (None: it is kept, or
+        #: this store is in memory on purpose)
+        self.unsaved: str | None = opened.unsaved
 
     @property
     def notice(self) -> str | None:
@@ -128,6 +137,7 @@ class Store:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             store = cls(":memory:")
+            store.unsaved = unusable_folder(directory)
             store.notices.append(_(
                 "The data folder {path} cannot be used ({error}); this game night will not "
                 "be saved.").format(path=directory, error=exc.strerror))

@@ -56,6 +56,14 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
                  for name, rect in parts.items())
 
 
+def paint_not_saved(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
+    """The band a table shows while its moves are kept in memory only (lost at the next
+    start): the data folder cannot be written, or the log is a newer version's."""
+    panel(surface, rect, theme.DANGER, theme.TEXT, width=2)
+    draw_text(surface, _("NOT SAVED"), rect.inflate(-m.gap * 2, 0), m.body,
+              theme.text_on(theme.DANGER))
+
+
 class TableScreen(Screen):
     name = "table"
 
@@ -200,7 +208,13 @@ class TableScreen(Screen):
         areas = self._painted_areas()
         rules = self.session.rules
         status = f"{rules.title} · {rules.status_line(self.state)}"
-        self.layers.blit(surface, areas["status"], "status", (status, m), theme.BACKGROUND,
+        status_rect = areas["status"]
+        if self.app.store.unsaved is not None:  # on every frame while nothing is kept
+            band, status_rect = split_cols(status_rect, [1, 1], m.gap)
+            if mirrored():
+                band, status_rect = status_rect, band
+            paint_not_saved(surface, band, m)
+        self.layers.blit(surface, status_rect, "status", (status, m), theme.BACKGROUND,
                          lambda picture, rect: draw_text(picture, status, rect, m.body,
                                                          theme.TEXT, align="left"))
         turn = self._turn()
