@@ -3,8 +3,13 @@
 Each mutant replaces one exact piece of ``companion/`` (it must occur once) in a copy of
 the tree, runs the tests that should catch it, and counts it killed when they fail. The
 unmutated copy must pass the same tests first, so a mutant is never "killed" by a test
-that fails anyway. The first six are the survivors of issue 20; the rest guard the
-code added for issue 18. Exit status 0 only when every mutant is killed.
+that fails anyway. The first six are the survivors of issue 20; then the code added for
+issue 18, and issue 32's (the stick, the import, the unsaved game, and the behaviours
+its mutation run found unpinned). Exit status 0 only when every mutant is killed.
+
+(Dropping ``O_CLOEXEC`` from the lock file's ``open`` is equivalent in Python, whose
+``os.open`` makes every descriptor non-inheritable anyway: the listed mutant makes it
+inheritable instead.)
 
 (A mutant that skips the check for an unreadable row in the replayed tail is not
 listed: it is equivalent, since the replay then loads that row itself and stops at
@@ -39,6 +44,9 @@ OPEN = "tests/store/test_store_open.py"
 USB = "tests/store/test_usb_export.py"
 HOSTILE = "tests/store/test_import_hostile.py"
 NOT_SAVED = "tests/ui/test_ui_not_saved.py"
+EDGES = "tests/store/test_resume_edges.py"
+LOCK = "tests/store/test_folder_lock.py"
+DETAILS = "tests/store/test_export_details.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -141,6 +149,57 @@ MUTANTS = (
     Mutant("no NOT SAVED band on the table", "companion/ui/screens/table.py",
            "if self.app.store.unsaved is not None:", "if False:",
            (f"{NOT_SAVED}::test_a_game_that_cannot_be_saved_is_asked_for_then_marked_on_every_frame",)),
+    # -- issue 32: behaviours no test pinned down --------------------------------------------
+    Mutant("app's writer reports seq 0: no snapshot on the app's path", "companion/writer.py",
+           "self._events.put(Committed(job, seq))", "self._events.put(Committed(job, 0))",
+           (f"{EDGES}::test_the_apps_log_writer_saves_snapshots_at_their_log_entry",)),
+    Mutant("resume steps past the end on a redo with nothing to redo", "companion/session.py",
+           "elif cursor < len(origins):  # redo", "else:  # redo",
+           (f"{EDGES}::test_a_log_ending_in_a_redo_with_nothing_to_redo_resumes",)),
+    Mutant("log fold steps past the end on a redo", "companion/session.py",
+           'elif entry.kind == "redo" and cursor < len(actions):',
+           'elif entry.kind == "redo":',
+           (f"{EDGES}::test_a_log_ending_in_a_redo_with_nothing_to_redo_resumes",)),
+    Mutant("snapshot used though the log disagrees", "companion/session.py",
+           "if 0 < applied <= cursor and origins[applied - 1] == origin:",
+           "if 0 < applied <= cursor:",
+           (f"{EDGES}::test_a_snapshot_that_disagrees_with_the_log_is_not_used",)),
+    Mutant("lock file not truncated", "companion/folder_lock.py",
+           "os.ftruncate(fd, 0)", "pass",
+           (f"{LOCK}::test_the_lock_file_names_only_its_holder",)),
+    Mutant("lock inherited by children", "companion/folder_lock.py",
+           "os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)",
+           "os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644); os.set_inheritable(fd, True)",
+           (f"{LOCK}::test_a_child_process_does_not_inherit_the_lock",)),
+    Mutant("profile games counted by exact case in the migration", "companion/migrations.py",
+           "(SELECT count(*) FROM players q WHERE q.name = p.name COLLATE NOCASE)",
+           "(SELECT count(*) FROM players q WHERE q.name = p.name)",
+           ("tests/store/test_migrations.py::"
+            "test_step_5_matches_profile_names_whatever_their_case",)),
+    Mutant("profile names case-sensitive", "companion/migrations.py",
+           "name TEXT PRIMARY KEY COLLATE NOCASE,", "name TEXT PRIMARY KEY,",
+           ("tests/store/test_migrations.py::"
+            "test_step_5_matches_profile_names_whatever_their_case",)),
+    Mutant("play id rounded to the second", "companion/exchange.py",
+           "json.dumps([game, round(created, 3),", "json.dumps([game, round(created),",
+           (f"{DETAILS}::test_a_plays_id_keeps_the_start_times_precision",)),
+    Mutant("tied ranks do not skip", "companion/exchange.py",
+           '            place, previous = index + 1, player["total"]',
+           '            place, previous = place + 1, player["total"]',
+           (f"{DETAILS}::test_tied_players_share_a_rank_and_the_next_rank_skips",)),
+    Mutant("start player always the first seat", "companion/exchange.py",
+           "        return times[0][0]", "        return 0",
+           (f"{DETAILS}::test_the_start_player_is_the_first_on_turn",)),
+    Mutant("a game already here imported again", "companion/exchange.py",
+           "if uid in known or uid in fresh:", "if uid in fresh:",
+           (f"{DETAILS}::test_an_imported_game_is_never_imported_twice",)),
+    Mutant("a game twice in one file imported twice", "companion/exchange.py",
+           "if uid in known or uid in fresh:", "if uid in known:",
+           (f"{DETAILS}::test_an_imported_game_is_never_imported_twice",)),
+    Mutant("a play of 0 minutes", "companion/exchange.py",
+           "max(1, round((record.ended - record.created) / 60))",
+           "round((record.ended - record.created) / 60)",
+           (f"{DETAILS}::test_a_plays_length_is_never_zero_minutes",)),
     Mutant("one pin drops the other buttons", "companion/devices/config.py",
            "            pins[name] = pin\n"
            "        return {name: pins[name] for name in BUTTON_NAMES}",
