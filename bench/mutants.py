@@ -149,6 +149,12 @@ MUTANTS = (
     Mutant("no NOT SAVED band on the table", "companion/ui/screens/table.py",
            "if self.app.store.unsaved is not None:", "if False:",
            (f"{NOT_SAVED}::test_a_game_that_cannot_be_saved_is_asked_for_then_marked_on_every_frame",)),
+    Mutant("older WAL of the same database applied", "companion/opening.py",
+           "if in_file is None or with_log is None or with_log >= in_file:", "if True:",
+           ("tests/store/test_older_wal.py::test_an_older_wal_of_the_same_database_is_set_aside",)),
+    Mutant("a WAL already folded in called older", "companion/opening.py",
+           "with_log >= in_file:", "with_log > in_file:",
+           ("tests/store/test_older_wal.py::test_a_wal_already_folded_in_is_applied_quietly",)),
     # -- issue 32: behaviours no test pinned down --------------------------------------------
     Mutant("app's writer reports seq 0: no snapshot on the app's path", "companion/writer.py",
            "self._events.put(Committed(job, seq))", "self._events.put(Committed(job, 0))",
