@@ -47,6 +47,7 @@ NOT_SAVED = "tests/ui/test_ui_not_saved.py"
 EDGES = "tests/store/test_resume_edges.py"
 LOCK = "tests/store/test_folder_lock.py"
 DETAILS = "tests/store/test_export_details.py"
+SKIP = "tests/store/test_skip_damaged.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -155,6 +156,17 @@ MUTANTS = (
     Mutant("a WAL already folded in called older", "companion/opening.py",
            "with_log >= in_file:", "with_log > in_file:",
            ("tests/store/test_older_wal.py::test_a_wal_already_folded_in_is_applied_quietly",)),
+    Mutant("skip ignores the undos after the damaged move", "companion/skip_damaged.py",
+           "return SkipPlan(damaged, len(shown) - common,", "return SkipPlan(damaged, 0,",
+           (f"{SKIP}::test_undos_after_the_damaged_move_keep_their_meaning",)),
+    Mutant("skip checks each move against the state before the damaged one",
+           "companion/skip_damaged.py",
+           "            state = session.rules.apply(state, entry.action)",
+           "            session.rules.apply(state, entry.action)",
+           (f"{SKIP}::test_the_later_moves_that_apply_are_played_again",)),
+    Mutant("skip reuses the seqs set aside", "companion/store.py",
+           "            first = int(row[0]) + 1", "            first = from_seq",
+           (f"{SKIP}::test_the_later_moves_that_apply_are_played_again",)),
     # -- issue 32: behaviours no test pinned down --------------------------------------------
     Mutant("app's writer reports seq 0: no snapshot on the app's path", "companion/writer.py",
            "self._events.put(Committed(job, seq))", "self._events.put(Committed(job, 0))",

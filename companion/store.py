@@ -297,13 +297,22 @@ class Store:
         Returns how many entries were moved.
         """
         with self._writing() as db:
-            db.execute("INSERT INTO log_aside SELECT game_id, seq, kind, action, ?, ? FROM log "
-                       "WHERE game_id = ? AND seq >= ?", (time.time(), reason, game_id, from_seq))
-            moved = db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?",
-                               (game_id, from_seq)).rowcount
-            db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",
-                       (game_id, from_seq))
-        return int(moved)
+            return _set_aside(db, game_id, from_seq, reason)
+
+    def replace_tail(self, game_id: int, from_seq: int, reason: str,
+                     entries: Sequence[LogEntry]) -> None:
+        """:meth:`set_log_aside` from ``from_seq``, then ``entries`` appended after every
+        seq ever used (so none is reused), all in one transaction."""
+        with self._writing() as db:
+            _set_aside(db, game_id, from_seq, reason)
+            row = db.execute("SELECT max(coalesce((SELECT max(seq) FROM log WHERE game_id = ?), "
+                             "0), coalesce((SELECT max(seq) FROM log_aside WHERE game_id = ?), "
+                             "0))", (game_id, game_id)).fetchone()
+            first = int(row[0]) + 1
+            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
+                (game_id, first + i, e.kind,
+                 _json().dumps(e.action.to_json()) if e.action else None)
+                for i, e in enumerate(entries)])
 
     def log_aside(self, game_id: int) -> list[LogEntry]:
         """Entries set aside by :meth:`set_log_aside`, oldest first."""
@@ -519,6 +528,18 @@ def _remember_players(db: sqlite3.Connection, players: Sequence[PlayerInfo]) -> 
         token = player.token or (row[1] if row else None)
         db.execute("INSERT OR REPLACE INTO profiles VALUES (?, ?, ?, ?, ?, ?)",
                    (player.name, player.colour, player.seat, token, now, games))
+
+
+def _set_aside(db: sqlite3.Connection, game_id: int, from_seq: int, reason: str) -> int:
+    """Move the game's log from ``from_seq`` on to ``log_aside``, and drop the snapshots
+    that described it; how many entries moved."""
+    db.execute("INSERT INTO log_aside SELECT game_id, seq, kind, action, ?, ? FROM log "
+               "WHERE game_id = ? AND seq >= ?", (time.time(), reason, game_id, from_seq))
+    moved = db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?",
+                       (game_id, from_seq)).rowcount
+    db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",
+               (game_id, from_seq))
+    return int(moved)
 
 
 def _decode(seq: int, kind: str, action: str | None) -> LogEntry:

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.session import GameSession
+from companion.skip_damaged import SkipPlan, plan_skip, skip_damaged
 from companion.ui import theme
 from companion.ui.intents import Press, Tag
 from companion.ui.layers import Layers
@@ -144,9 +145,48 @@ class TableScreen(Screen):
         if self.session.rules.is_over(self.state):
             choices.insert(0, ("final-scoring", _("Final scoring"), self.app.open_endgame))
         choices += self.app.demo_tag_items()
+        if self.session.replay_stopped_at is not None:
+            choices.insert(0, ("skip-damaged", _("Skip the damaged move"), self._ask_skip))
         choices.append(("home", _("Pause: back to home"), self.app.go_home))
         choices.append(("abandon", _("Abandon this game"), self._ask_abandon))
         self.app.push(ChoiceDialog(self.app, _("Menu"), choices))
+
+    def _ask_skip(self) -> None:
+        """What skipping the move the replay stopped at would bring back, then do it."""
+        plan = plan_skip(self.session)
+        if plan is None:
+            return
+        self.app.push(ConfirmDialog(
+            self.app, _("Skip move {seq}?").format(seq=plan.damaged), self._skip_preview(plan),
+            _("Skip it, replay {count}").format(count=len(plan.replayed)),
+            partial(self._skip, plan), no_label=_("Back")))
+
+    def _skip_preview(self, plan: SkipPlan) -> str:
+        moves = [self.view.describe(action) for _seq, action in plan.replayed[:3]]
+        if len(plan.replayed) > 3:
+            moves.append("…")
+        words = (ngettext("{count} later move still applies and is played again: {moves}.",
+                          "{count} later moves still apply and are played again: {moves}.",
+                          len(plan.replayed)).format(count=len(plan.replayed),
+                                                     moves="; ".join(moves))
+                 if plan.replayed else _("None of the later moves still applies."))
+        if plan.dropped:
+            seq, reason = plan.dropped[0]
+            words += " " + ngettext("{count} no longer applies and stays aside (move {seq}: "
+                                    "{reason}).", "{count} no longer apply and stay aside "
+                                    "(move {seq}: {reason}).", len(plan.dropped)).format(
+                                        count=len(plan.dropped), seq=seq, reason=reason)
+        return words + " " + _("Then: {status}.").format(
+            status=self.session.rules.status_line(plan.state))
+
+    def _skip(self, plan: SkipPlan) -> None:
+        if self.app.guard(skip_damaged, self.session, plan):
+            self.app.message(ngettext(
+                "Move {seq} was skipped; {count} later move was played again. The log keeps "
+                "them all.", "Move {seq} was skipped; {count} later moves were played again. "
+                "The log keeps them all.", len(plan.replayed)).format(
+                    seq=plan.damaged, count=len(plan.replayed)), error=False)
+        self.app.invalidate()
 
     def _ask_abandon(self) -> None:
         self.app.push(ConfirmDialog(
