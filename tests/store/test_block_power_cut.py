@@ -10,7 +10,7 @@ every move acknowledged before the next flush began must be there. A move's
 acknowledgement comes after its fsync, which waits for a flush, so a move acknowledged
 before flush N+1 began relied only on flushes up to N.
 
-``COMPANION_POWER_CUT_SEEDS`` sets how many seeds (recordings) run (default 3); each
+``COMPANION_POWER_CUT_SEEDS`` sets how many seeds (recordings) run (default 5); each
 checks ``COMPANION_POWER_CUT_POINTS`` flush points (default 8, 0 for all of them), each
 whole and with a torn variant. The counts are printed
 (``pytest -s``): target 0 acknowledged moves lost.
@@ -39,7 +39,7 @@ CHILD = TESTS / "block_child.py"
 RECORDER = TESTS / "block_recorder.py"
 IMAGE_MB = 32
 SECTOR = 512
-SEEDS = int(os.environ.get("COMPANION_POWER_CUT_SEEDS", "3"))
+SEEDS = int(os.environ.get("COMPANION_POWER_CUT_SEEDS", "5"))
 #: flush points checked per seed (each whole and torn); 0: every one
 POINTS = int(os.environ.get("COMPANION_POWER_CUT_POINTS", "8"))
 
