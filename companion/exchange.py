@@ -52,7 +52,11 @@ class ExchangeError(Exception):
 
 def game_uid(game: str, created: float, players: Sequence[PlayerInfo]) -> str:
     """The same game on every device: its game, start time and line-up."""
-    text = json.dumps([game, round(created, 3), [p.name for p in players]])
+    return _uid(game, created, [p.name for p in players])
+
+
+def _uid(game: str, created: float, names: Sequence[str]) -> str:
+    text = json.dumps([game, round(created, 3), list(names)])
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
@@ -249,7 +253,7 @@ def _check_header(header: Mapping[str, Any]) -> None:
                                   found=str(version)[:20], known=FORMAT_VERSION))
 
 
-def _uid(game: ImportedGame) -> str:
+def _uid_of(game: ImportedGame) -> str:
     return game_uid(game.game, game.created, game.players)
 
 
@@ -260,13 +264,12 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
     (nothing is written if anything is wrong), then the new ones are written in one
     transaction, so a failure at any point adds none. ``opener`` opens the text afresh.
     """
-    known = {game_uid(r.game, r.created, r.players)
-             for r in store.finished_games() + store.unfinished_games()}
+    known = {_uid(game, created, names) for game, created, names in store.line_ups()}
     fresh: set[str] = set()
     skipped = 0
     with opener() as handle:
         for game in _checked_games(handle):
-            uid = _uid(game)
+            uid = _uid_of(game)
             if uid in known or uid in fresh:
                 skipped += 1
             else:
@@ -279,7 +282,7 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
 
     def new_games(handle: TextIO) -> Iterator[ImportedGame]:
         for game in _checked_games(handle):
-            uid = _uid(game)
+            uid = _uid_of(game)
             if uid in fresh:
                 fresh.discard(uid)
                 yield game

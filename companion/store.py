@@ -459,6 +459,16 @@ class Store:
                        [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
         return game_id
 
+    def line_ups(self) -> list[tuple[str, float, tuple[str, ...]]]:
+        """(game, start time, player names in seat order) of every game not abandoned, in
+        one query (what tells an imported game already here)."""
+        games: dict[int, tuple[str, float, list[str]]] = {}
+        for game_id, game, created, name in self._read(
+                "SELECT g.id, g.game, g.created, p.name FROM games g JOIN players p "
+                "ON p.game_id = g.id WHERE g.status != 'abandoned' ORDER BY g.id, p.position"):
+            games.setdefault(game_id, (game, created, []))[2].append(name)
+        return [(game, created, tuple(names)) for game, created, names in games.values()]
+
     def import_games(self, games: Iterable[ImportedGame]) -> int:
         """Finished games from another companion, all in one transaction: an error while
         ``games`` is being read (or written) keeps none of them. Returns how many."""
