@@ -4,7 +4,7 @@ Writes each file into a temporary folder, runs ``companion import`` on it in a c
 process and prints its exit status, wall time and peak memory (the child's max RSS):
 
 * 10^6 small games (about 260 MB): refused after 10,000 games are read;
-* 10^6 games of ten moves (about 2.8 GB, written only with ``--huge``): refused on its size;
+* 10^6 games of ten moves (about 2.7 GB, written only with ``--huge``): refused on its size;
 * 10,000 games of ten moves (about 46 MB): imported, then a second time (none added).
 """
 
