@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from companion.exchange_schema import MAX_GAMES
+
 
 def _sample_game() -> dict[str, Any]:
     from companion.exchange import export_text
@@ -83,25 +85,29 @@ def _import(data: Path, path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.import_bound", description=__doc__)
     parser.add_argument("--huge", action="store_true",
-                        help="also write and import the 2.8 GB file of 10^6 full games")
+                        help="also write and import the 2.7 GB file of 10^6 full games")
+    parser.add_argument("--quick", action="store_true",
+                        help="just past the bound (10,001 small games) and 50 full ones: "
+                             "checks the benchmark runs, measures nothing")
     args = parser.parse_args(argv)
+    many, full = (MAX_GAMES + 1, 50) if args.quick else (10**6, 10_000)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     sample = _sample_game()
     with tempfile.TemporaryDirectory(prefix="import-bound-") as folder:
         root = Path(folder)
-        size = _write(root / "million-small.json", _small_games(10**6))
-        print(f"10^6 small games ({size >> 20} MB): "
+        size = _write(root / "million-small.json", _small_games(many))
+        print(f"{many:,} small games ({size >> 20} MB): "
               f"{_import(root / 'a', root / 'million-small.json')}")
         (root / "million-small.json").unlink()
-        if args.huge:
+        if args.huge and not args.quick:
             size = _write(root / "million.json",
                           (_shifted(sample, n * 86_400.0) for n in range(10**6)))
             print(f"10^6 games of ten moves ({size >> 20} MB): "
                   f"{_import(root / 'b', root / 'million.json')}")
             (root / "million.json").unlink()
         size = _write(root / "ten-thousand.json",
-                      (_shifted(sample, n * 86_400.0) for n in range(10_000)), indent=2)
-        print(f"10,000 games of ten moves ({size >> 20} MB): "
+                      (_shifted(sample, n * 86_400.0) for n in range(full)), indent=2)
+        print(f"{full:,} games of ten moves ({size >> 20} MB): "
               f"{_import(root / 'c', root / 'ten-thousand.json')}")
         print(f"the same file again: {_import(root / 'c', root / 'ten-thousand.json')}")
     return 0
