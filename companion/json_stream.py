@@ -10,6 +10,7 @@ deep, a file cut short, text after the end -- is an :class:`StreamError` in one 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any, TextIO
 
@@ -18,7 +19,7 @@ from companion.i18n import _
 CHUNK = 1 << 20
 #: characters of a value other than the games list (format, version, companion...)
 HEADER_VALUE_LIMIT = 4096
-_WHITESPACE = " \t\n\r"
+_NOT_WHITESPACE = re.compile(r"[^ \t\n\r]")
 
 
 class StreamError(Exception):
@@ -55,10 +56,11 @@ class _Reader:
     def peek(self) -> str:
         """The next character that is not white space ('' at the end of the file)."""
         while True:
-            while self._pos < len(self._text) and self._text[self._pos] in _WHITESPACE:
-                self._pos += 1
-            if self._pos < len(self._text):
+            found = _NOT_WHITESPACE.search(self._text, self._pos)
+            if found is not None:
+                self._pos = found.start()
                 return self._text[self._pos]
+            self._pos = len(self._text)
             if not self._fill():
                 return ""
 
