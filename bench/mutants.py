@@ -3,8 +3,13 @@
 Each mutant replaces one exact piece of ``companion/`` (it must occur once) in a copy of
 the tree, runs the tests that should catch it, and counts it killed when they fail. The
 unmutated copy must pass the same tests first, so a mutant is never "killed" by a test
-that fails anyway. The first six are the survivors of issue 20; the rest guard the
-code added for issue 18. Exit status 0 only when every mutant is killed.
+that fails anyway. The first six are the survivors of issue 20; then the code added for
+issue 18, and issue 32's (the stick, the import, the unsaved game, and the behaviours
+its mutation run found unpinned). Exit status 0 only when every mutant is killed.
+
+(Dropping ``O_CLOEXEC`` from the lock file's ``open`` is equivalent in Python, whose
+``os.open`` makes every descriptor non-inheritable anyway: the listed mutant makes it
+inheritable instead.)
 
 (A mutant that skips the check for an unreadable row in the replayed tail is not
 listed: it is equivalent, since the replay then loads that row itself and stops at
@@ -36,6 +41,13 @@ class Mutant:
 
 
 OPEN = "tests/store/test_store_open.py"
+USB = "tests/store/test_usb_export.py"
+HOSTILE = "tests/store/test_import_hostile.py"
+NOT_SAVED = "tests/ui/test_ui_not_saved.py"
+EDGES = "tests/store/test_resume_edges.py"
+LOCK = "tests/store/test_folder_lock.py"
+DETAILS = "tests/store/test_export_details.py"
+SKIP = "tests/store/test_skip_damaged.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -68,8 +80,8 @@ MUTANTS = (
            (f"{OPEN}::test_io_error_at_start_opens_read_only_with_words",
             f"{OPEN}::test_sqlite_full_error_is_not_damage")),
     Mutant("stranger WAL applied", "companion/opening.py",
-           "if seen == own:\n        return None",
-           "if True:\n        return None",
+           "if seen == own:\n        return _set_older_wal_aside",
+           "if True:\n        return _set_older_wal_aside",
            (f"{OPEN}::test_stranger_wal_is_moved_aside_not_applied",)),
     Mutant("meta page not written by every transaction", "companion/store.py",
            "db.execute(\"UPDATE meta SET value = value + 1 WHERE key = 'writes'\")",
@@ -110,6 +122,102 @@ MUTANTS = (
     Mutant("background verdict forgotten at the next start", "companion/opening.py",
            "full=check_failed_marker(path).exists()", "full=False",
            (f"{OPEN}::test_damage_in_the_long_log_is_found_in_the_background_then_set_aside",)),
+    # -- issue 32: the USB stick, the import, the CSV export ---------------------------------
+    Mutant("export created through a link on the stick", "companion/usb.py",
+           "os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC",
+           "os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC",
+           (f"{USB}::test_a_link_that_appears_after_the_names_were_chosen_is_not_followed",)),
+    Mutant("stick folder that is a link followed", "companion/usb.py",
+           "os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC",
+           "os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC",
+           (f"{USB}::test_a_stick_folder_that_is_a_link_is_refused",)),
+    Mutant("export files not flushed before unplug", "companion/usb.py",
+           "os.fsync(handle.fileno())", "pass",
+           (f"{USB}::test_every_file_and_the_folder_are_on_the_stick_before_it_may_be_unplugged",)),
+    Mutant("import accepts control characters", "companion/exchange_schema.py",
+           "            return False\n", "            return True\n",
+           (f"{HOSTILE}::test_a_hostile_file_is_refused_in_one_line_and_adds_nothing",)),
+    Mutant("import writes a game per transaction", "companion/exchange.py",
+           "added = store.import_games(new_games(handle))",
+           "added = sum(store.import_games([game]) for game in new_games(handle))",
+           (f"{HOSTILE}::test_a_failure_while_writing_keeps_none_of_the_games",)),
+    Mutant("CSV formula cells not escaped", "companion/exchange.py",
+           "return \"'\" + value", "return value",
+           ("tests/store/test_exchange.py::test_csv_cells_that_a_spreadsheet_would_run_are_text",)),
+    Mutant("game that cannot be saved starts without asking", "companion/ui/screens/new_game.py",
+           "        if unsaved is None:\n", "        if True:\n",
+           (f"{NOT_SAVED}::test_a_game_that_cannot_be_saved_is_asked_for_then_marked_on_every_frame",)),
+    Mutant("no NOT SAVED band on the table", "companion/ui/screens/table.py",
+           "if self.app.store.unsaved is not None:", "if False:",
+           (f"{NOT_SAVED}::test_a_game_that_cannot_be_saved_is_asked_for_then_marked_on_every_frame",)),
+    Mutant("older WAL of the same database applied", "companion/opening.py",
+           "if in_file is None or with_log is None or with_log >= in_file:", "if True:",
+           ("tests/store/test_older_wal.py::test_an_older_wal_of_the_same_database_is_set_aside",)),
+    Mutant("a WAL already folded in called older", "companion/opening.py",
+           "with_log >= in_file:", "with_log > in_file:",
+           ("tests/store/test_older_wal.py::test_a_wal_already_folded_in_is_applied_quietly",)),
+    Mutant("skip ignores the undos after the damaged move", "companion/skip_damaged.py",
+           "return SkipPlan(damaged, len(shown) - common,", "return SkipPlan(damaged, 0,",
+           (f"{SKIP}::test_undos_after_the_damaged_move_keep_their_meaning",)),
+    Mutant("skip checks each move against the state before the damaged one",
+           "companion/skip_damaged.py",
+           "            state = session.rules.apply(state, entry.action)",
+           "            session.rules.apply(state, entry.action)",
+           (f"{SKIP}::test_the_later_moves_that_apply_are_played_again",)),
+    Mutant("skip reuses the seqs set aside", "companion/store.py",
+           "            first = int(row[0]) + 1", "            first = from_seq",
+           (f"{SKIP}::test_the_later_moves_that_apply_are_played_again",)),
+    # -- issue 32: behaviours no test pinned down --------------------------------------------
+    Mutant("app's writer reports seq 0: no snapshot on the app's path", "companion/writer.py",
+           "self._events.put(Committed(job, seq))", "self._events.put(Committed(job, 0))",
+           (f"{EDGES}::test_the_apps_log_writer_saves_snapshots_at_their_log_entry",)),
+    Mutant("resume steps past the end on a redo with nothing to redo", "companion/session.py",
+           "elif cursor < len(origins):  # redo", "else:  # redo",
+           (f"{EDGES}::test_a_log_ending_in_a_redo_with_nothing_to_redo_resumes",)),
+    Mutant("log fold steps past the end on a redo", "companion/session.py",
+           'elif entry.kind == "redo" and cursor < len(actions):',
+           'elif entry.kind == "redo":',
+           (f"{EDGES}::test_a_log_ending_in_a_redo_with_nothing_to_redo_resumes",)),
+    Mutant("snapshot used though the log disagrees", "companion/session.py",
+           "if 0 < applied <= cursor and origins[applied - 1] == origin:",
+           "if 0 < applied <= cursor:",
+           (f"{EDGES}::test_a_snapshot_that_disagrees_with_the_log_is_not_used",)),
+    Mutant("lock file not truncated", "companion/folder_lock.py",
+           "os.ftruncate(fd, 0)", "pass",
+           (f"{LOCK}::test_the_lock_file_names_only_its_holder",)),
+    Mutant("lock inherited by children", "companion/folder_lock.py",
+           "os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)",
+           "os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644); os.set_inheritable(fd, True)",
+           (f"{LOCK}::test_a_child_process_does_not_inherit_the_lock",)),
+    Mutant("profile games counted by exact case in the migration", "companion/migrations.py",
+           "(SELECT count(*) FROM players q WHERE q.name = p.name COLLATE NOCASE)",
+           "(SELECT count(*) FROM players q WHERE q.name = p.name)",
+           ("tests/store/test_migrations.py::"
+            "test_step_5_matches_profile_names_whatever_their_case",)),
+    Mutant("profile names case-sensitive", "companion/migrations.py",
+           "name TEXT PRIMARY KEY COLLATE NOCASE,", "name TEXT PRIMARY KEY,",
+           ("tests/store/test_migrations.py::"
+            "test_step_5_matches_profile_names_whatever_their_case",)),
+    Mutant("play id rounded to the second", "companion/exchange.py",
+           "json.dumps([game, round(created, 3),", "json.dumps([game, round(created),",
+           (f"{DETAILS}::test_a_plays_id_keeps_the_start_times_precision",)),
+    Mutant("tied ranks do not skip", "companion/exchange.py",
+           '            place, previous = index + 1, player["total"]',
+           '            place, previous = place + 1, player["total"]',
+           (f"{DETAILS}::test_tied_players_share_a_rank_and_the_next_rank_skips",)),
+    Mutant("start player always the first seat", "companion/exchange.py",
+           "        return times[0][0]", "        return 0",
+           (f"{DETAILS}::test_the_start_player_is_the_first_on_turn",)),
+    Mutant("a game already here imported again", "companion/exchange.py",
+           "if uid in known or uid in fresh:", "if uid in fresh:",
+           (f"{DETAILS}::test_an_imported_game_is_never_imported_twice",)),
+    Mutant("a game twice in one file imported twice", "companion/exchange.py",
+           "if uid in known or uid in fresh:", "if uid in known:",
+           (f"{DETAILS}::test_an_imported_game_is_never_imported_twice",)),
+    Mutant("a play of 0 minutes", "companion/exchange.py",
+           "max(1, round((record.ended - record.created) / 60))",
+           "round((record.ended - record.created) / 60)",
+           (f"{DETAILS}::test_a_plays_length_is_never_zero_minutes",)),
     Mutant("one pin drops the other buttons", "companion/devices/config.py",
            "            pins[name] = pin\n"
            "        return {name: pins[name] for name in BUTTON_NAMES}",

@@ -17,16 +17,26 @@ import csv
 import hashlib
 import io
 import json
+import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from companion import __version__
+from companion.exchange_schema import (
+    MAX_FILE_BYTES,
+    MAX_GAME_CHARS,
+    MAX_GAMES,
+    ImportedGame,
+    SchemaError,
+    check_game,
+)
 from companion.games import GAME_MODULES, get_rules
-from companion.games.base import Action, PlayerInfo
+from companion.games.base import PlayerInfo
 from companion.i18n import _
-from companion.store import GameRecord, LogEntry, Store, StoreError
+from companion.json_stream import StreamError, read_export
+from companion.store import GameRecord, Store, StoreError
 
 FORMAT = "companion-games"
 FORMAT_VERSION = 1
@@ -42,7 +52,11 @@ class ExchangeError(Exception):
 
 def game_uid(game: str, created: float, players: Sequence[PlayerInfo]) -> str:
     """The same game on every device: its game, start time and line-up."""
-    text = json.dumps([game, round(created, 3), [p.name for p in players]])
+    return _uid(game, created, [p.name for p in players])
+
+
+def _uid(game: str, created: float, names: Sequence[str]) -> str:
+    text = json.dumps([game, round(created, 3), list(names)])
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
@@ -103,9 +117,24 @@ def _ranks(result: Mapping[str, Any]) -> dict[str, int]:
     return places
 
 
+#: a cell beginning with one of these is a formula to a spreadsheet (OWASP, CSV injection)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def _cell(value: object) -> object:
+    """A CSV value a spreadsheet shows as text: a leading ``'`` before a formula's first
+    character (a name typed as ``=HYPERLINK(...)``); plain numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(
+            value):
+        return "'" + value
+    return value
+
+
 def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    # RFC 4180's CRLF: a field holding a lone CR is then quoted, not read as a row's end
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     for record in records:
         result = record.result or {}
@@ -116,7 +145,7 @@ def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
         length = ((record.ended or record.created) - record.created) / 60
         for position, player in enumerate(record.players):
             score = scores.get(player.name, {})
-            writer.writerow({
+            writer.writerow({key: _cell(value) for key, value in {
                 "game_uid": game_uid(record.game, record.created, record.players),
                 "game": record.game, "title": _title(record.game),
                 "started": _stamp(record.created),
@@ -129,7 +158,7 @@ def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
                                        (score.get("breakdown") or {}).items()),
                 "time_on_turn_seconds": f"{on_turn[position]:.0f}" if position in on_turn
                 else "",
-            })
+            }.items()})
     return out.getvalue()
 
 
@@ -188,90 +217,108 @@ def export_text(store: Store, fmt: str, game_id: int | None = None) -> str:
 
 # -- import ------------------------------------------------------------------------------
 
-def _require(document: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
-             where: str) -> Any:
-    value = document.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise ExchangeError(_("{where}: {key} is missing or not valid.").format(where=where,
-                                                                                key=key))
-    return value
-
-
-def parse_games(text: str) -> list[dict[str, Any]]:
-    """The game documents of one of our JSON exports; ExchangeError says what is wrong."""
+def _checked_games(handle: TextIO) -> Iterator[ImportedGame]:
+    """Every game of one of our JSON exports, read one at a time and checked whole;
+    ExchangeError in one line for the first thing that is wrong."""
+    header: dict[str, Any] = {}
+    number = 0
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ExchangeError(_("Not a JSON file (line {line}: {error}).").format(
-            line=exc.lineno, error=exc.msg)) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        for number, document in enumerate(read_export(handle, MAX_GAME_CHARS, header),
+                                          start=1):
+            if number == 1:
+                _check_header(header)
+            if number > MAX_GAMES:
+                raise ExchangeError(_("The file holds more than {n} games; this companion "
+                                      "imports at most {n} at a time.").format(n=MAX_GAMES))
+            yield check_game(document, number)
+    except (StreamError, SchemaError) as exc:
+        raise ExchangeError(str(exc)) from None
+    except UnicodeDecodeError:
+        raise ExchangeError(_("Not a companion export: the file is not UTF-8 text.")) from None
+    if number == 0:
+        _check_header(header)
+        if "games" not in header:
+            raise ExchangeError(_("{where}: {key} is missing or not valid.").format(
+                where=_("the file"), key="games"))
+
+
+def _check_header(header: Mapping[str, Any]) -> None:
+    if header.get("format") != FORMAT:
         raise ExchangeError(_("Not a companion export: only files written by "
                               "'companion export --format json' can be imported."))
-    if data.get("version") != FORMAT_VERSION:
+    if header.get("version") != FORMAT_VERSION:
+        version = header.get("version")
         raise ExchangeError(_("Export version {found} is not known here (this companion "
-                              "reads version {known}).").format(found=data.get("version"),
-                                                                known=FORMAT_VERSION))
-    games = _require(data, "games", list, _("the file"))
-    for number, game in enumerate(games, start=1):
-        where = _("game {n}").format(n=number)
-        if not isinstance(game, dict):
-            raise ExchangeError(_("{where} is not an object.").format(where=where))
-        name = _require(game, "game", str, where)
-        if name not in GAME_MODULES:
-            raise ExchangeError(_("{where}: the game {name!r} is not known here.").format(
-                where=where, name=name))
-        _require(game, "created", (int, float), where)
-        _require(game, "players", list, where)
-        _require(game, "log", list, where)
-        _require(game, "result", dict, where)
-        for player in game["players"]:
-            if not isinstance(player, dict) or not isinstance(player.get("name"), str):
-                raise ExchangeError(_("{where}: a player without a name.").format(where=where))
-    return games
+                              "reads version {known}).").format(
+                                  found=str(version)[:20], known=FORMAT_VERSION))
 
 
-def _players(document: Mapping[str, Any]) -> tuple[PlayerInfo, ...]:
-    return tuple(PlayerInfo(str(p["name"]), str(p.get("colour", "grey")), int(p.get("seat", 0)),
-                            p.get("token")) for p in document["players"])
+def _uid_of(game: ImportedGame) -> str:
+    return game_uid(game.game, game.created, game.players)
+
+
+def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]:
+    """Add the games of one of our JSON exports; returns (added, already here).
+
+    The file is read twice, one game at a time: first every game is checked and counted
+    (nothing is written if anything is wrong), then the new ones are written in one
+    transaction, so a failure at any point adds none. ``opener`` opens the text afresh.
+    """
+    known = {_uid(game, created, names) for game, created, names in store.line_ups()}
+    fresh: set[str] = set()
+    skipped = 0
+    with opener() as handle:
+        for game in _checked_games(handle):
+            uid = _uid_of(game)
+            if uid in known or uid in fresh:
+                skipped += 1
+            else:
+                fresh.add(uid)
+    if len(known) + len(fresh) > MAX_GAMES:
+        raise ExchangeError(_("The history would hold more than {n} games; delete some "
+                              "before importing more.").format(n=MAX_GAMES))
+    if not fresh:
+        return 0, skipped
+
+    def new_games(handle: TextIO) -> Iterator[ImportedGame]:
+        for game in _checked_games(handle):
+            uid = _uid_of(game)
+            if uid in fresh:
+                fresh.discard(uid)
+                yield game
+
+    count = len(fresh)
+    with opener() as handle:
+        try:
+            added = store.import_games(new_games(handle))
+        except StoreError as exc:
+            raise ExchangeError(str(exc)) from None
+    if added != count:  # the file changed between the two readings: nothing was kept
+        raise ExchangeError(_("The file changed while it was being imported; nothing was "
+                              "added. Try again."))
+    return added, skipped
 
 
 def import_text(store: Store, text: str) -> tuple[int, int]:
-    """Add the games of one of our JSON exports; returns (added, already here)."""
-    documents = parse_games(text)
-    known = {game_uid(r.game, r.created, r.players)
-             for r in store.finished_games() + store.unfinished_games()}
-    fresh: list[tuple[dict[str, Any], tuple[PlayerInfo, ...], list[LogEntry]]] = []
-    skipped = 0
-    for document in documents:  # read every game before adding any: all or nothing
-        players = _players(document)
-        uid = game_uid(document["game"], float(document["created"]), players)
-        if uid in known:
-            skipped += 1
-            continue
-        try:
-            entries = [LogEntry(str(e["kind"]), Action.from_json(e["action"])
-                                if e.get("action") else None, int(e["seq"]))
-                       for e in document["log"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ExchangeError(_("A log entry of a game of {title} cannot be read ({error}).")
-                                .format(title=_title(document["game"]), error=exc)) from None
-        fresh.append((document, players, entries))
-        known.add(uid)
-    for document, players, entries in fresh:
-        store.import_game(document["game"], players, dict(document.get("options") or {}),
-                          float(document["created"]), document.get("ended"),
-                          dict(document["result"]), entries,
-                          [tuple(t) for t in document.get("turn_times") or []])
-    return len(fresh), skipped
+    """Add the games of one of our JSON exports, given as text; (added, already here)."""
+    return import_stream(store, lambda: io.StringIO(text))
 
 
 def import_file(store: Store, path: Path) -> tuple[int, int]:
+    """Add the games of the export at ``path``; refused on its size before it is read."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ExchangeError(_("Cannot read {path}: {error}").format(path=path, error=exc)
-                            ) from None
+        size = path.stat().st_size
+        if not path.is_file():
+            raise ExchangeError(_("Cannot read {path}: it is not a file.").format(path=path))
+    except OSError as exc:
+        raise ExchangeError(_("Cannot read {path}: {error}").format(
+            path=path, error=exc.strerror or exc)) from None
+    if size > MAX_FILE_BYTES:
+        raise ExchangeError(_("{path} is {size} MB; this companion imports files of at "
+                              "most {limit} MB.").format(path=path, size=size >> 20,
+                                                         limit=MAX_FILE_BYTES >> 20))
     try:
-        return import_text(store, text)
-    except StoreError as exc:
-        raise ExchangeError(str(exc)) from None
+        return import_stream(store, lambda: path.open(encoding="utf-8"))
+    except OSError as exc:
+        raise ExchangeError(_("Cannot read {path}: {error}").format(
+            path=path, error=exc.strerror or exc)) from None

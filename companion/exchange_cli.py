@@ -34,6 +34,8 @@ def run_export(data_dir: Path | None, fmt: str, game_id: int | None, out: Path |
 
 
 def run_import(data_dir: Path | None, path: Path) -> int:
+    """Import the games of one of our JSON exports; 2 with one line on stderr if refused
+    (then nothing was added)."""
     from companion.exchange import ExchangeError, import_file
     from companion.store import Store
 
@@ -42,7 +44,11 @@ def run_import(data_dir: Path | None, path: Path) -> int:
         added, skipped = import_file(store, path)
     except ExchangeError as exc:
         print(_("companion import: {error}").format(error=exc), file=sys.stderr)
-        return 1
+        return 2
+    except (MemoryError, RecursionError):  # beyond every bound: still one line, nothing added
+        print(_("companion import: {path} is too large to import; nothing was added.").format(
+            path=path), file=sys.stderr)
+        return 2
     finally:
         store.close()
     print(ngettext("{n} game added", "{n} games added", added).format(n=added)

@@ -5,8 +5,9 @@ failed ``quick_check``): then the file is moved aside, never overwritten, and a 
 is begun. A full disk, read-only storage, missing permissions or I/O errors say nothing
 about the file: it is opened read-only (``mode=ro``; ``immutable=1`` on a read-only
 medium) so the table can still be seen and scored, with words for what to do. A
-write-ahead log that belongs to another database is moved aside before SQLite can
-apply it, and a schema newer than this code knows is left untouched.
+write-ahead log that belongs to another database, or an older one of this database
+(it has seen fewer writes than the file), is moved aside before SQLite can apply it, and
+a schema newer than this code knows is left untouched.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ class Opened:
     read_only: bool = False
     persistent: bool = True
     notices: list[str] = field(default_factory=list)
+    #: why nothing is kept and what to do, in two sentences (None: persistent, or meant so)
+    unsaved: str | None = None
 
 
 def memory_database() -> sqlite3.Connection:
@@ -124,12 +127,25 @@ def describe_medium_problem(folder: Path, exc: BaseException) -> str:
 
 
 def _database_id(path: Path, uri_query: str) -> str | None:
+    return _meta_value(path, uri_query, "database_id")
+
+
+def _meta_value(path: Path, uri_query: str, key: str) -> str | None:
     db = connect(path, uri_query)
     try:
-        row = db.execute("SELECT value FROM meta WHERE key = 'database_id'").fetchone()
+        row = db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else None
     finally:
         db.close()
+
+
+def _writes(path: Path, uri_query: str) -> int | None:
+    """``meta.writes`` (bumped by every transaction of ours) as ``uri_query`` sees it."""
+    value = _meta_value(path, uri_query, "writes")
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
 
 
 def _meta_page_and_version(path: Path) -> tuple[int, int] | None:
@@ -210,8 +226,37 @@ def set_stranger_wal_aside(path: Path) -> str | None:
                 return None  # cannot tell (e.g. no shared memory on a read-only medium)
             seen = None
     if seen == own:
-        return None
+        return _set_older_wal_aside(path, wal) if version >= TOUCHES_META_FROM else None
     aside = _aside_name(path, "stranger")
+    _move_sidecars(path, aside, "a write-ahead log of another database")
+    return _("A write-ahead log that belongs to another database was found beside the game "
+             "log; it was not applied and was kept as {aside}.").format(aside=f"{aside}-wal")
+
+
+def _set_older_wal_aside(path: Path, wal: Path) -> str | None:
+    """Move aside a write-ahead log of this very database that is older than its file.
+
+    Every transaction of ours bumps ``meta.writes``, so the log's last committed meta
+    page says how many writes it has seen. Ours is never behind the file (a checkpoint
+    copies the log into the file, never the other way); one that is was put back from
+    an earlier copy of the folder, and applying it would undo the writes since.
+    """
+    try:
+        in_file = _writes(path, "mode=ro&immutable=1")
+        with_log = _writes(path, "mode=ro")
+    except sqlite3.Error:
+        return None
+    if in_file is None or with_log is None or with_log >= in_file:
+        return None
+    aside = _aside_name(path, "older")
+    _move_sidecars(path, aside, "an older write-ahead log")
+    return _("An older write-ahead log of this game log was found beside it (it has seen "
+             "{old} writes, the log {new}): applying it would undo later moves, so it was "
+             "not applied and was kept as {aside}.").format(old=with_log, new=in_file,
+                                                            aside=f"{aside}-wal")
+
+
+def _move_sidecars(path: Path, aside: Path, what: str) -> None:
     try:
         for extra in SIDECARS:
             source = Path(str(path) + extra)
@@ -219,10 +264,7 @@ def set_stranger_wal_aside(path: Path) -> str | None:
                 source.rename(Path(str(aside) + extra))
     except OSError as exc:
         raise sqlite3.OperationalError(
-            f"a write-ahead log of another database could not be moved aside: {exc.strerror}"
-        ) from exc
-    return _("A write-ahead log that belongs to another database was found beside the game "
-             "log; it was not applied and was kept as {aside}.").format(aside=f"{aside}-wal")
+            f"{what} could not be moved aside: {exc.strerror}") from exc
 
 
 def check_failed_marker(path: Path) -> Path:
@@ -302,7 +344,9 @@ def open_database(path: Path) -> Opened:
                 "The game log at {path} was written by a newer version of the companion "
                 "(schema {found}; this one knows up to {known}). It was left untouched. "
                 "Update the companion to see those games; tonight's game will not be "
-                "saved.").format(path=path, found=found, known=SCHEMA_VERSION)])
+                "saved.").format(path=path, found=found, known=SCHEMA_VERSION)],
+                          unsaved=_("The game log was written by a newer version of the "
+                                    "companion. Update the companion to save games again."))
         prepare(db)
         return Opened(db, notices=notices)
     except sqlite3.Error as exc:
@@ -332,7 +376,14 @@ def open_read_only(path: Path, notices: list[str]) -> Opened:
             return Opened(db, read_only=True, notices=notices)
     notices.append(_("The game log at {path} cannot be read either; this game night will "
                      "not be saved.").format(path=path))
-    return Opened(memory_database(), persistent=False, notices=notices)
+    return Opened(memory_database(), persistent=False, notices=notices,
+                  unsaved=unusable_folder(path.parent))
+
+
+def unusable_folder(folder: Path) -> str:
+    """Why a data folder keeps nothing, and what to do, for the start of a game."""
+    return _("The data folder {path} cannot be used. Free space on the card or fix the "
+             "folder's permissions, then restart the companion.").format(path=folder)
 
 
 def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
@@ -352,7 +403,8 @@ def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
         notices.append(_("The game log at {path} is damaged ({error}) and could not be moved "
                          "aside ({reason}); this game night will not be saved.").format(
                              path=path, error=exc, reason=move_error.strerror))
-        return Opened(memory_database(), persistent=False, notices=notices)
+        return Opened(memory_database(), persistent=False, notices=notices,
+                      unsaved=unusable_folder(path.parent))
     if failed is not None:
         with contextlib.suppress(sqlite3.Error):
             failed.close()
@@ -363,5 +415,6 @@ def _start_fresh(path: Path, exc: sqlite3.Error, notices: list[str],
         prepare(db)
     except sqlite3.Error as fresh_error:
         notices.append(describe_medium_problem(path.parent, fresh_error))
-        return Opened(memory_database(), persistent=False, notices=notices)
+        return Opened(memory_database(), persistent=False, notices=notices,
+                      unsaved=unusable_folder(path.parent))
     return Opened(db, notices=notices)

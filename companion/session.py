@@ -88,7 +88,7 @@ def _fold_log(entries: Sequence[LogEntry]) -> tuple[list[Action], list[int], int
     return actions, origins, cursor
 
 
-def _fold_kinds(index: Sequence[tuple[int, str]]) -> tuple[list[int], int]:
+def fold_kinds(index: Sequence[tuple[int, str]]) -> tuple[list[int], int]:
     """:func:`_fold_log` on (seq, kind) rows alone: the seqs of the actions in effect."""
     origins: list[int] = []
     append = origins.append
@@ -398,11 +398,15 @@ class GameSession:
                 "Moves from {number} on could not be replayed ({reason}). The game is shown "
                 "as it stood before move {number}; those moves are still in the log.").format(
                     number=limit, reason=reason)
+            if any(seq > limit for seq, _kind in index):
+                self.replay_notice += " " + _(
+                    "Menu, \"Skip the damaged move\": the later moves that still apply "
+                    "are played again.")
 
     def _fold_and_apply(self, index: Sequence[tuple[int, str]],
                         snapshots: Sequence[tuple[int, int, bytes]]) -> tuple[int, str] | None:
         """Fold the log into a fresh timeline; (seq, reason) where it cannot go on."""
-        origins, cursor = _fold_kinds(index)
+        origins, cursor = fold_kinds(index)
         timeline = self._timeline = Timeline(self.rules, self._initial)
         timeline.origins = origins
         position = self._restore_snapshots(origins, cursor, snapshots)
@@ -448,6 +452,21 @@ class GameSession:
         self.store.set_log_aside(self.game_id, self.replay_stopped_at, self._replay_reason)
         self.replay_stopped_at = None
         self.replay_notice = None
+
+    def shown_origins(self) -> list[int]:
+        """The log seqs of the moves in effect in the game as shown, oldest first."""
+        return list(self._timeline.origins[:self._timeline.cursor])
+
+    def state_after(self, count: int) -> Any:
+        """The game after the first ``count`` moves in effect."""
+        return self._timeline.state_at(count)
+
+    def replay_again(self) -> None:
+        """Rebuild the game from the log as it now is (after its tail was rewritten)."""
+        self.replay_stopped_at = None
+        self.replay_notice = None
+        self._replay_reason = ""
+        self._replay()
 
     def _refuse_if_stopped(self) -> None:
         if self.replay_stopped_at is not None:

@@ -13,18 +13,29 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.i18n import _
-from companion.opening import Opened, full_check, memory_database, open_database
+from companion.opening import (
+    Opened,
+    full_check,
+    memory_database,
+    open_database,
+    unusable_folder,
+)
 from companion.records import frozen
 
+if TYPE_CHECKING:
+    from companion.exchange_schema import ImportedGame
+
 DB_NAME = "companion.db"
+
+
 class StoreError(Exception):
     """A store problem, in plain words for the table (disk full, read-only medium...)."""
 
@@ -110,6 +121,9 @@ class Store:
         self.persistent = opened.persistent
         #: what the table must be told about the log, oldest first, until shown
         self.notices: list[str] = opened.notices
+        #: why a game played now would not be kept, and what to do (None: it is kept, or
+        #: this store is in memory on purpose)
+        self.unsaved: str | None = opened.unsaved
 
     @property
     def notice(self) -> str | None:
@@ -123,6 +137,7 @@ class Store:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             store = cls(":memory:")
+            store.unsaved = unusable_folder(directory)
             store.notices.append(_(
                 "The data folder {path} cannot be used ({error}); this game night will not "
                 "be saved.").format(path=directory, error=exc.strerror))
@@ -195,10 +210,12 @@ class Store:
                 # every transaction writes the meta page: see opening.set_stranger_wal_aside
                 db.execute("UPDATE meta SET value = value + 1 WHERE key = 'writes'")
                 db.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except BaseException as exc:  # a failed write, or the caller gave up midway
                 if db.in_transaction:
                     db.execute("ROLLBACK")
-                raise StoreError(describe_write_error(exc)) from exc
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(describe_write_error(exc)) from exc
+                raise
 
     def _read(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
         """Rows of one query; a page that cannot be read is a StoreError in words."""
@@ -280,13 +297,22 @@ class Store:
         Returns how many entries were moved.
         """
         with self._writing() as db:
-            db.execute("INSERT INTO log_aside SELECT game_id, seq, kind, action, ?, ? FROM log "
-                       "WHERE game_id = ? AND seq >= ?", (time.time(), reason, game_id, from_seq))
-            moved = db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?",
-                               (game_id, from_seq)).rowcount
-            db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",
-                       (game_id, from_seq))
-        return int(moved)
+            return _set_aside(db, game_id, from_seq, reason)
+
+    def replace_tail(self, game_id: int, from_seq: int, reason: str,
+                     entries: Sequence[LogEntry]) -> None:
+        """:meth:`set_log_aside` from ``from_seq``, then ``entries`` appended after every
+        seq ever used (so none is reused), all in one transaction."""
+        with self._writing() as db:
+            _set_aside(db, game_id, from_seq, reason)
+            row = db.execute("SELECT max(coalesce((SELECT max(seq) FROM log WHERE game_id = ?), "
+                             "0), coalesce((SELECT max(seq) FROM log_aside WHERE game_id = ?), "
+                             "0))", (game_id, game_id)).fetchone()
+            first = int(row[0]) + 1
+            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
+                (game_id, first + i, e.kind,
+                 _json().dumps(e.action.to_json()) if e.action else None)
+                for i, e in enumerate(entries)])
 
     def log_aside(self, game_id: int) -> list[LogEntry]:
         """Entries set aside by :meth:`set_log_aside`, oldest first."""
@@ -410,20 +436,49 @@ class Store:
                     turn_times: Sequence[Sequence[float]] = ()) -> int:
         """A finished game from another companion, log and all, in one transaction."""
         with self._writing() as db:
-            cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
-                                "result) VALUES (?, ?, ?, 'finished', ?, ?)",
-                                (game, _json().dumps(options), created, ended,
-                                 _json().dumps(result)))
-            game_id = int(cursor.lastrowid or 0)
-            db.executemany(
-                "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
-            db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
-                (game_id, e.seq, e.kind, _json().dumps(e.action.to_json()) if e.action else None)
-                for e in entries])
-            db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
-                           [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
+            return self._insert_imported(db, game, players, options, created, ended, result,
+                                         entries, turn_times)
+
+    @staticmethod
+    def _insert_imported(db: sqlite3.Connection, game: str, players: Sequence[PlayerInfo],
+                         options: dict[str, Any], created: float, ended: float | None,
+                         result: dict[str, Any], entries: Sequence[LogEntry],
+                         turn_times: Sequence[Sequence[float]]) -> int:
+        cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
+                            "result) VALUES (?, ?, ?, 'finished', ?, ?)",
+                            (game, _json().dumps(options), created, ended,
+                             _json().dumps(result)))
+        game_id = int(cursor.lastrowid or 0)
+        db.executemany(
+            "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
+        db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
+            (game_id, e.seq, e.kind, _json().dumps(e.action.to_json()) if e.action else None)
+            for e in entries])
+        db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
+                       [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
         return game_id
+
+    def line_ups(self) -> list[tuple[str, float, tuple[str, ...]]]:
+        """(game, start time, player names in seat order) of every game not abandoned, in
+        one query (what tells an imported game already here)."""
+        games: dict[int, tuple[str, float, list[str]]] = {}
+        for game_id, game, created, name in self._read(
+                "SELECT g.id, g.game, g.created, p.name FROM games g JOIN players p "
+                "ON p.game_id = g.id WHERE g.status != 'abandoned' ORDER BY g.id, p.position"):
+            games.setdefault(game_id, (game, created, []))[2].append(name)
+        return [(game, created, tuple(names)) for game, created, names in games.values()]
+
+    def import_games(self, games: Iterable[ImportedGame]) -> int:
+        """Finished games from another companion, all in one transaction: an error while
+        ``games`` is being read (or written) keeps none of them. Returns how many."""
+        count = 0
+        with self._writing() as db:
+            for game in games:
+                self._insert_imported(db, game.game, game.players, game.options, game.created,
+                                      game.ended, game.result, game.entries, game.turn_times)
+                count += 1
+        return count
 
     def times_on_turn(self) -> dict[int, dict[int, float]]:
         """Seconds on turn of every timed game: game id -> seat-order position -> seconds."""
@@ -483,6 +538,18 @@ def _remember_players(db: sqlite3.Connection, players: Sequence[PlayerInfo]) -> 
         token = player.token or (row[1] if row else None)
         db.execute("INSERT OR REPLACE INTO profiles VALUES (?, ?, ?, ?, ?, ?)",
                    (player.name, player.colour, player.seat, token, now, games))
+
+
+def _set_aside(db: sqlite3.Connection, game_id: int, from_seq: int, reason: str) -> int:
+    """Move the game's log from ``from_seq`` on to ``log_aside``, and drop the snapshots
+    that described it; how many entries moved."""
+    db.execute("INSERT INTO log_aside SELECT game_id, seq, kind, action, ?, ? FROM log "
+               "WHERE game_id = ? AND seq >= ?", (time.time(), reason, game_id, from_seq))
+    moved = db.execute("DELETE FROM log WHERE game_id = ? AND seq >= ?",
+                       (game_id, from_seq)).rowcount
+    db.execute("DELETE FROM snapshots WHERE game_id = ? AND origin >= ?",
+               (game_id, from_seq))
+    return int(moved)
 
 
 def _decode(seq: int, kind: str, action: str | None) -> LogEntry:

@@ -6,6 +6,8 @@ background, so an idle companion does no work for them.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import time
 from pathlib import Path
@@ -46,11 +48,92 @@ def mounted_sticks(mounts: str = "/proc/mounts", roots: tuple[str, ...] | None =
     return sticks
 
 
+class StickRefused(OSError):
+    """The stick's folder is not a plain directory we may write into; nothing was written."""
+
+
+def _open_stick(folder: Path) -> int:
+    """The stick's folder, opened without following a link; refused unless a directory."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise StickRefused(exc.errno, _("{folder} is a link or a file, not a folder on "
+                                            "the stick").format(folder=folder)) from None
+        raise
+    return fd
+
+
+def _create(directory: int, name: str) -> int:
+    """A new file in ``directory``: never an existing name, never through a link."""
+    return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                   0o644, dir_fd=directory)
+
+
+def _fsync_directory(fd: int) -> None:
+    """The new names on disk; a file system that cannot sync a folder syncs everything."""
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+        os.sync()
+
+
+def _free_names(directory: int, stamp: str, suffixes: list[str]) -> list[str]:
+    """``companion-<stamp><suffix>`` for each suffix; ``-2``, ``-3``... while any is taken."""
+    for attempt in range(1, 100):
+        tail = "" if attempt == 1 else f"-{attempt}"
+        names = [f"companion-{stamp}{tail}{suffix}" for suffix in suffixes]
+        if not any(_exists(directory, name) for name in names):
+            return names
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST))
+
+
+def _exists(directory: int, name: str) -> bool:
+    try:
+        os.stat(name, dir_fd=directory, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def write_files(folder: Path, texts: dict[str, str], stamp: str) -> list[str]:
+    """Write each text (suffix -> text) as a new file in ``folder``; the names written.
+
+    Nothing is ever written through a link or over an existing file (a stick holding a
+    link named like the export cannot aim it at the game log): every file is created
+    with ``O_CREAT | O_EXCL | O_NOFOLLOW`` relative to the stick's folder, itself opened
+    with ``O_NOFOLLOW``. Each file and then the folder are fsynced, so once this returns
+    the stick can be pulled. On a failure the files begun are removed again.
+    """
+    root = _open_stick(folder)
+    written: list[str] = []
+    try:
+        names = _free_names(root, stamp, list(texts))
+        try:
+            for name, text in zip(names, texts.values(), strict=True):
+                fd = _create(root, name)
+                written.append(name)
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(text.encode("utf-8"))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+            _fsync_directory(root)
+        except BaseException:
+            for name in written:
+                with contextlib.suppress(OSError):
+                    os.unlink(name, dir_fd=root)
+            raise
+    finally:
+        os.close(root)
+    return written
+
+
 def export_to(folder: Path, texts: dict[str, str], count: int) -> str:
-    """Write the exports (file suffix -> text) into ``folder``; the words to show."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for suffix, text in texts.items():
-        (folder / f"companion-{stamp}{suffix}").write_text(text, encoding="utf-8")
+    """Write the exports (file suffix -> text) onto the stick at ``folder``; the words to
+    show, which say it can be unplugged only once everything is on the stick."""
+    write_files(folder, texts, time.strftime("%Y%m%d-%H%M%S"))
     return ngettext("{n} game saved on the USB stick ({folder}).",
                     "{n} games saved on the USB stick ({folder}).", count).format(
         n=count, folder=folder) + " " + _("It can be unplugged now.")

@@ -127,7 +127,7 @@ def test_the_commands(store: Store, tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["--data-dir", str(tmp_path / "c"), "import", str(out)]) == 0
     assert "3 were already here" in capsys.readouterr().out
     (tmp_path / "bad.json").write_text("[]")
-    assert main(["--data-dir", str(tmp_path / "c"), "import", str(tmp_path / "bad.json")]) == 1
+    assert main(["--data-dir", str(tmp_path / "c"), "import", str(tmp_path / "bad.json")]) == 2
     assert "companion import:" in capsys.readouterr().err
     assert main(["--data-dir", data, "export", "--game", "999"]) == 1
 
@@ -136,6 +136,32 @@ def test_a_file_with_one_broken_game_adds_none(store: Store, tmp_path: Path) -> 
     data = json.loads(export_text(store, "json"))
     data["games"][2]["log"][0] = {"kind": "do"}  # no seq, no action
     other = Store.open(tmp_path / "b")
-    with pytest.raises(ExchangeError, match="cannot be read"):
+    with pytest.raises(ExchangeError, match="game 3: seq is missing"):
         import_text(other, json.dumps(data))
     assert other.finished_games() == []
+
+
+FORMULAS = ["=HYPERLINK(\"http://x\")", "+SUM(A1)", "-2+3+cmd|' /C calc'!A0", "@A1",
+            "\tTab", "\rReturn"]
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_text(tmp_path: Path) -> None:
+    from companion.games.base import PlayerInfo
+
+    store = Store.open(tmp_path)
+    players = [PlayerInfo(name, "red", seat) for seat, name in enumerate(FORMULAS[:5])]
+    result = {"players": [{"name": p.name, "total": -3 + i, "breakdown": {"=vault": -3}}
+                          for i, p in enumerate(players)],
+              "winners": [players[-1].name], "explanation": ""}
+    store.import_game("glory-to-rome", players, {}, 1_760_000_000.0, 1_760_003_600.0,
+                      result, [])
+    rows = list(csv.DictReader(io.StringIO(export_text(store, "csv"), newline="")))
+    assert [row["player"] for row in rows] == ["'" + name for name in FORMULAS[:5]]
+    assert all(row["breakdown"] == "'=vault=-3" for row in rows)
+    assert [row["score"] for row in rows] == ["-3", "-2", "-1", "0", "1"]  # numbers stay
+    other = [PlayerInfo(FORMULAS[5], "blue", 0), PlayerInfo("Ann", "red", 1)]
+    store.import_game("glory-to-rome", other, {}, 1_760_010_000.0, 1_760_013_600.0,
+                      {"players": [{"name": p.name, "total": 1, "breakdown": {}}
+                                   for p in other], "winners": ["Ann"]}, [])
+    rows = list(csv.DictReader(io.StringIO(export_text(store, "csv"), newline="")))
+    assert rows[-2]["player"] == "'\rReturn" and rows[-1]["player"] == "Ann"

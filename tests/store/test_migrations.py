@@ -175,3 +175,24 @@ def test_a_write_after_a_refused_newer_schema_does_not_reach_the_file(tmp_path: 
     assert probe.execute("SELECT count(*) FROM games").fetchone()[0] == 0
     with pytest.raises(StoreError):
         refused.append(game_id, LogEntry("undo"))
+
+
+def test_step_5_matches_profile_names_whatever_their_case(tmp_path: Path) -> None:
+    """"Livia" and "livia" are one player: one profile with both games, the latest spelling,
+    and a later game as "LIVIA" counts for it too."""
+    path = tmp_path / DB_NAME
+    db = sqlite3.connect(str(path), isolation_level=None)
+    create_at_version(db, 4)
+    db.execute("INSERT INTO games (id, game, options, created) VALUES (1, 'ave-roma', '{}', 10)")
+    db.execute("INSERT INTO games (id, game, options, created) VALUES (2, 'ave-roma', '{}', 20)")
+    db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", [
+        (1, 0, "Livia", "red", 1, None), (1, 1, "Marcus", "blue", 2, None),
+        (2, 0, "livia", "green", 3, None), (2, 1, "Marcus", "blue", 2, None)])
+    migrate(db, 5)
+    rows = db.execute("SELECT name, colour, games FROM profiles ORDER BY name").fetchall()
+    assert rows == [("livia", "green", 2), ("Marcus", "blue", 2)]
+    db.close()
+    store = Store.open(tmp_path)
+    store.create_game("ave-roma", (PlayerInfo("LIVIA", "red", 1), PLAYERS[1]), {})
+    assert [(p.name, p.games) for p in store.profiles()] == [("LIVIA", 3), ("Marcus", 3)]
+    store.close()

@@ -72,16 +72,17 @@ class ConfirmDialog(Dialog):
     name = "confirm"
 
     def __init__(self, app: App, title: str, text: str, yes_label: str,
-                 on_yes: Callable[[], None]) -> None:
+                 on_yes: Callable[[], None], no_label: str | None = None) -> None:
         super().__init__(app, title, text)
         self.yes_label = yes_label
         self.on_yes = on_yes
+        self.no_label = no_label
 
     def build(self) -> None:
         super().build()
         _title, _text, area = self.text_rows()
         keep, act = grid(area, 2, 2, self.metrics.gap * 2)
-        self.add("no", keep, _("Keep"), self.close)
+        self.add("no", keep, self.no_label or _("Keep"), self.close)
         self.add("yes", act, self.yes_label, self._yes, fill=theme.DANGER)
 
     def _yes(self) -> None:

@@ -25,7 +25,7 @@ from companion.ui.keyboard import KeyboardScreen
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
-from companion.ui.screens.dialogs import ChoiceDialog
+from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
@@ -385,6 +385,17 @@ class NewGameScreen(Screen):
         self.app.invalidate()
 
     def _start(self) -> None:
+        """Start the game; first, where it could not be saved, say so and ask."""
+        unsaved = self.app.store.unsaved
+        if unsaved is None:
+            self._begin()
+            return
+        self.app.push(ConfirmDialog(
+            self.app, _("This game will not be saved"),
+            unsaved + " " + _("Moves played now are lost when the companion stops."),
+            _("Play without saving"), self._begin, no_label=_("Back")))
+
+    def _begin(self) -> None:
         players = [PlayerInfo(row.name.strip(), row.colour, row.seat, row.token)
                    for row in self.players]
         session = GameSession.create(self.app.store, self.game, players, self.options)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.i18n import _, pgettext
+from companion.i18n import _, ngettext, pgettext
 from companion.session import GameSession
+from companion.skip_damaged import SkipPlan, plan_skip, skip_damaged
 from companion.ui import theme
 from companion.ui.intents import Intent, PointerDown, Press, Tag, Tap
 from companion.ui.layers import Layers
@@ -59,6 +60,14 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
              "order": order, "info": info, "actions": actions, "undo": undo}
     return tuple((name, (rect.x, rect.y, rect.width, rect.height))
                  for name, rect in parts.items())
+
+
+def paint_not_saved(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
+    """The band a table shows while its moves are kept in memory only (lost at the next
+    start): the data folder cannot be written, or the log is a newer version's."""
+    panel(surface, rect, theme.DANGER, theme.TEXT, width=2)
+    draw_text(surface, _("NOT SAVED"), rect.inflate(-m.gap * 2, 0), m.body,
+              theme.text_on(theme.DANGER))
 
 
 class TableScreen(Screen):
@@ -144,9 +153,48 @@ class TableScreen(Screen):
         if self.session.rules.is_over(self.state):
             choices.insert(0, ("final-scoring", _("Final scoring"), self.app.open_endgame))
         choices += self.app.demo_tag_items()
+        if self.session.replay_stopped_at is not None:
+            choices.insert(0, ("skip-damaged", _("Skip the damaged move"), self._ask_skip))
         choices.append(("home", _("Pause: back to home"), self.app.go_home))
         choices.append(("abandon", _("Abandon this game"), self._ask_abandon))
         self.app.push(ChoiceDialog(self.app, _("Menu"), choices))
+
+    def _ask_skip(self) -> None:
+        """What skipping the move the replay stopped at would bring back, then do it."""
+        plan = plan_skip(self.session)
+        if plan is None:
+            return
+        self.app.push(ConfirmDialog(
+            self.app, _("Skip move {seq}?").format(seq=plan.damaged), self._skip_preview(plan),
+            _("Skip it, replay {count}").format(count=len(plan.replayed)),
+            partial(self._skip, plan), no_label=_("Back")))
+
+    def _skip_preview(self, plan: SkipPlan) -> str:
+        moves = [self.view.describe(action) for _seq, action in plan.replayed[:3]]
+        if len(plan.replayed) > 3:
+            moves.append("…")
+        words = (ngettext("{count} later move still applies and is played again: {moves}.",
+                          "{count} later moves still apply and are played again: {moves}.",
+                          len(plan.replayed)).format(count=len(plan.replayed),
+                                                     moves="; ".join(moves))
+                 if plan.replayed else _("None of the later moves still applies."))
+        if plan.dropped:
+            seq, reason = plan.dropped[0]
+            words += " " + ngettext("{count} no longer applies and stays aside (move {seq}: "
+                                    "{reason}).", "{count} no longer apply and stay aside "
+                                    "(move {seq}: {reason}).", len(plan.dropped)).format(
+                                        count=len(plan.dropped), seq=seq, reason=reason)
+        return words + " " + _("Then: {status}.").format(
+            status=self.session.rules.status_line(plan.state))
+
+    def _skip(self, plan: SkipPlan) -> None:
+        if self.app.guard(skip_damaged, self.session, plan):
+            self.app.message(ngettext(
+                "Move {seq} was skipped; {count} later move was played again. The log keeps "
+                "them all.", "Move {seq} was skipped; {count} later moves were played again. "
+                "The log keeps them all.", len(plan.replayed)).format(
+                    seq=plan.damaged, count=len(plan.replayed)), error=False)
+        self.app.invalidate()
 
     def _ask_abandon(self) -> None:
         self.app.push(ConfirmDialog(
@@ -240,7 +288,13 @@ class TableScreen(Screen):
         areas = self._painted_areas()
         rules = self.session.rules
         status = f"{rules.title} · {rules.status_line(self.state)}"
-        self.layers.blit(surface, areas["status"], "status", (status, m), theme.BACKGROUND,
+        status_rect = areas["status"]
+        if self.app.store.unsaved is not None:  # on every frame while nothing is kept
+            band, status_rect = split_cols(status_rect, [1, 1], m.gap)
+            if mirrored():
+                band, status_rect = status_rect, band
+            paint_not_saved(surface, band, m)
+        self.layers.blit(surface, status_rect, "status", (status, m), theme.BACKGROUND,
                          lambda picture, rect: draw_text(picture, status, rect, m.body,
                                                          theme.TEXT, align="left"))
         turn = self._turn()

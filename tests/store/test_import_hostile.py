@@ -1,0 +1,205 @@
+"""``companion import`` against hostile files: each refused in one line with exit status 2,
+nothing of it written, the history as it was.
+
+The store already holds three games; after every refusal each table has exactly the rows
+it had, and the games it already held still export as before.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+from companion.exchange import export_text, import_text
+from companion.exchange_schema import MAX_FILE_BYTES, MAX_GAME_CHARS, MAX_GAMES
+from companion.store import Store
+from companion.ui.demo import demo_history
+
+TABLES = ("games", "players", "log", "turn_times", "profiles")
+
+
+@pytest.fixture(scope="module")
+def export() -> dict[str, Any]:
+    """A real export of three finished games (the demo evening)."""
+    store = Store(":memory:")
+    demo_history(store, start=1_760_000_000.0)
+    return json.loads(export_text(store, "json"))
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    """A data folder whose log already holds three other games (an hour later)."""
+    store = Store.open(tmp_path / "data")
+    demo_history(store, start=1_770_000_000.0)
+    store.close()
+    return tmp_path / "data"
+
+
+def _counts(data: Path) -> dict[str, int]:
+    with sqlite3.connect(data / "companion.db") as db:
+        return {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in TABLES}
+
+
+def _edit(export: dict[str, Any], change: Callable[[dict[str, Any]], object]) -> str:
+    document = copy.deepcopy(export)
+    change(document)
+    return json.dumps(document, indent=2)
+
+
+def _last(document: dict[str, Any]) -> dict[str, Any]:
+    game: dict[str, Any] = document["games"][-1]  # the last game: the others are fine
+    return game
+
+
+def _set(game_key: str, value: Any) -> Callable[[dict[str, Any]], object]:
+    return lambda d: _last(d).__setitem__(game_key, value)
+
+
+def _deep(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _many_games(export: dict[str, Any], count: int) -> str:
+    """``count`` small games, each a different evening (10^6 on request)."""
+    game = copy.deepcopy(export["games"][0])
+    game["log"], game["turn_times"] = [], []
+    head = json.dumps(game)
+    created = json.dumps(game["created"])
+    parts = [head.replace(created, repr(1_800_000_000.0 + n), 1) for n in range(count)]
+    return '{"format": "companion-games", "version": 1, "games": [' + ",".join(parts) + "]}"
+
+
+HOSTILE: dict[str, Callable[[dict[str, Any]], str]] = {
+    "wrong-type-created": lambda e: _edit(e, _set("created", "yesterday")),
+    "wrong-type-players": lambda e: _edit(e, _set("players", {"name": "Livia"})),
+    "wrong-type-seq": lambda e: _edit(e, lambda d: _last(d)["log"][0].__setitem__("seq", "1")),
+    "nul-in-name": lambda e: _edit(e, lambda d: _last(d)["players"][0].__setitem__(
+        "name", "Li\x00via")),
+    "lone-surrogate-in-name": lambda e: _edit(e, lambda d: _last(d)["players"][1].__setitem__(
+        "name", "Mar\ud800cus")),
+    "control-in-payload": lambda e: _edit(e, lambda d: _last(d)["log"][0]["action"][
+        "payload"].__setitem__("role", "arch\x1bitect")),
+    "ended-before-created": lambda e: _edit(e, lambda d: _last(d).__setitem__(
+        "ended", _last(d)["created"] - 60)),
+    "ended-a-string": lambda e: _edit(e, _set("ended", "tomorrow")),
+    "created-nan": lambda e: _edit(e, _set("created", float("nan"))),
+    "result-winner-stranger": lambda e: _edit(e, lambda d: _last(d)["result"].__setitem__(
+        "winners", ["Mallory"])),
+    "result-without-players": lambda e: _edit(e, lambda d: _last(d)["result"].pop("players")),
+    "result-total-text": lambda e: _edit(e, lambda d: _last(d)["result"]["players"][0]
+                                         .__setitem__("total", "99")),
+    "bad-log-kind": lambda e: _edit(e, lambda d: _last(d)["log"][1].__setitem__(
+        "kind", "rewind")),
+    "action-player-out-of-range": lambda e: _edit(e, lambda d: _last(d)["log"][0]["action"]
+                                                  .__setitem__("player", 7)),
+    "seq-repeated": lambda e: _edit(e, lambda d: _last(d)["log"][1].__setitem__("seq", 1)),
+    "too-many-players": lambda e: _edit(e, lambda d: _last(d)["players"].extend(
+        [{"name": f"P{n}", "colour": "red", "seat": n} for n in range(6)])),
+    "deep-nesting-payload": lambda e: _edit(e, lambda d: _last(d)["log"][0]["action"][
+        "payload"].__setitem__("role", _deep(50))),
+    "deep-nesting-file": lambda e: "[" * 100_000 + "]" * 100_000,
+    "deep-nesting-in-game": lambda e: json.dumps(e)[:-3] + ', "x": ' + "[" * 100_000
+    + "]" * 100_000 + "}]}",
+    "huge-string": lambda e: _edit(e, lambda d: _last(d)["players"][0].__setitem__(
+        "name", "L" * (MAX_GAME_CHARS + 10))),
+    "long-name": lambda e: _edit(e, lambda d: _last(d)["players"][0].__setitem__(
+        "name", "L" * 200)),
+    "too-many-games": lambda e: _many_games(e, MAX_GAMES + 1),
+    "truncated": lambda e: json.dumps(e, indent=2)[:len(json.dumps(e, indent=2)) * 2 // 3],
+    "wrong-format": lambda e: json.dumps({**e, "format": "bgstats"}),
+    "bgstats-list": lambda e: json.dumps([{"sourceName": "x", "players": []}]),
+    "not-json": lambda e: "game night, 3 players\n",
+    "text-after-the-end": lambda e: json.dumps(e) + "\n{}",
+    "unknown-game": lambda e: _edit(e, _set("game", "chess")),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_a_hostile_file_is_refused_in_one_line_and_adds_nothing(
+        kind: str, export: dict[str, Any], data: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / f"{kind}.json"
+    path.write_text(HOSTILE[kind](export), encoding="utf-8", errors="surrogatepass")
+    before = _counts(data)
+    assert main(["--data-dir", str(data), "import", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("companion import: ") and err.count("\n") == 1, err[:300]
+    assert "Traceback" not in err and len(err) < 400
+    assert _counts(data) == before
+
+
+def test_bytes_that_are_not_utf8_are_refused(export: dict[str, Any], data: Path,
+                                             tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(json.dumps(export, ensure_ascii=False).replace(
+        "Livia", "Lívia").encode("latin-1"))
+    before = _counts(data)
+    assert main(["--data-dir", str(data), "import", str(path)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+    assert _counts(data) == before
+
+
+def test_a_file_too_large_is_refused_on_its_size_unread(data: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:  # sparse: nothing is written, nothing need be read
+        handle.truncate(MAX_FILE_BYTES + 1)
+    assert main(["--data-dir", str(data), "import", str(path)]) == 2
+    assert "at most 512 MB" in capsys.readouterr().err
+
+
+def test_a_failure_while_writing_keeps_none_of_the_games(export: dict[str, Any], data: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    store = Store.open(data)
+    before = _counts(data)
+    calls = []
+    insert = Store._insert_imported
+
+    def fail_on_the_third(*args: Any) -> int:
+        calls.append(1)
+        if len(calls) == 3:
+            raise sqlite3.OperationalError("disk I/O error")
+        return insert(*args)
+
+    monkeypatch.setattr(Store, "_insert_imported", staticmethod(fail_on_the_third))
+    with pytest.raises(Exception, match="could not be saved"):
+        import_text(store, json.dumps(export))
+    store.close()
+    assert len(calls) == 3 and _counts(data) == before
+
+
+def test_the_same_file_twice_adds_its_games_once(export: dict[str, Any], data: Path,
+                                                 tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(export))
+    before = _counts(data)
+    assert main(["--data-dir", str(data), "import", str(path)]) == 0
+    assert "3 games added" in capsys.readouterr().out
+    assert _counts(data)["games"] == before["games"] + 3
+    assert main(["--data-dir", str(data), "import", str(path)]) == 0
+    assert "3 were already here" in capsys.readouterr().out
+    assert _counts(data)["games"] == before["games"] + 3
+
+
+def test_a_whole_export_streams_in_chunks(export: dict[str, Any], data: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games split across the reader's chunks (one character at a time) come back whole."""
+    monkeypatch.setattr("companion.json_stream.CHUNK", 7)
+    store = Store.open(data)
+    assert import_text(store, json.dumps(export, indent=2)) == (3, 0)
+    store.close()
