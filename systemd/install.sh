@@ -7,6 +7,11 @@
 #   sudo systemd/install.sh --rollback            # back to the release before
 #   systemd/install.sh --root DIR [--enable-uart] # into a scratch tree
 #
+# It never writes into the checkout it installs from: the bytecode and the compiled
+# catalogs are built in the release. Every python it runs is isolated (-I: neither the
+# working directory nor PYTHON* variables reach its import path) and runs from /, so a
+# stray compileall.py or venv.py in the folder it was started from never runs as root.
+#
 # Every step looks before it changes anything, so a second run changes nothing and
 # says so. It prints one line per step: "changed", "unchanged" or "skipped".
 #
@@ -15,7 +20,7 @@
 # into DIR/etc/passwd and DIR/etc/group (no shadow entry: the account has no password
 # and no login shell), units are enabled and masked with plain symlinks, and apt and
 # the app's release are skipped, because a venv's scripts hold absolute paths that
-# would point into DIR.
+# would point into DIR (unless --app-dir names where to build it, as the tests do).
 #
 # The app goes into a release of its own, /opt/companion/releases/<digest>: a venv over
 # the system's site packages (Pi OS's python3-lgpio, which has no wheel for Python 3.13)
@@ -63,6 +68,7 @@ SKIP_APT=0
 UPDATE=0
 ROLLBACK=0
 MODEL_FILE=""
+APP_DIR_GIVEN=0
 CHANGES=0
 LAST_CHANGED=0
 NEEDS_REBOOT=0
@@ -71,7 +77,8 @@ RESTART_NEEDED=0
 usage() {
     cat <<EOF
 Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--skip-apt]
-                  [--source DIR] [--model-file FILE] [--update | --rollback]
+                  [--source DIR] [--model-file FILE] [--app-dir DIR]
+                  [--update | --rollback]
 
 Installs the companion service: the "$SERVICE_USER" user in the groups
 ${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME,
@@ -89,6 +96,8 @@ $APP_DIR, and enables the unit. 64-bit Raspberry Pi OS only.
   --skip-apt         install no apt packages (they must be there already)
   --source DIR       the checkout to install from (default: $SOURCE)
   --model-file FILE  the Pi's model (default: /proc/device-tree/model)
+  --app-dir DIR      where the releases go (default: $APP_DIR); with --root the
+                     release is then built there (the tests do this)
   --update           git pull the checkout, install the lock, restart
   --rollback         run the previous release again ($APP_DIR/previous)
   -h, --help         show this help
@@ -148,6 +157,11 @@ while (($#)); do
             MODEL_FILE=$2
             shift 2
             ;;
+        --app-dir)
+            if (($# < 2)) || [[ -z $2 ]]; then usage_error "--app-dir needs a directory"; fi
+            APP_DIR=$2 APP_DIR_GIVEN=1
+            shift 2
+            ;;
         --enable-uart) ENABLE_UART=1; shift ;;
         --skip-venv) SKIP_VENV=1; shift ;;
         --skip-apt) SKIP_APT=1; shift ;;
@@ -179,6 +193,21 @@ fi
 
 [[ -d $SOURCE ]] || fail "--source $SOURCE is not a directory"
 SOURCE=$(cd "$SOURCE" && pwd)
+[[ $MODEL_FILE == "" || $MODEL_FILE == /* ]] || MODEL_FILE=$PWD/$MODEL_FILE
+if ((APP_DIR_GIVEN)); then
+    [[ $APP_DIR == /* ]] || APP_DIR=$PWD/$APP_DIR
+    [[ $APP_DIR != "$SOURCE" && $APP_DIR != "$SOURCE"/* ]] ||
+        fail "--app-dir $APP_DIR is inside the checkout: the installer never writes there"
+fi
+# The app's release: on the Pi itself, or where --app-dir says (not into a --root tree
+# otherwise: a venv's scripts hold absolute paths).
+BUILD_APP=1
+if ((SKIP_VENV || (ROOT_MODE && !APP_DIR_GIVEN))); then
+    BUILD_APP=0
+fi
+# Every path is absolute now. From here on the working directory is /: no python this
+# script runs as root finds a module in the folder it was started from.
+cd /
 for needed in systemd/companion.service systemd/companion-recover.service \
     systemd/companion-backlight.socket systemd/companion-backlight.service \
     systemd/50-companion.rules; do
@@ -214,7 +243,7 @@ if ((UPDATE)); then
     command -v git >/dev/null || fail "--update needs git (sudo apt install git)"
 fi
 
-if ((!ROOT_MODE && !SKIP_VENV)); then
+if ((BUILD_APP)); then
     for needed in pyproject.toml systemd/requirements.txt companion/cli.py; do
         [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing"
     done
@@ -310,7 +339,7 @@ else
     fi
     ((BOARD_IS_PI)) || skipped "apt packages ${APT_PACKAGES_PI[*]} (not a Raspberry Pi)"
 fi
-if ((!ROOT_MODE && !SKIP_VENV)); then
+if ((BUILD_APP)); then
     command -v python3 >/dev/null || fail "python3 is missing (sudo apt install python3-venv)"
 fi
 
@@ -509,36 +538,37 @@ source_digest() {
         find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
             -print0 | sort -z | xargs -0 sha256sum
         sha256sum pyproject.toml systemd/requirements.txt
-        python3 -c 'import sys; print(sys.version)'
+        python3 -I -c 'import sys; print(sys.version)'
     } | sha256sum | cut -c1-16)
 }
 
 # Build one release: a venv, the locked dependencies, the app's code, its bytecode.
 build_release() {
     local release=$1 python site
-    python3 -m venv --system-site-packages "$release"
+    python3 -I -m venv --system-site-packages "$release"
     python=$release/bin/python
-    "$python" -m pip install --disable-pip-version-check --quiet --no-input \
+    "$python" -I -m pip install --disable-pip-version-check --quiet --no-input \
         --require-hashes --no-deps --only-binary :all: -r "$SOURCE/systemd/requirements.txt"
     mkdir -p "$release/app"
     (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -name '*.mo' \
         ! -path '*/__pycache__/*' -print0 | xargs -0 cp --parents -t "$release/app")
-    site=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    site=$("$python" -I -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     printf '%s\n' "$release/app" >"$site/companion-app.pth"
     printf '#!%s\nimport sys\n\nfrom companion.cli import main\n\nsys.exit(main())\n' \
         "$python" >"$release/bin/companion"
     chmod 755 "$release/bin/companion"
     # The service's file system is read-only: compile now, or every start compiles anew
-    # (the bytecode, and the translations' .mo catalogs from their .po).
-    "$python" -m compileall -q -j 0 "$release/app" "$site" >/dev/null
-    "$python" -m companion.locale.build >/dev/null
+    # (the bytecode, and the translations' .mo catalogs from their .po). -I: the
+    # companion imported here is the release's (its .pth), never the checkout's.
+    "$python" -I -m compileall -q -j 0 "$release/app" "$site" >/dev/null
+    "$python" -I -m companion.locale.build >/dev/null
 }
 
 APP_CHANGED=0
-if ((ROOT_MODE)); then
-    skipped "app release in $APP_DIR (--root: install it on the Pi itself)"
-elif ((SKIP_VENV)); then
+if ((SKIP_VENV)); then
     skipped "app release in $APP_DIR (--skip-venv)"
+elif ((!BUILD_APP)); then
+    skipped "app release in $APP_DIR (--root: install it on the Pi itself)"
 else
     if [[ -f $APP_DIR/pyvenv.cfg ]]; then
         # The first installer's venv was /opt/companion itself.

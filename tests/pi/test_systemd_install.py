@@ -3,15 +3,20 @@ second run changes nothing."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 from paths import REPO
+
+from companion.locale import TRANSLATED
 
 CHECKOUT = REPO
 SCRIPT = CHECKOUT / "systemd" / "install.sh"
@@ -374,3 +379,129 @@ def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_std
                           env={**os.environ, "LANGUAGE": "de", "LANG": "de_DE.UTF-8"})
     assert done.returncode == 0, done.stderr
     assert "BOARD_IS_PI=0" in done.stdout
+
+
+# ------------------------------------------------ the release, built beside a real checkout
+
+WHEEL_OF = "babel"  # the one dependency the release's build step imports (the catalogs)
+
+
+def wheel_of_installed(name: str, wheelhouse: Path) -> Path:
+    """A wheel of ``name`` as installed here, so the release is built without a network."""
+    dist = importlib.metadata.distribution(name)
+    wheel = wheelhouse / f"{dist.metadata['Name'].lower()}-{dist.version}-py3-none-any.whl"
+    record = []
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for file in dist.files or []:
+            path = Path(str(dist.locate_file(file)))
+            if (file.parts[0] == ".." or "__pycache__" in file.parts or not path.is_file()
+                    or file.name in ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")):
+                continue
+            data = path.read_bytes()
+            archive.writestr(str(file), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            record.append(f"{file},sha256={digest.decode()},{len(data)}")
+        info = next(str(file.parent) for file in dist.files or [] if file.name == "METADATA")
+        record.append(f"{info}/RECORD,,")
+        archive.writestr(f"{info}/RECORD", "\n".join(record) + "\n")
+    return wheel
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A git checkout of this tree (its tracked and new files), owned by a user who is not
+    root when the tests run as root, with a locked set the machine can install offline."""
+    target = tmp_path / "home" / "pi" / "companion"
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], cwd=CHECKOUT, capture_output=True,
+                            check=True).stdout.split(b"\0")
+    for name in filter(None, listed):
+        original = CHECKOUT / name.decode()
+        if original.is_file():
+            copy = target / name.decode()
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(original, copy)
+    wheelhouse = tmp_path / "wheelhouse"
+    wheelhouse.mkdir()
+    wheel = wheel_of_installed(WHEEL_OF, wheelhouse)
+    version = wheel.name.split("-")[1]
+    (target / "systemd" / "requirements.txt").write_text(
+        f"{WHEEL_OF}=={version} --hash=sha256:{hashlib.sha256(wheel.read_bytes()).hexdigest()}\n")
+    git(target, "init", "-q")
+    git(target, "add", "-A")
+    git(target, "-c", "user.name=Pi", "-c", "user.email=pi@example.invalid",
+        "commit", "-qm", "the checkout")
+    if os.geteuid() == 0:
+        for folder, _dirs, files in os.walk(tmp_path / "home"):
+            for entry in [folder, *(os.path.join(folder, file) for file in files)]:
+                os.lchown(entry, 1000, 1000)
+    return target
+
+
+def git(checkout: Path, *arguments: str) -> str:
+    """git without its optional index refresh (as root, that would write a root-owned index)."""
+    return subprocess.run(["git", "--no-optional-locks", "-c", "safe.directory=*",
+                           "-C", str(checkout), *arguments],
+                          capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+def install_release(root: Path, checkout: Path, app_dir: Path,
+                    cwd: Path) -> subprocess.CompletedProcess[str]:
+    assert BASH is not None
+    offline = {**os.environ, "PIP_NO_INDEX": "1",
+               "PIP_FIND_LINKS": str(checkout.parent.parent.parent / "wheelhouse")}
+    return subprocess.run([BASH, str(checkout / "systemd" / "install.sh"), "--root", str(root),
+                           "--app-dir", str(app_dir)], cwd=cwd, env=offline,
+                          capture_output=True, text=True, check=False, timeout=600)
+
+
+def test_installing_from_the_checkout_leaves_it_untouched(
+    root: Path, checkout: Path, tmp_path: Path
+) -> None:
+    """Run from the checkout as the Pi owner does (cd ~/companion; sudo ...): afterwards not
+    one file in it is new or changed, ignored ones included, and none belongs to root; the
+    release holds the bytecode and the compiled catalogs instead."""
+    app_dir = tmp_path / "opt" / "companion"
+    first = install_release(root, checkout, app_dir, cwd=checkout)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert f"changed    app release {app_dir}/releases/" in first.stdout
+    owned_by_root = [str(path) for path in [checkout, *checkout.rglob("*")]
+                     if path.lstat().st_uid == 0]
+    assert os.geteuid() != 0 or owned_by_root == []
+    assert git(checkout, "status", "--porcelain", "--ignored", "--untracked-files=all") == ""
+    app = app_dir / "current" / "app" / "companion"
+    catalogs = sorted(path.relative_to(app).as_posix()
+                      for path in app.glob("locale/*/LC_MESSAGES/*.mo"))
+    assert catalogs == sorted(f"locale/{language}/LC_MESSAGES/companion.mo"
+                              for language in TRANSLATED)
+    assert list(app.glob("__pycache__/cli.cpython-*.pyc"))
+
+    second = install_release(root, checkout, app_dir, cwd=checkout)
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert f"unchanged  app release {app_dir}/releases/" in second.stdout
+    assert git(checkout, "status", "--porcelain", "--ignored", "--untracked-files=all") == ""
+
+
+@pytest.mark.parametrize("module", ["compileall", "venv", "pip", "sysconfig"])
+def test_a_module_in_the_working_directory_never_runs(
+    root: Path, checkout: Path, tmp_path: Path, module: str
+) -> None:
+    """Started from a folder holding e.g. a compileall.py: the installer's python runs as
+    root, and must not import it in place of the real one."""
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    marker = tmp_path / "ran"
+    (folder / f"{module}.py").write_text(
+        f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran as root')\n")
+    done = install_release(root, checkout, tmp_path / "opt" / "companion", cwd=folder)
+    assert not marker.exists(), f"{module}.py in the working directory ran"
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_an_app_dir_inside_the_checkout_is_refused(
+    root: Path, checkout: Path
+) -> None:
+    done = install_release(root, checkout, checkout / "build", cwd=checkout)
+    assert done.returncode == 1
+    assert "inside the checkout" in done.stderr
+    assert not (checkout / "build").exists()
