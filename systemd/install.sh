@@ -47,6 +47,7 @@ POLKIT_PATH=/etc/polkit-1/rules.d/50-companion.rules
 UDEV_PATH=/etc/udev/rules.d/99-companion.rules
 WATCHDOG_PATH=/etc/systemd/system.conf.d/companion-watchdog.conf
 UPDATE_PATH=/usr/local/sbin/companion-update
+RECOVER_SCRIPT_PATH=/usr/local/libexec/companion-recover
 COMMAND_LINK=/usr/local/bin/companion
 # The login prompt on tty1, and the one logind starts there on a VT switch or its own
 # restart, would take the screen from the companion: both are masked.
@@ -82,7 +83,8 @@ Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--skip-apt]
 
 Installs the companion service: the "$SERVICE_USER" user in the groups
 ${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME,
-$RECOVER_NAME and the backlight helper $BACKLIGHT_SOCKET, the device config $CONFIG_PATH (made from
+$RECOVER_NAME (running $RECOVER_SCRIPT_PATH) and the backlight
+helper $BACKLIGHT_SOCKET, the device config $CONFIG_PATH (made from
 hardware/devices.example.toml when absent; never overwritten), getty and autovt
 masked on tty1, the polkit rule $POLKIT_PATH, the udev rules $UDEV_PATH, the
 hardware watchdog $WATCHDOG_PATH, $UPDATE_PATH, the app in a release under
@@ -209,7 +211,7 @@ fi
 # script runs as root finds a module in the folder it was started from.
 cd /
 for needed in systemd/companion.service systemd/companion-recover.service \
-    systemd/companion-backlight.socket systemd/companion-backlight.service \
+    systemd/companion-recover systemd/companion-backlight.socket systemd/companion-backlight.service \
     systemd/50-companion.rules; do
     [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing: is --source a companion checkout?"
 done
@@ -482,6 +484,7 @@ for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
     install_file "$SOURCE/systemd/$unit" "$UNIT_DIR/$unit" 644
     ((LAST_CHANGED == 0)) || UNITS_CHANGED=1
 done
+install_file "$SOURCE/systemd/companion-recover" "$RECOVER_SCRIPT_PATH" 755
 
 for unit in "${MASKED_UNITS[@]}"; do
     link=$ROOT$UNIT_DIR/$unit

@@ -263,9 +263,64 @@ def test_a_crash_loop_is_started_again_after_its_back_off(
         wait_for(container, f"s['MainPID'] != '{pid}'", 30)
     recovered = wait_for(container, "s['SubState'] == 'running'", 90)
     assert recovered["ActiveState"] == "active"
-    journal = container.run(["journalctl", "-u", "companion-recover.service", "-o", "cat",
-                             "--no-pager"]).stdout
-    assert "Finished" in journal or "Deactivated successfully" in journal, journal
+    journal = journal_until(container, "companion-recover.service",
+                            "started companion.service again")
+    assert "used up its start limit" in journal, journal
+
+
+SLOW_RECOVERY = "/etc/systemd/system/companion-recover.service.d/zz-slow.conf"
+
+
+@pytest.fixture
+def slow_recovery(container: Container, running: dict[str, str]) -> Iterator[int]:
+    """The recovery's delay long enough for the owner to act within it."""
+    delay = 8
+    container.run(["sh", "-c", f"printf '[Service]\\nEnvironment=COMPANION_RECOVER_DELAY="
+                   f"{delay}\\n' > {SLOW_RECOVERY} && systemctl daemon-reload"])
+    try:
+        yield delay
+    finally:
+        container.run(["sh", "-c", f"rm -f {SLOW_RECOVERY} && systemctl daemon-reload && "
+                       f"systemctl reset-failed {UNIT}; systemctl start {UNIT}"], timeout=120)
+
+
+def crash(container: Container) -> None:
+    pid = wait_for(container, "s['SubState'] == 'running'", 60)["MainPID"]
+    container.sh(f"kill -SEGV {pid}")
+    wait_for(container, f"s['MainPID'] != '{pid}'", 30)
+
+
+def test_a_companion_the_owner_stops_after_a_crash_stays_stopped(
+    container: Container, slow_recovery: int
+) -> None:
+    """systemd 257 starts the recovery after every failure: the one crash before the
+    owner's stop must not start it again later (it would take the reader from doctor)."""
+    container.run(["systemctl", "reset-failed", UNIT])
+    crash(container)
+    wait_for(container, "s['SubState'] == 'running'", 60)
+    container.run(["systemctl", "stop", UNIT], timeout=60)
+    time.sleep(slow_recovery + 4)
+    assert show(container, "ActiveState")["ActiveState"] == "inactive"
+
+
+def test_a_crash_loop_the_owner_stops_during_the_delay_stays_stopped(
+    container: Container, slow_recovery: int
+) -> None:
+    container.run(["systemctl", "reset-failed", UNIT])
+    for _ in range(5):
+        crash(container)
+    wait_for(container, "s['ActiveState'] == 'failed'", 60)
+    deadline = time.monotonic() + 30
+    while container.run(["systemctl", "is-active", "companion-recover.service"],
+                        check=False).stdout.strip() != "activating":
+        assert time.monotonic() < deadline, "the recovery did not start"
+        time.sleep(0.5)
+    time.sleep(2)  # within the delay
+    container.run(["systemctl", "stop", UNIT], timeout=60)
+    time.sleep(slow_recovery + 4)
+    assert show(container, "ActiveState")["ActiveState"] in ("failed", "inactive")
+    assert container.run(["systemctl", "is-active", "companion-recover.service"],
+                         check=False).stdout.strip() == "inactive"
 
 
 GIT = "git -c user.name=CI -c user.email=ci@example.invalid"

@@ -47,7 +47,8 @@ def source(tmp_path: Path) -> Path:
     """A checkout with the files install.sh takes, and udev rules from hardware/."""
     checkout = tmp_path / "checkout"
     (checkout / "systemd").mkdir(parents=True)
-    for name in ("companion.service", "companion-recover.service", "companion-watchdog.conf",
+    for name in ("companion.service", "companion-recover.service", "companion-recover",
+                 "companion-watchdog.conf",
                  "companion-backlight.socket", "companion-backlight.service",
                  "50-companion.rules"):
         shutil.copy2(CHECKOUT / "systemd" / name, checkout / "systemd" / name)
