@@ -3,7 +3,7 @@
 # 64-bit only), or update or roll back an installed one.
 #
 #   sudo systemd/install.sh [--enable-uart]       # on the Pi, from a checkout
-#   sudo systemd/install.sh --update              # git pull, install the lock, restart
+#   sudo companion-update [TAG|COMMIT] [--yes]    # fetch, show what changes, ask, install
 #   sudo systemd/install.sh --rollback            # back to the release before
 #   systemd/install.sh --root DIR [--enable-uart] # into a scratch tree
 #
@@ -67,6 +67,8 @@ ENABLE_UART=0
 SKIP_VENV=0
 SKIP_APT=0
 UPDATE=0
+UPDATE_TO=""
+ASSUME_YES=0
 ROLLBACK=0
 MODEL_FILE=""
 APP_DIR_GIVEN=0
@@ -79,7 +81,7 @@ usage() {
     cat <<EOF
 Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--skip-apt]
                   [--source DIR] [--model-file FILE] [--app-dir DIR]
-                  [--update | --rollback]
+                  [--update [TAG|COMMIT] [--yes] | --rollback]
 
 Installs the companion service: the "$SERVICE_USER" user in the groups
 ${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME,
@@ -100,7 +102,11 @@ $APP_DIR, and enables the unit. 64-bit Raspberry Pi OS only.
   --model-file FILE  the Pi's model (default: /proc/device-tree/model)
   --app-dir DIR      where the releases go (default: $APP_DIR); with --root the
                      release is then built there (the tests do this)
-  --update           git pull the checkout, install the lock, restart
+  --update [REF]     fetch the checkout's remote, show what would change from the
+                     running commit to REF (a tag or commit; default: the newest
+                     commit of the branch the checkout follows), ask, then move the
+                     checkout there, install the lock and restart
+  --yes              with --update: no question (for scripts)
   --rollback         run the previous release again ($APP_DIR/previous)
   -h, --help         show this help
 EOF
@@ -168,9 +174,15 @@ while (($#)); do
         --skip-venv) SKIP_VENV=1; shift ;;
         --skip-apt) SKIP_APT=1; shift ;;
         --update) UPDATE=1; shift ;;
+        --yes) ASSUME_YES=1; shift ;;
         --rollback) ROLLBACK=1; shift ;;
         -h | --help) usage; exit 0 ;;
-        *) usage_error "unknown option: $1" ;;
+        -*) usage_error "unknown option: $1" ;;
+        *)
+            [[ -z $UPDATE_TO ]] || usage_error "one tag or commit only: $UPDATE_TO, $1"
+            UPDATE_TO=$1
+            shift
+            ;;
     esac
 done
 
@@ -178,8 +190,12 @@ done
 # Everything that can be wrong is found before the first change.
 
 ((UPDATE + ROLLBACK < 2)) || usage_error "--update and --rollback exclude each other"
+[[ -z $UPDATE_TO ]] || ((UPDATE)) || usage_error "a tag or commit ($UPDATE_TO) goes with --update"
+((!ASSUME_YES)) || ((UPDATE)) || usage_error "--yes goes with --update"
 if ((ROOT_MODE)); then
-    ((!UPDATE && !ROLLBACK)) || usage_error "--update and --rollback work on the running system"
+    # With --app-dir (the tests) a scratch tree has releases to update and roll back.
+    ((!UPDATE && !ROLLBACK)) || ((APP_DIR_GIVEN)) ||
+        usage_error "--update and --rollback work on the running system"
     [[ -d $ROOT ]] || fail "--root $ROOT is not a directory"
     ROOT=$(cd "$ROOT" && pwd)
     [[ $ROOT != / ]] || fail "--root / would edit /etc/passwd by hand; run without --root instead"
@@ -264,7 +280,9 @@ swap_link() {
 }
 
 restart_if_running() {
-    if systemctl --quiet is-active "$UNIT_NAME" 2>/dev/null; then
+    if ((ROOT_MODE)); then
+        skipped "restarting $UNIT_NAME (--root)"
+    elif systemctl --quiet is-active "$UNIT_NAME" 2>/dev/null; then
         # The owner asked for this start: earlier failures must not count against it.
         systemctl reset-failed "$UNIT_NAME" 2>/dev/null || true
         systemctl restart "$UNIT_NAME"
@@ -296,16 +314,77 @@ if ((UPDATE)); then
             runuser -u "$owner" -- git -C "$SOURCE" "$@"
         fi
     }
+    # A commit with the tags that name it, or its place after the nearest tag.
+    describe() {
+        owner_git describe --tags --always "$1" 2>/dev/null || echo "${1:0:12}"
+    }
     before=$(owner_git rev-parse HEAD)
-    owner_git pull --ff-only --quiet
-    after=$(owner_git rev-parse HEAD)
-    if [[ $before == "$after" ]]; then
-        echo "  unchanged  checkout at ${after:0:12}"
-    else
-        echo "  changed    checkout ${before:0:12} -> ${after:0:12}"
+    if [[ -n $(owner_git remote) ]]; then
+        owner_git fetch --quiet --tags ||
+            fail "could not fetch from the checkout's remote ($(owner_git remote get-url \
+"$(owner_git remote | head -n 1)")): nothing changed; check the network and try again"
     fi
-    # The pull may have changed this very script: the new one installs.
-    exec "$SOURCE/systemd/install.sh" --source "$SOURCE"
+    if [[ -n $UPDATE_TO ]]; then
+        target=$(owner_git rev-parse --verify --quiet "$UPDATE_TO^{commit}") ||
+            fail "no tag or commit \"$UPDATE_TO\" in $SOURCE; the releases: git -C $SOURCE tag"
+        name=$UPDATE_TO
+    elif name=$(owner_git rev-parse --abbrev-ref --symbolic-full-name '@{upstream}' \
+        2>/dev/null); then
+        target=$(owner_git rev-parse "$name^{commit}")
+    else
+        newest=$(owner_git tag --sort=-creatordate | head -n 5 | tr '\n' ' ')
+        fail "the checkout is at $(describe "$before") and follows no branch: name the" \
+            "tag or commit to update to, e.g. companion-update ${newest%% *}" \
+            "${newest:+(newest tags: $newest)}"
+    fi
+    if [[ $target == "$before" ]]; then
+        echo "  unchanged  checkout at $(describe "$before") ($name has nothing newer)"
+    else
+        echo "From $(describe "$before") to $(describe "$target") ($name):"
+        ahead=$(owner_git rev-list --count "$before..$target")
+        behind=$(owner_git rev-list --count "$target..$before")
+        if ((ahead)); then
+            echo "  $ahead new commit(s):"
+            owner_git log --no-decorate --format='    %h %s' "$before..$target" | head -n 20
+            ((ahead <= 20)) || echo "    ... and $((ahead - 20)) more"
+        fi
+        if ((behind)); then
+            echo "  $behind commit(s) of the running version left out (going back):"
+            owner_git log --no-decorate --format='    %h %s' "$target..$before" | head -n 20
+        fi
+        echo "  files: $(owner_git diff --shortstat "$before" "$target")"
+        owner_git diff --stat=72 "$before" "$target" -- systemd/ pyproject.toml |
+            sed -n 's/^ \(.*|.*\)/    \1/p'
+        if ((!ASSUME_YES)); then
+            printf 'Update to %s? [y/N] ' "$(describe "$target")"
+            if ! read -r answer; then
+                echo
+                fail "no answer (no terminal): nothing changed. To update without the" \
+                    "question: companion-update ${UPDATE_TO:+$UPDATE_TO }--yes"
+            fi
+            case $answer in
+                y | Y | yes | Yes) ;;
+                *) echo "Nothing changed: the checkout stays at $(describe "$before")."
+                   exit 0 ;;
+            esac
+        fi
+        branch=$(owner_git symbolic-ref --quiet --short HEAD || true)
+        if [[ -z $UPDATE_TO && -n $branch ]]; then
+            owner_git merge --ff-only --quiet "$target" ||
+                fail "the checkout's branch $branch has commits of its own: nothing changed"
+        else
+            owner_git -c advice.detachedHead=false checkout --quiet "$target" ||
+                fail "git could not move the checkout (changes of yours in it?" \
+                    "git -C $SOURCE status): nothing changed"
+        fi
+        echo "  changed    checkout $(describe "$before") -> $(describe "$target")"
+    fi
+    # The new checkout may have changed this very script: the new one installs. It is told
+    # where the checkout was, to say how to go back if the release cannot be built.
+    again=(--source "$SOURCE")
+    ((!ROOT_MODE)) || again+=(--root "$ROOT")
+    ((!APP_DIR_GIVEN)) || again+=(--app-dir "$APP_DIR")
+    COMPANION_UPDATED_FROM=$before exec "$SOURCE/systemd/install.sh" "${again[@]}"
 fi
 
 # ------------------------------------------------------------------- apt
@@ -528,9 +607,13 @@ if [[ -f $SOURCE/systemd/companion-watchdog.conf ]]; then
 fi
 
 install_text "#!/bin/sh
-# Update the companion from its checkout: git pull, install the lock, restart.
-# Written by install.sh. \"companion-update --rollback\" goes back to the release before.
-exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\${@:---update}\"" "$UPDATE_PATH" 755
+# Update the companion from its checkout: fetch, show what would change, ask, then
+# install and restart. \"companion-update v1.2\" goes to that tag (or commit);
+# \"companion-update --rollback\" back to the release before. Written by install.sh.
+case \"\${1-}\" in
+    --rollback | -h | --help) exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\$@\" ;;
+esac
+exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" --update \"\$@\"" "$UPDATE_PATH" 755
 
 # ------------------------------------------------------------ app release
 
@@ -567,6 +650,32 @@ build_release() {
     "$python" -I -m companion.locale.build >/dev/null
 }
 
+# A build that fails (pip without a network, a full card) ends the script: say what that
+# means for the Pi and what to do, not only pip's words.
+BUILDING=""
+release_failed() {
+    local status=$?
+    ((status != 0)) && [[ -n $BUILDING ]] || return 0
+    rm -rf "$BUILDING"
+    {
+        echo
+        echo "install.sh: the new release could not be built (the lines above say why)."
+        if [[ -n $current ]]; then
+            echo "Nothing was switched: the companion still runs the release before,"
+            echo "  $current"
+        else
+            echo "No release is installed yet."
+        fi
+        echo "Check the network (pip fetches the locked set from PyPI) and the free space"
+        echo "(df -h $APP_DIR), then run it again: sudo companion-update"
+        if [[ -n ${COMPANION_UPDATED_FROM:-} ]]; then
+            echo "The checkout is already at the new version; to put it back where it was:"
+            echo "  git -C $SOURCE checkout ${COMPANION_UPDATED_FROM:0:12}"
+        fi
+    } >&2
+}
+trap release_failed EXIT
+
 APP_CHANGED=0
 if ((SKIP_VENV)); then
     skipped "app release in $APP_DIR (--skip-venv)"
@@ -587,8 +696,10 @@ else
         if [[ ! -f $release/.complete ]]; then
             rm -rf "$release"
             mkdir -p "$APP_DIR/releases"
+            BUILDING=$release
             build_release "$release"
             touch "$release/.complete"
+            BUILDING=""
         fi
         if [[ -n $current && $current != "$release" ]]; then
             swap_link "$current" "$APP_DIR/previous"

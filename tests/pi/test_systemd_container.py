@@ -369,7 +369,10 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     container.run(["sh", "-c", "cd /home/owner/upstream && printf '\\n# the next release\\n' "
                    f">> companion/__init__.py && {GIT} commit -qam next"], user="owner")
 
-    update = container.run(["companion-update"], timeout=600).stdout
+    declined = container.run(["sh", "-c", "echo n | companion-update"], timeout=600).stdout
+    assert "1 new commit(s):" in declined and " next" in declined, declined
+    assert "Nothing changed" in declined
+    update = container.run(["companion-update", "--yes"], timeout=600).stdout
     assert "Traceback" not in update
     assert "changed    checkout" in update, update
     assert "the one before kept" in update and "Restarted companion.service." in update

@@ -408,11 +408,9 @@ def wheel_of_installed(name: str, wheelhouse: Path) -> Path:
     return wheel
 
 
-@pytest.fixture
-def checkout(tmp_path: Path) -> Path:
-    """A git checkout of this tree (its tracked and new files), owned by a user who is not
-    root when the tests run as root, with a locked set the machine can install offline."""
-    target = tmp_path / "home" / "pi" / "companion"
+def make_checkout(target: Path, wheelhouse: Path) -> Path:
+    """A git repository of this tree (its tracked and new files) at ``target``, whose locked
+    set is one wheel the machine can install offline (from ``wheelhouse``)."""
     listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
                              "--exclude-standard"], cwd=CHECKOUT, capture_output=True,
                             check=True).stdout.split(b"\0")
@@ -422,16 +420,27 @@ def checkout(tmp_path: Path) -> Path:
             copy = target / name.decode()
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(original, copy)
-    wheelhouse = tmp_path / "wheelhouse"
-    wheelhouse.mkdir()
+    wheelhouse.mkdir(exist_ok=True)
     wheel = wheel_of_installed(WHEEL_OF, wheelhouse)
     version = wheel.name.split("-")[1]
     (target / "systemd" / "requirements.txt").write_text(
         f"{WHEEL_OF}=={version} --hash=sha256:{hashlib.sha256(wheel.read_bytes()).hexdigest()}\n")
     git(target, "init", "-q")
     git(target, "add", "-A")
-    git(target, "-c", "user.name=Pi", "-c", "user.email=pi@example.invalid",
-        "commit", "-qm", "the checkout")
+    commit(target, "the checkout")
+    return target
+
+
+def commit(repository: Path, message: str) -> str:
+    git(repository, "-c", "user.name=Pi", "-c", "user.email=pi@example.invalid",
+        "commit", "-qam", message)
+    return git(repository, "rev-parse", "HEAD").strip()
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """The Pi owner's checkout, owned by a user who is not root when the tests run as root."""
+    target = make_checkout(tmp_path / "home" / "pi" / "companion", tmp_path / "wheelhouse")
     if os.geteuid() == 0:
         for folder, _dirs, files in os.walk(tmp_path / "home"):
             for entry in [folder, *(os.path.join(folder, file) for file in files)]:
@@ -446,13 +455,17 @@ def git(checkout: Path, *arguments: str) -> str:
                           capture_output=True, text=True, check=True, timeout=60).stdout
 
 
-def install_release(root: Path, checkout: Path, app_dir: Path,
-                    cwd: Path) -> subprocess.CompletedProcess[str]:
+def install_release(root: Path, checkout: Path, app_dir: Path, cwd: Path, *options: str,
+                    answer: str | None = None) -> subprocess.CompletedProcess[str]:
+    """install.sh of ``checkout`` into the scratch ``root``, the release into ``app_dir``,
+    pip offline (the wheelhouse beside ``root``); ``answer`` typed at its question."""
     assert BASH is not None
     offline = {**os.environ, "PIP_NO_INDEX": "1",
-               "PIP_FIND_LINKS": str(checkout.parent.parent.parent / "wheelhouse")}
+               "PIP_FIND_LINKS": str(root.parent / "wheelhouse")}
     return subprocess.run([BASH, str(checkout / "systemd" / "install.sh"), "--root", str(root),
-                           "--app-dir", str(app_dir)], cwd=cwd, env=offline,
+                           "--source", str(checkout), "--app-dir", str(app_dir), *options],
+                          cwd=cwd, env=offline, input=answer,
+                          stdin=subprocess.DEVNULL if answer is None else None,
                           capture_output=True, text=True, check=False, timeout=600)
 
 
@@ -506,3 +519,105 @@ def test_an_app_dir_inside_the_checkout_is_refused(
     assert done.returncode == 1
     assert "inside the checkout" in done.stderr
     assert not (checkout / "build").exists()
+
+
+# ------------------------------------------------------------------------ companion-update
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> tuple[Path, Path]:
+    """An upstream repository and the owner's clone of it, the companion installed from it."""
+    upstream = make_checkout(tmp_path / "upstream", tmp_path / "wheelhouse")
+    owned = tmp_path / "home" / "pi" / "companion"
+    owned.parent.mkdir(parents=True)
+    subprocess.run(["git", "clone", "-q", str(upstream), str(owned)], check=True, timeout=60)
+    return upstream, owned
+
+
+def next_release(upstream: Path, words: str) -> str:
+    with (upstream / "companion" / "__init__.py").open("a") as source:
+        source.write(f"\n# {words}\n")
+    return commit(upstream, words)
+
+
+def release_of(app_dir: Path) -> str:
+    return os.readlink(app_dir / "current")
+
+
+def test_an_update_shows_what_changes_and_waits_for_a_yes(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, running = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
+    newest = next_release(upstream, "the next release")
+
+    declined = install_release(root, owned, app_dir, owned, "--update", answer="n\n")
+    assert declined.returncode == 0, declined.stdout + declined.stderr
+    assert "1 new commit(s):" in declined.stdout
+    assert f"{newest[:7]} the next release" in declined.stdout
+    assert "1 file changed" in declined.stdout
+    assert "Update to " in declined.stdout and "? [y/N]" in declined.stdout
+    assert "Nothing changed" in declined.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == running
+    assert release_of(app_dir) == first
+
+    accepted = install_release(root, owned, app_dir, owned, "--update", answer="y\n")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert "changed    checkout" in accepted.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == newest
+    assert release_of(app_dir) != first
+
+
+def test_an_update_without_an_answer_changes_nothing(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    running = git(owned, "rev-parse", "HEAD").strip()
+    next_release(upstream, "unattended")
+    done = install_release(root, owned, app_dir, owned, "--update")
+    assert done.returncode == 1
+    assert "no answer" in done.stderr and "--yes" in done.stderr
+    assert git(owned, "rev-parse", "HEAD").strip() == running
+
+
+def test_an_update_goes_to_the_tag_the_owner_names(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    tagged = next_release(upstream, "release 0.2")
+    git(upstream, "tag", "v0.2")
+    next_release(upstream, "work after 0.2")
+    done = install_release(root, owned, app_dir, owned, "--update", "v0.2", "--yes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "to v0.2" in done.stdout
+    assert "work after 0.2" not in done.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == tagged
+    unknown = install_release(root, owned, app_dir, owned, "--update", "v9.9", "--yes")
+    assert unknown.returncode == 1
+    assert 'no tag or commit "v9.9"' in unknown.stderr
+
+
+def test_a_failed_update_says_the_old_release_still_runs(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, running = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
+    locked = upstream / "systemd" / "requirements.txt"
+    locked.write_text(locked.read_text().replace("--hash=sha256:", "--hash=sha256:0"))
+    commit(upstream, "a lock that pip refuses")
+    done = install_release(root, owned, app_dir, owned, "--update", "--yes")
+    assert done.returncode != 0
+    assert "the new release could not be built" in done.stderr
+    assert f"the companion still runs the release before,\n  {first}" in done.stderr
+    assert f"git -C {owned} checkout {running[:12]}" in done.stderr
+    assert release_of(app_dir) == first
+    assert sorted(path.name for path in (app_dir / "releases").iterdir()) == [
+        Path(first).name]
