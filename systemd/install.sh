@@ -52,10 +52,11 @@ COMMAND_LINK=/usr/local/bin/companion
 # The login prompt on tty1, and the one logind starts there on a VT switch or its own
 # restart, would take the screen from the companion: both are masked.
 MASKED_UNITS=(getty@tty1.service autovt@tty1.service)
-# Python, the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL), and the
-# Noto fonts the screens draw with, found through fontconfig (companion/ui/fonts.py).
+# Python, the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL), the
+# Noto fonts the screens draw with, found through fontconfig (companion/ui/fonts.py), and
+# polkitd, which applies the rule that lets the service switch the Pi off.
 APT_PACKAGES=(python3 python3-venv libgbm1 libegl1 libgles2 libdrm2
-    fontconfig fonts-noto-core fonts-noto-cjk)
+    fontconfig fonts-noto-core fonts-noto-cjk polkitd)
 # On a Pi also its GPU's Mesa driver and lgpio, the GPIO library gpiozero uses.
 APT_PACKAGES_PI=(libgl1-mesa-dri python3-lgpio)
 
@@ -592,6 +593,11 @@ else
 fi
 
 install_file "$SOURCE/systemd/50-companion.rules" "$POLKIT_PATH" 644
+# Without polkitd the rule is a file nobody reads: the menu's power-off is refused.
+if [[ ! -x $ROOT/usr/lib/polkit-1/polkitd && ! -x $ROOT/usr/libexec/polkitd ]]; then
+    skipped "polkit: polkitd is not installed${ROOT:+ under $ROOT}, so the rule does" \
+        "nothing and the menu cannot switch the Pi off (sudo apt install polkitd)"
+fi
 UDEV_CHANGED=0
 if [[ -f $SOURCE/hardware/99-companion.rules ]]; then
     install_file "$SOURCE/hardware/99-companion.rules" "$UDEV_PATH" 644

@@ -414,6 +414,7 @@ def test_doctor_reports_the_running_service(
     assert "ok   config: /etc/companion/devices.toml" in report, report
     assert "ok   data: /var/lib/companion is writable" in report, report
     assert "not probed while the companion runs" in report, report
+    assert "ok   power-off: the companion may switch the Pi off" in report, report
 
 
 SEND_LEVEL = ("import socket, sys; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); "

@@ -621,3 +621,15 @@ def test_a_failed_update_says_the_old_release_still_runs(
     assert release_of(app_dir) == first
     assert sorted(path.name for path in (app_dir / "releases").iterdir()) == [
         Path(first).name]
+
+
+def test_a_missing_polkitd_is_named(root: Path, source: Path) -> None:
+    without = install(root, source)
+    assert without.returncode == 0, without.stderr
+    assert "skipped    polkit: polkitd is not installed" in without.stdout
+    assert "cannot switch the Pi off (sudo apt install polkitd)" in without.stdout
+    daemon = root / "usr/lib/polkit-1/polkitd"
+    daemon.parent.mkdir(parents=True)
+    daemon.write_text("#!/bin/sh\n")
+    daemon.chmod(0o755)
+    assert "polkitd is not installed" not in install(root, source).stdout
