@@ -218,9 +218,12 @@ def test_the_unit_reaches_ready_and_reads_the_config_in_etc(
 def test_a_changed_config_in_etc_is_what_the_service_reads(
     container: Container, running: dict[str, str]
 ) -> None:
+    pid = show(container, "MainPID")["MainPID"]
     container.run(["sh", "-c", f"cat > /etc/companion/devices.toml <<'EOF'\n{CI_CONFIG}EOF"])
-    container.run(["systemctl", "restart", UNIT], timeout=120)
+    container.run(["systemctl", "reload", UNIT], timeout=120)
     journal_until(container, UNIT, "ci-reader (pn532 on /dev/ttyCI0)")
+    assert "device config read again" in journal_until(container, UNIT, "read again")
+    assert show(container, "MainPID", "ActiveState") == {"MainPID": pid, "ActiveState": "active"}
     second = container.run(["bash", f"{SOURCE_INSIDE}/systemd/install.sh"], timeout=600).stdout
     assert "unchanged  /etc/companion/devices.toml (yours: never overwritten)" in second
     assert "ttyCI0" in container.run(["cat", "/etc/companion/devices.toml"]).stdout

@@ -75,6 +75,10 @@ def test_notify_watchdog_and_restart(service: dict[str, list[str]]) -> None:
     assert match and 5 <= int(match.group(1)) <= 120
 
 
+def test_reload_reads_the_device_config_again(service: dict[str, list[str]]) -> None:
+    assert shlex.split(one(service, "ExecReload")) == ["/bin/kill", "-HUP", "$MAINPID"]
+
+
 def test_tty1_is_kept_by_masks_not_by_a_conflict_that_stops_the_companion() -> None:
     unit = parse_unit(UNIT.read_text())["Unit"]
     assert "Conflicts" not in unit
