@@ -182,4 +182,4 @@ def test_the_console_names_a_hang_and_a_crash(recovery: Recovery) -> None:
     (recovery.bin / "unit-journal").write_text(LIMIT_WORDS)
     (recovery.bin / "shown").unlink()
     recovery.run([f"{LIMIT_HIT} ExecMainCode=2 ExecMainStatus=11"])
-    assert "It crashed (signal 11)." in recovery.console.read_text()
+    assert "It crashed (signal 11, SIGSEGV)." in recovery.console.read_text()
