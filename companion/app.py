@@ -4,7 +4,8 @@ Wires the pieces together (store, devices, systemd notifier, display) and runs t
 event-driven loop of :mod:`companion.ui.app_loop`. SIGTERM and SIGINT end it cleanly:
 the handlers are installed before anything is opened, they only set a flag (and ask the
 loop to stop once there is one), and everything opened so far is closed in order with
-exit status 0, at whatever moment of start-up the signal comes.
+exit status 0, at whatever moment of start-up the signal comes. SIGHUP reads the device
+config again (:mod:`companion.device_reload`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.i18n import _
 
 if TYPE_CHECKING:
+    from companion.device_reload import HangUp
     from companion.devices import Devices
     from companion.devices.config import DeviceConfig
     from companion.ui.app_loop import App
@@ -116,20 +118,25 @@ def run_app(args: AppOptions) -> int:
     The first frame comes first: the window opens and shows its screen before the
     devices are loaded and started (their events simply queue up meanwhile).
     """
+    from companion.device_reload import HangUp
+
     stop = StopOnSignal()
+    hang_up = HangUp()
     # start-up makes some 20,000 objects that live as long as the process; collecting
     # among them while it runs costs 4 ms of the first frame and finds nothing
     gc.disable()
     try:
-        return _run(args, stop)
+        return _run(args, stop, hang_up)
     finally:
         gc.enable()
         stop.restore()
+        hang_up.restore()
 
 
-def _run(args: AppOptions, stop: StopOnSignal) -> int:
+def _run(args: AppOptions, stop: StopOnSignal, hang_up: HangUp) -> int:
     import pygame
 
+    from companion.device_reload import DeviceReloader
     from companion.events import StoreNotice, new_input_queue
     from companion.folder_lock import AlreadyRunning, lock_data_folder
     from companion.notify import SystemdNotifier
@@ -162,7 +169,7 @@ def _run(args: AppOptions, stop: StopOnSignal) -> int:
     app = App(store, inputs, surface, notifier=notifier)
     _set_up_display(app, data_dir)
     stop.attach(app)
-    devices = None
+    devices: DeviceReloader | None = None
     try:
         app.start()
         if args.resume and store.unfinished_game() is not None:
@@ -173,7 +180,7 @@ def _run(args: AppOptions, stop: StopOnSignal) -> int:
         _start_screen_saver(app)
         _offer_power_off(app)
         if not app.stop_requested:
-            devices = _start_devices(app, args)
+            devices = DeviceReloader(app, args, _start_devices(app, args), hang_up)
         # the full check grows with the history: after the first frame, off the loop
         store.check_in_background(lambda words: app.inputs.put(StoreNotice(words)))
         return app.run()

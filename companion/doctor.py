@@ -25,6 +25,11 @@ from companion.records import frozen, mutable
 SYSTEM_CONFIG = Path("/etc/companion/devices.toml")
 STATE_DIR = Path("/var/lib/companion")
 UNIT = "companion.service"
+SERVICE_USER = "companion"
+#: logind's answer to "may I power off?" ("yes", "challenge", "no", "na")
+CAN_POWER_OFF: tuple[str, ...] = (
+    "busctl", "call", "--system", "org.freedesktop.login1", "/org/freedesktop/login1",
+    "org.freedesktop.login1.Manager", "CanPowerOff")
 MIN_FREE_BYTES = 200 * 1024 * 1024
 #: Linux input event codes (linux/input-event-codes.h).
 ABS_MT_POSITION_X = 0x35
@@ -51,6 +56,8 @@ class Machine:
     model_file: Path = board.MODEL_FILE
     data_dir: Path = STATE_DIR
     config: Path | None = None
+    #: doctor runs as root, so it can ask logind as the service user
+    as_root: bool = field(default_factory=lambda: os.geteuid() == 0)
     run: Callable[[Sequence[str]], subprocess.CompletedProcess[str]] = field(
         default=lambda command: subprocess.run(list(command), capture_output=True, text=True,
                                                check=False, timeout=20))
@@ -73,7 +80,8 @@ def check_display(machine: Machine) -> Finding:
     if chosen is None:
         names = ", ".join(f"card{c.card}-{c.name}" for c in connectors)
         return Finding(False, _("display"), _(
-            "no screen connected ({names}): check the cable and the panel's overlay in "
+            "no screen connected ({names}): check the DSI ribbon and the display's power "
+            "cable on header pins 2 and 6; on a Compute Module also the panel's overlay in "
             "config.txt (Touch Display 2: dtoverlay=vc4-kms-dsi-ili9881-7inch)").format(
                 names=names))
     return Finding(True, _("display"), _("card{card} {connector} ({status})").format(
@@ -151,6 +159,32 @@ def check_service(machine: Machine) -> Finding:
     return Finding(False, _("service"), _(
         "{state}: journalctl -u companion -b says why; sudo systemctl restart companion").format(
             state=active or _("unknown")))
+
+
+def check_power_off(machine: Machine) -> Finding:
+    """May the service user switch the Pi off (the menu's long press)? logind answers for
+    it, through the polkit rule install.sh puts in place."""
+    topic = _("power-off")
+    if not machine.as_root:
+        return Finding(True, topic, _("not checked: run as root (sudo companion doctor) to "
+                                      "ask logind as the companion user"))
+    try:
+        asked = machine.run(["runuser", "-u", SERVICE_USER, "--", *CAN_POWER_OFF])
+    except (OSError, subprocess.SubprocessError) as error:
+        return Finding(False, topic, _("logind could not be asked: {error}").format(
+            error=error))
+    if asked.returncode != 0:
+        reason = (asked.stderr or asked.stdout).strip().splitlines()
+        return Finding(False, topic, _("logind could not be asked: {reason}; run "
+                                       "sudo systemd/install.sh").format(
+            reason=reason[-1] if reason else asked.returncode))
+    answer = asked.stdout.strip().split()[-1].strip('"') if asked.stdout.strip() else ""
+    if answer == "yes":
+        return Finding(True, topic, _("the companion may switch the Pi off"))
+    return Finding(False, topic, _(
+        "the companion may not switch the Pi off (logind says \"{answer}\"): the polkit "
+        "rule /etc/polkit-1/rules.d/50-companion.rules needs polkitd: sudo apt install "
+        "polkitd, then sudo systemd/install.sh").format(answer=answer))
 
 
 def check_data_dir(machine: Machine) -> Finding:
@@ -231,7 +265,8 @@ def diagnose(machine: Machine, probe: Probe = probe_reader) -> list[Finding]:
     findings = [check_board(machine), check_display(machine), check_touch(machine),
                 check_gpio(machine)]
     findings += check_readers(machine, probe)
-    findings += [check_data_dir(machine), check_free_space(machine), check_service(machine)]
+    findings += [check_data_dir(machine), check_free_space(machine), check_service(machine),
+                 check_power_off(machine)]
     return findings
 
 

@@ -1,7 +1,9 @@
-"""Draw hardware/wiring.png: the Pi header, the buttons and the PN532, from the pin map in code.
+"""Draw hardware/wiring.png: the Pi header, the display's power, the buttons and the PN532,
+from the wiring in code.
 
-The button pins come from ``companion.devices.config.DEFAULT_PINS``, so the picture cannot
-drift from the defaults. Run: ``uv run python hardware/draw_wiring.py``.
+Every wire comes from ``companion.devices.header.default_wiring()`` (the button pins from
+``companion.devices.config.DEFAULT_PINS``), so the picture cannot drift from the defaults
+or from the check that no two parts share a pin. Run: ``uv run python hardware/draw_wiring.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from companion.devices.config import DEFAULT_PINS  # noqa: E402
+from companion.devices.header import (  # noqa: E402
+    BCM_TO_PIN,
+    CONTROLS_GROUND,
+    DISPLAY,
+    HEADER,
+    READER,
+    SEATS_GROUND,
+    default_wiring,
+)
 
 OUT = Path(__file__).with_name("wiring.png")
 SIZE = (1280, 860)
@@ -24,18 +35,6 @@ GND = (30, 30, 30)
 POWER = (200, 40, 40)
 COLOURS = [(214, 96, 32), (36, 120, 200), (40, 150, 70), (160, 60, 170), (200, 160, 20),
            (20, 150, 160), (120, 90, 60), (220, 70, 120)]
-
-# Physical header pin -> label (the 40-pin header of every Pi since the B+).
-HEADER = {
-    1: "3V3", 2: "5V", 3: "GPIO2", 4: "5V", 5: "GPIO3", 6: "GND", 7: "GPIO4", 8: "GPIO14 TXD",
-    9: "GND", 10: "GPIO15 RXD", 11: "GPIO17", 12: "GPIO18", 13: "GPIO27", 14: "GND",
-    15: "GPIO22", 16: "GPIO23", 17: "3V3", 18: "GPIO24", 19: "GPIO10", 20: "GND", 21: "GPIO9",
-    22: "GPIO25", 23: "GPIO11", 24: "GPIO8", 25: "GND", 26: "GPIO7", 27: "ID_SD", 28: "ID_SC",
-    29: "GPIO5", 30: "GND", 31: "GPIO6", 32: "GPIO12", 33: "GPIO13", 34: "GND", 35: "GPIO19",
-    36: "GPIO16", 37: "GPIO26", 38: "GPIO20", 39: "GND", 40: "GPIO21",
-}
-BCM_TO_PIN = {int(label[4:].split()[0]): pin for pin, label in HEADER.items()
-              if label.startswith("GPIO")}
 
 HEADER_X, HEADER_Y, PITCH = 560, 110, 34
 LABEL_GAP = 30
@@ -77,7 +76,8 @@ def draw() -> pygame.Surface:
     surface.fill(PAPER)
     text(surface, title, "Companion wiring (default pin map, BCM numbers)", (40, 40))
 
-    used = {BCM_TO_PIN[bcm] for bcm in DEFAULT_PINS.values()} | {1, 6, 8, 10, 34, 39}
+    wires = default_wiring()
+    used = {wire.pin for wire in wires}
     board = pygame.Rect(HEADER_X - 24, HEADER_Y - 24, PITCH + 48, PITCH * 19 + 48)
     pygame.draw.rect(surface, (30, 110, 60), board, border_radius=8)
     label_end: dict[int, int] = {}  # pin -> x where its wire starts
@@ -113,7 +113,8 @@ def draw() -> pygame.Surface:
             button(surface, (right_button_x, y), colour)
             text(surface, normal, name, (right_button_x + 24, y - 18))
             rows["right"].append(y)
-    for side, bus_x, ground_pin in (("left", left_bus_x, 39), ("right", right_bus_x, 34)):
+    for side, bus_x, ground_pin in (("left", left_bus_x, SEATS_GROUND),
+                                    ("right", right_bus_x, CONTROLS_GROUND)):
         _, gy = pin_xy(ground_pin)
         ys = [*rows[side], gy]
         pygame.draw.line(surface, GND, (bus_x, min(ys)), (bus_x, max(ys)), 5)
@@ -121,28 +122,49 @@ def draw() -> pygame.Surface:
     text(surface, small, "each button: GPIO pin to GND (internal pull-up, active low)",
          (40, SIZE[1] - 60))
 
-    # The PN532 in HSU mode, top right: TX and RX cross over.
-    box = pygame.Rect(990, HEADER_Y - 10, 270, 210)
-    pygame.draw.rect(surface, (170, 30, 40), box, border_radius=10)
     white = (255, 255, 255)
-    text(surface, normal, "PN532 module (HSU)", (box.x + 50, box.y + 20), white)
-    text(surface, small, "mode switches: both OFF = HSU", (box.x + 14, box.y + 190), white)
-    terminals = [("VCC", 1, 1, POWER), ("GND", 6, 2, GND), ("RXD", 8, 3, (214, 96, 32)),
-                 ("TXD", 10, 4, (36, 120, 200))]
-    for label, pin, row, colour in terminals:
-        ty = HEADER_Y + row * PITCH + 8
-        text(surface, small, label, (box.x + 14, ty), white)
+    pins = {(wire.part, wire.terminal): wire.pin for wire in wires}
+
+    # The Touch Display 2's power cable, top right: straight across from pins 2 and 6.
+    screen = pygame.Rect(990, HEADER_Y - 20, 250, PITCH * 2 + 36)
+    pygame.draw.rect(surface, (60, 60, 70), screen, border_radius=10)
+    text(surface, normal, "Touch Display 2", (screen.x + 80, pin_xy(4)[1] - 10), white)
+    text(surface, small, "power cable", (screen.x + 80, pin_xy(4)[1] + 14), white)
+    for terminal, colour in (("5V", POWER), ("GND", GND)):
+        _, y = pin_xy(pins[DISPLAY, terminal])
+        wire(surface, colour, [(label_end[pins[DISPLAY, terminal]], y), (screen.x, y)])
+        text(surface, small, terminal, (screen.x + 14, y), white)
+
+    # The PN532 in HSU mode below it: TX and RX cross over and run straight across; its
+    # 3.3 V and ground come from the left column, over the top of the header, down the
+    # right margin, into the module from its right side (no wire crosses another).
+    box = pygame.Rect(990, pin_xy(8)[1] - 14, 250, 222)
+    pygame.draw.rect(surface, (170, 30, 40), box, border_radius=10)
+    text(surface, normal, "PN532 module (HSU)", (box.x + 40, box.bottom - 52), white)
+    text(surface, small, "switches both OFF = HSU", (box.x + 40, box.bottom - 22), white)
+    for terminal, colour in (("RXD", (214, 96, 32)), ("TXD", (36, 120, 200))):
+        pin = pins[READER, terminal]
+        _, y = pin_xy(pin)
+        wire(surface, colour, [(label_end[pin], y), (box.x, y)])
+        text(surface, small, terminal, (box.x + 14, y), white)
+    left_x = min(label_end[pin] for pin in (1, 3, 5, 7, 9)) - 16
+    outer = (("GND", GND, 0), ("VCC", POWER, 1))  # ground outside, so nothing crosses
+    for terminal, colour, inner in outer:
+        pin = pins[READER, terminal]
         _, py = pin_xy(pin)
-        if pin % 2:  # 3V3 on the left column: over the top of the header
-            top = HEADER_Y - 50
-            wire(surface, colour, [(label_end[pin], py), (label_end[pin] - 30, py),
-                                   (label_end[pin] - 30, top), (box.x - 30, top),
-                                   (box.x - 30, ty), (box.x, ty)])
-        else:
-            bend = box.x - 60 + row * 10
-            wire(surface, colour, [(label_end[pin], py), (bend, py), (bend, ty), (box.x, ty)])
+        ty = pin_xy(8)[1] + (3 - inner) * PITCH - PITCH
+        x_left = left_x - 14 * (1 - inner)
+        x_right = box.right + 30 - 12 * inner
+        top = HEADER_Y - 48 + 10 * inner
+        wire(surface, colour, [(label_end[pin], py), (x_left, py), (x_left, top),
+                               (x_right, top), (x_right, ty), (box.right, ty)])
+        text(surface, small, terminal, (box.right - 14, ty), white, right=True)
     text(surface, small, "Pi TXD (pin 8) -> PN532 RXD,  PN532 TXD -> Pi RXD (pin 10)",
-         (box.x - 250, box.y + box.height + 24))
+         (box.x - 250, box.bottom + 24))
+    text(surface, small, "The display's picture and touch go through its DSI ribbon;",
+         (box.x - 250, box.bottom + 60))
+    text(surface, small, "its power cable (red 5V, black GND) onto pins 2 and 6.",
+         (box.x - 250, box.bottom + 84))
     text(surface, small, "A bridge (Pico or Arduino with MFRC522 readers) needs no header "
          "wires: it plugs into USB.", (40, SIZE[1] - 30))
     return surface

@@ -3,9 +3,14 @@
 # 64-bit only), or update or roll back an installed one.
 #
 #   sudo systemd/install.sh [--enable-uart]       # on the Pi, from a checkout
-#   sudo systemd/install.sh --update              # git pull, install the lock, restart
+#   sudo companion-update [TAG|COMMIT] [--yes]    # fetch, show what changes, ask, install
 #   sudo systemd/install.sh --rollback            # back to the release before
 #   systemd/install.sh --root DIR [--enable-uart] # into a scratch tree
+#
+# It never writes into the checkout it installs from: the bytecode and the compiled
+# catalogs are built in the release. Every python it runs is isolated (-I: neither the
+# working directory nor PYTHON* variables reach its import path) and runs from /, so a
+# stray compileall.py or venv.py in the folder it was started from never runs as root.
 #
 # Every step looks before it changes anything, so a second run changes nothing and
 # says so. It prints one line per step: "changed", "unchanged" or "skipped".
@@ -15,7 +20,7 @@
 # into DIR/etc/passwd and DIR/etc/group (no shadow entry: the account has no password
 # and no login shell), units are enabled and masked with plain symlinks, and apt and
 # the app's release are skipped, because a venv's scripts hold absolute paths that
-# would point into DIR.
+# would point into DIR (unless --app-dir names where to build it, as the tests do).
 #
 # The app goes into a release of its own, /opt/companion/releases/<digest>: a venv over
 # the system's site packages (Pi OS's python3-lgpio, which has no wheel for Python 3.13)
@@ -42,14 +47,16 @@ POLKIT_PATH=/etc/polkit-1/rules.d/50-companion.rules
 UDEV_PATH=/etc/udev/rules.d/99-companion.rules
 WATCHDOG_PATH=/etc/systemd/system.conf.d/companion-watchdog.conf
 UPDATE_PATH=/usr/local/sbin/companion-update
+RECOVER_SCRIPT_PATH=/usr/local/libexec/companion-recover
 COMMAND_LINK=/usr/local/bin/companion
 # The login prompt on tty1, and the one logind starts there on a VT switch or its own
 # restart, would take the screen from the companion: both are masked.
 MASKED_UNITS=(getty@tty1.service autovt@tty1.service)
-# Python, the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL), and the
-# Noto fonts the screens draw with, found through fontconfig (companion/ui/fonts.py).
+# Python, the libraries SDL's kmsdrm driver loads (pygame-ce's wheel brings SDL), the
+# Noto fonts the screens draw with, found through fontconfig (companion/ui/fonts.py), and
+# polkitd, which applies the rule that lets the service switch the Pi off.
 APT_PACKAGES=(python3 python3-venv libgbm1 libegl1 libgles2 libdrm2
-    fontconfig fonts-noto-core fonts-noto-cjk)
+    fontconfig fonts-noto-core fonts-noto-cjk polkitd)
 # On a Pi also its GPU's Mesa driver and lgpio, the GPIO library gpiozero uses.
 APT_PACKAGES_PI=(libgl1-mesa-dri python3-lgpio)
 
@@ -61,8 +68,11 @@ ENABLE_UART=0
 SKIP_VENV=0
 SKIP_APT=0
 UPDATE=0
+UPDATE_TO=""
+ASSUME_YES=0
 ROLLBACK=0
 MODEL_FILE=""
+APP_DIR_GIVEN=0
 CHANGES=0
 LAST_CHANGED=0
 NEEDS_REBOOT=0
@@ -71,11 +81,13 @@ RESTART_NEEDED=0
 usage() {
     cat <<EOF
 Usage: install.sh [--root DIR] [--enable-uart] [--skip-venv] [--skip-apt]
-                  [--source DIR] [--model-file FILE] [--update | --rollback]
+                  [--source DIR] [--model-file FILE] [--app-dir DIR]
+                  [--update [TAG|COMMIT] [--yes] | --rollback]
 
 Installs the companion service: the "$SERVICE_USER" user in the groups
 ${SERVICE_GROUPS[*]}, the apt packages it needs, the units $UNIT_DIR/$UNIT_NAME,
-$RECOVER_NAME and the backlight helper $BACKLIGHT_SOCKET, the device config $CONFIG_PATH (made from
+$RECOVER_NAME (running $RECOVER_SCRIPT_PATH) and the backlight
+helper $BACKLIGHT_SOCKET, the device config $CONFIG_PATH (made from
 hardware/devices.example.toml when absent; never overwritten), getty and autovt
 masked on tty1, the polkit rule $POLKIT_PATH, the udev rules $UDEV_PATH, the
 hardware watchdog $WATCHDOG_PATH, $UPDATE_PATH, the app in a release under
@@ -89,7 +101,13 @@ $APP_DIR, and enables the unit. 64-bit Raspberry Pi OS only.
   --skip-apt         install no apt packages (they must be there already)
   --source DIR       the checkout to install from (default: $SOURCE)
   --model-file FILE  the Pi's model (default: /proc/device-tree/model)
-  --update           git pull the checkout, install the lock, restart
+  --app-dir DIR      where the releases go (default: $APP_DIR); with --root the
+                     release is then built there (the tests do this)
+  --update [REF]     fetch the checkout's remote, show what would change from the
+                     running commit to REF (a tag or commit; default: the newest
+                     commit of the branch the checkout follows), ask, then move the
+                     checkout there, install the lock and restart
+  --yes              with --update: no question (for scripts)
   --rollback         run the previous release again ($APP_DIR/previous)
   -h, --help         show this help
 EOF
@@ -148,13 +166,24 @@ while (($#)); do
             MODEL_FILE=$2
             shift 2
             ;;
+        --app-dir)
+            if (($# < 2)) || [[ -z $2 ]]; then usage_error "--app-dir needs a directory"; fi
+            APP_DIR=$2 APP_DIR_GIVEN=1
+            shift 2
+            ;;
         --enable-uart) ENABLE_UART=1; shift ;;
         --skip-venv) SKIP_VENV=1; shift ;;
         --skip-apt) SKIP_APT=1; shift ;;
         --update) UPDATE=1; shift ;;
+        --yes) ASSUME_YES=1; shift ;;
         --rollback) ROLLBACK=1; shift ;;
         -h | --help) usage; exit 0 ;;
-        *) usage_error "unknown option: $1" ;;
+        -*) usage_error "unknown option: $1" ;;
+        *)
+            [[ -z $UPDATE_TO ]] || usage_error "one tag or commit only: $UPDATE_TO, $1"
+            UPDATE_TO=$1
+            shift
+            ;;
     esac
 done
 
@@ -162,8 +191,12 @@ done
 # Everything that can be wrong is found before the first change.
 
 ((UPDATE + ROLLBACK < 2)) || usage_error "--update and --rollback exclude each other"
+[[ -z $UPDATE_TO ]] || ((UPDATE)) || usage_error "a tag or commit ($UPDATE_TO) goes with --update"
+((!ASSUME_YES)) || ((UPDATE)) || usage_error "--yes goes with --update"
 if ((ROOT_MODE)); then
-    ((!UPDATE && !ROLLBACK)) || usage_error "--update and --rollback work on the running system"
+    # With --app-dir (the tests) a scratch tree has releases to update and roll back.
+    ((!UPDATE && !ROLLBACK)) || ((APP_DIR_GIVEN)) ||
+        usage_error "--update and --rollback work on the running system"
     [[ -d $ROOT ]] || fail "--root $ROOT is not a directory"
     ROOT=$(cd "$ROOT" && pwd)
     [[ $ROOT != / ]] || fail "--root / would edit /etc/passwd by hand; run without --root instead"
@@ -179,8 +212,23 @@ fi
 
 [[ -d $SOURCE ]] || fail "--source $SOURCE is not a directory"
 SOURCE=$(cd "$SOURCE" && pwd)
+[[ $MODEL_FILE == "" || $MODEL_FILE == /* ]] || MODEL_FILE=$PWD/$MODEL_FILE
+if ((APP_DIR_GIVEN)); then
+    [[ $APP_DIR == /* ]] || APP_DIR=$PWD/$APP_DIR
+    [[ $APP_DIR != "$SOURCE" && $APP_DIR != "$SOURCE"/* ]] ||
+        fail "--app-dir $APP_DIR is inside the checkout: the installer never writes there"
+fi
+# The app's release: on the Pi itself, or where --app-dir says (not into a --root tree
+# otherwise: a venv's scripts hold absolute paths).
+BUILD_APP=1
+if ((SKIP_VENV || (ROOT_MODE && !APP_DIR_GIVEN))); then
+    BUILD_APP=0
+fi
+# Every path is absolute now. From here on the working directory is /: no python this
+# script runs as root finds a module in the folder it was started from.
+cd /
 for needed in systemd/companion.service systemd/companion-recover.service \
-    systemd/companion-backlight.socket systemd/companion-backlight.service \
+    systemd/companion-recover systemd/companion-backlight.socket systemd/companion-backlight.service \
     systemd/50-companion.rules; do
     [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing: is --source a companion checkout?"
 done
@@ -214,7 +262,7 @@ if ((UPDATE)); then
     command -v git >/dev/null || fail "--update needs git (sudo apt install git)"
 fi
 
-if ((!ROOT_MODE && !SKIP_VENV)); then
+if ((BUILD_APP)); then
     for needed in pyproject.toml systemd/requirements.txt companion/cli.py; do
         [[ -f $SOURCE/$needed ]] || fail "$SOURCE/$needed is missing"
     done
@@ -233,7 +281,9 @@ swap_link() {
 }
 
 restart_if_running() {
-    if systemctl --quiet is-active "$UNIT_NAME" 2>/dev/null; then
+    if ((ROOT_MODE)); then
+        skipped "restarting $UNIT_NAME (--root)"
+    elif systemctl --quiet is-active "$UNIT_NAME" 2>/dev/null; then
         # The owner asked for this start: earlier failures must not count against it.
         systemctl reset-failed "$UNIT_NAME" 2>/dev/null || true
         systemctl restart "$UNIT_NAME"
@@ -265,16 +315,77 @@ if ((UPDATE)); then
             runuser -u "$owner" -- git -C "$SOURCE" "$@"
         fi
     }
+    # A commit with the tags that name it, or its place after the nearest tag.
+    describe() {
+        owner_git describe --tags --always "$1" 2>/dev/null || echo "${1:0:12}"
+    }
     before=$(owner_git rev-parse HEAD)
-    owner_git pull --ff-only --quiet
-    after=$(owner_git rev-parse HEAD)
-    if [[ $before == "$after" ]]; then
-        echo "  unchanged  checkout at ${after:0:12}"
-    else
-        echo "  changed    checkout ${before:0:12} -> ${after:0:12}"
+    if [[ -n $(owner_git remote) ]]; then
+        owner_git fetch --quiet --tags ||
+            fail "could not fetch from the checkout's remote ($(owner_git remote get-url \
+"$(owner_git remote | head -n 1)")): nothing changed; check the network and try again"
     fi
-    # The pull may have changed this very script: the new one installs.
-    exec "$SOURCE/systemd/install.sh" --source "$SOURCE"
+    if [[ -n $UPDATE_TO ]]; then
+        target=$(owner_git rev-parse --verify --quiet "$UPDATE_TO^{commit}") ||
+            fail "no tag or commit \"$UPDATE_TO\" in $SOURCE; the releases: git -C $SOURCE tag"
+        name=$UPDATE_TO
+    elif name=$(owner_git rev-parse --abbrev-ref --symbolic-full-name '@{upstream}' \
+        2>/dev/null); then
+        target=$(owner_git rev-parse "$name^{commit}")
+    else
+        newest=$(owner_git tag --sort=-creatordate | head -n 5 | tr '\n' ' ')
+        fail "the checkout is at $(describe "$before") and follows no branch: name the" \
+            "tag or commit to update to, e.g. companion-update ${newest%% *}" \
+            "${newest:+(newest tags: $newest)}"
+    fi
+    if [[ $target == "$before" ]]; then
+        echo "  unchanged  checkout at $(describe "$before") ($name has nothing newer)"
+    else
+        echo "From $(describe "$before") to $(describe "$target") ($name):"
+        ahead=$(owner_git rev-list --count "$before..$target")
+        behind=$(owner_git rev-list --count "$target..$before")
+        if ((ahead)); then
+            echo "  $ahead new commit(s):"
+            owner_git log --no-decorate --format='    %h %s' "$before..$target" | head -n 20
+            ((ahead <= 20)) || echo "    ... and $((ahead - 20)) more"
+        fi
+        if ((behind)); then
+            echo "  $behind commit(s) of the running version left out (going back):"
+            owner_git log --no-decorate --format='    %h %s' "$target..$before" | head -n 20
+        fi
+        echo "  files: $(owner_git diff --shortstat "$before" "$target")"
+        owner_git diff --stat=72 "$before" "$target" -- systemd/ pyproject.toml |
+            sed -n 's/^ \(.*|.*\)/    \1/p'
+        if ((!ASSUME_YES)); then
+            printf 'Update to %s? [y/N] ' "$(describe "$target")"
+            if ! read -r answer; then
+                echo
+                fail "no answer (no terminal): nothing changed. To update without the" \
+                    "question: companion-update ${UPDATE_TO:+$UPDATE_TO }--yes"
+            fi
+            case $answer in
+                y | Y | yes | Yes) ;;
+                *) echo "Nothing changed: the checkout stays at $(describe "$before")."
+                   exit 0 ;;
+            esac
+        fi
+        branch=$(owner_git symbolic-ref --quiet --short HEAD || true)
+        if [[ -z $UPDATE_TO && -n $branch ]]; then
+            owner_git merge --ff-only --quiet "$target" ||
+                fail "the checkout's branch $branch has commits of its own: nothing changed"
+        else
+            owner_git -c advice.detachedHead=false checkout --quiet "$target" ||
+                fail "git could not move the checkout (changes of yours in it?" \
+                    "git -C $SOURCE status): nothing changed"
+        fi
+        echo "  changed    checkout $(describe "$before") -> $(describe "$target")"
+    fi
+    # The new checkout may have changed this very script: the new one installs. It is told
+    # where the checkout was, to say how to go back if the release cannot be built.
+    again=(--source "$SOURCE")
+    ((!ROOT_MODE)) || again+=(--root "$ROOT")
+    ((!APP_DIR_GIVEN)) || again+=(--app-dir "$APP_DIR")
+    COMPANION_UPDATED_FROM=$before exec "$SOURCE/systemd/install.sh" "${again[@]}"
 fi
 
 # ------------------------------------------------------------------- apt
@@ -310,7 +421,7 @@ else
     fi
     ((BOARD_IS_PI)) || skipped "apt packages ${APT_PACKAGES_PI[*]} (not a Raspberry Pi)"
 fi
-if ((!ROOT_MODE && !SKIP_VENV)); then
+if ((BUILD_APP)); then
     command -v python3 >/dev/null || fail "python3 is missing (sudo apt install python3-venv)"
 fi
 
@@ -453,6 +564,7 @@ for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
     install_file "$SOURCE/systemd/$unit" "$UNIT_DIR/$unit" 644
     ((LAST_CHANGED == 0)) || UNITS_CHANGED=1
 done
+install_file "$SOURCE/systemd/companion-recover" "$RECOVER_SCRIPT_PATH" 755
 
 for unit in "${MASKED_UNITS[@]}"; do
     link=$ROOT$UNIT_DIR/$unit
@@ -481,6 +593,11 @@ else
 fi
 
 install_file "$SOURCE/systemd/50-companion.rules" "$POLKIT_PATH" 644
+# Without polkitd the rule is a file nobody reads: the menu's power-off is refused.
+if [[ ! -x $ROOT/usr/lib/polkit-1/polkitd && ! -x $ROOT/usr/libexec/polkitd ]]; then
+    skipped "polkit: polkitd is not installed${ROOT:+ under $ROOT}, so the rule does" \
+        "nothing and the menu cannot switch the Pi off (sudo apt install polkitd)"
+fi
 UDEV_CHANGED=0
 if [[ -f $SOURCE/hardware/99-companion.rules ]]; then
     install_file "$SOURCE/hardware/99-companion.rules" "$UDEV_PATH" 644
@@ -496,9 +613,13 @@ if [[ -f $SOURCE/systemd/companion-watchdog.conf ]]; then
 fi
 
 install_text "#!/bin/sh
-# Update the companion from its checkout: git pull, install the lock, restart.
-# Written by install.sh. \"companion-update --rollback\" goes back to the release before.
-exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\${@:---update}\"" "$UPDATE_PATH" 755
+# Update the companion from its checkout: fetch, show what would change, ask, then
+# install and restart. \"companion-update v1.2\" goes to that tag (or commit);
+# \"companion-update --rollback\" back to the release before. Written by install.sh.
+case \"\${1-}\" in
+    --rollback | -h | --help) exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" \"\$@\" ;;
+esac
+exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" --update \"\$@\"" "$UPDATE_PATH" 755
 
 # ------------------------------------------------------------ app release
 
@@ -509,36 +630,63 @@ source_digest() {
         find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
             -print0 | sort -z | xargs -0 sha256sum
         sha256sum pyproject.toml systemd/requirements.txt
-        python3 -c 'import sys; print(sys.version)'
+        python3 -I -c 'import sys; print(sys.version)'
     } | sha256sum | cut -c1-16)
 }
 
 # Build one release: a venv, the locked dependencies, the app's code, its bytecode.
 build_release() {
     local release=$1 python site
-    python3 -m venv --system-site-packages "$release"
+    python3 -I -m venv --system-site-packages "$release"
     python=$release/bin/python
-    "$python" -m pip install --disable-pip-version-check --quiet --no-input \
+    "$python" -I -m pip install --disable-pip-version-check --quiet --no-input \
         --require-hashes --no-deps --only-binary :all: -r "$SOURCE/systemd/requirements.txt"
     mkdir -p "$release/app"
     (cd "$SOURCE" && find companion -type f ! -name '*.pyc' ! -name '*.mo' \
         ! -path '*/__pycache__/*' -print0 | xargs -0 cp --parents -t "$release/app")
-    site=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+    site=$("$python" -I -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
     printf '%s\n' "$release/app" >"$site/companion-app.pth"
     printf '#!%s\nimport sys\n\nfrom companion.cli import main\n\nsys.exit(main())\n' \
         "$python" >"$release/bin/companion"
     chmod 755 "$release/bin/companion"
     # The service's file system is read-only: compile now, or every start compiles anew
-    # (the bytecode, and the translations' .mo catalogs from their .po).
-    "$python" -m compileall -q -j 0 "$release/app" "$site" >/dev/null
-    "$python" -m companion.locale.build >/dev/null
+    # (the bytecode, and the translations' .mo catalogs from their .po). -I: the
+    # companion imported here is the release's (its .pth), never the checkout's.
+    "$python" -I -m compileall -q -j 0 "$release/app" "$site" >/dev/null
+    "$python" -I -m companion.locale.build >/dev/null
 }
 
+# A build that fails (pip without a network, a full card) ends the script: say what that
+# means for the Pi and what to do, not only pip's words.
+BUILDING=""
+release_failed() {
+    local status=$?
+    ((status != 0)) && [[ -n $BUILDING ]] || return 0
+    rm -rf "$BUILDING"
+    {
+        echo
+        echo "install.sh: the new release could not be built (the lines above say why)."
+        if [[ -n $current ]]; then
+            echo "Nothing was switched: the companion still runs the release before,"
+            echo "  $current"
+        else
+            echo "No release is installed yet."
+        fi
+        echo "Check the network (pip fetches the locked set from PyPI) and the free space"
+        echo "(df -h $APP_DIR), then run it again: sudo companion-update"
+        if [[ -n ${COMPANION_UPDATED_FROM:-} ]]; then
+            echo "The checkout is already at the new version; to put it back where it was:"
+            echo "  git -C $SOURCE checkout ${COMPANION_UPDATED_FROM:0:12}"
+        fi
+    } >&2
+}
+trap release_failed EXIT
+
 APP_CHANGED=0
-if ((ROOT_MODE)); then
-    skipped "app release in $APP_DIR (--root: install it on the Pi itself)"
-elif ((SKIP_VENV)); then
+if ((SKIP_VENV)); then
     skipped "app release in $APP_DIR (--skip-venv)"
+elif ((!BUILD_APP)); then
+    skipped "app release in $APP_DIR (--root: install it on the Pi itself)"
 else
     if [[ -f $APP_DIR/pyvenv.cfg ]]; then
         # The first installer's venv was /opt/companion itself.
@@ -554,8 +702,10 @@ else
         if [[ ! -f $release/.complete ]]; then
             rm -rf "$release"
             mkdir -p "$APP_DIR/releases"
+            BUILDING=$release
             build_release "$release"
             touch "$release/.complete"
+            BUILDING=""
         fi
         if [[ -n $current && $current != "$release" ]]; then
             swap_link "$current" "$APP_DIR/previous"

@@ -15,10 +15,15 @@ from companion.doctor import Machine, diagnose, probe_reader
 Runner = Callable[[Sequence[str]], subprocess.CompletedProcess[str]]
 
 
-def systemctl(active: bool, enabled: str = "enabled", restarts: int = 0) -> Runner:
-    """A stand-in for systemctl answering is-active and show for the unit."""
+def systemctl(active: bool, enabled: str = "enabled", restarts: int = 0,
+              power_off: str = "yes") -> Runner:
+    """A stand-in for systemctl answering is-active and show for the unit, and for logind
+    answering CanPowerOff to the service user."""
 
     def run(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        if "CanPowerOff" in command:
+            assert command[:4] == ["runuser", "-u", "companion", "--"]
+            return subprocess.CompletedProcess(list(command), 0, f's "{power_off}"\n', "")
         if "is-active" in command:
             return subprocess.CompletedProcess(list(command), 0 if active else 3, "", "")
         state = "active" if active else "failed"
@@ -57,7 +62,7 @@ def fake_pi(tmp_path: Path, *, touch: bool = True, dsi: str = "connected") -> Ma
     config = tmp_path / "devices.toml"
     config.write_text('[[readers]]\nid = "table"\ntype = "pn532"\nport = "/dev/ttyAMA0"\n')
     return Machine(sysfs_drm=drm, sysfs_input=inputs, dev=dev, model_file=model,
-                   data_dir=data, config=config, run=systemctl(active=False))
+                   data_dir=data, config=config, as_root=True, run=systemctl(active=False))
 
 
 def answering(kind: str, port: str, baud: int) -> str:
@@ -79,6 +84,7 @@ def test_a_healthy_pi_is_ok_on_every_line(tmp_path: Path) -> None:
     assert by_topic["GPIO"].text == "gpiochip0, gpiochip4"
     assert by_topic["reader table"].text == "pn532 on /dev/ttyAMA0: PN532 firmware 1.6"
     assert by_topic["data"].ok and by_topic["space"].ok
+    assert by_topic["power-off"].line() == "ok   power-off: the companion may switch the Pi off"
     assert not by_topic["service"].ok  # stopped here, so that the reader could be probed
     assert all(f.ok for f in found if f.topic != "service")
 
@@ -97,7 +103,7 @@ def test_each_problem_says_what_to_do(tmp_path: Path) -> None:
     finally:
         machine.data_dir.chmod(0o700)
     assert found["display"].startswith("FIX  display: no screen connected")
-    assert "dtoverlay=vc4-kms-dsi-ili9881-7inch" in found["display"]
+    assert "power cable on header pins 2 and 6" in found["display"]
     assert found["touch"].startswith("FIX  touch: no touchscreen")
     assert found["GPIO"].startswith("FIX  GPIO: no /dev/gpiochip*")
     assert found["reader table"].startswith("FIX  reader table: pn532 on /dev/ttyAMA0 does not "
@@ -166,3 +172,35 @@ def test_a_pi_5_reader_on_the_debug_connector_is_named(tmp_path: Path) -> None:
     line = lines(machine, must_not_probe)["reader table"]
     assert line.startswith("FIX  reader table: on a Raspberry Pi 5")
     assert 'port = "/dev/ttyAMA0"' in line and "dtparam=uart0=on" in line
+
+
+@pytest.mark.parametrize("answer", ["challenge", "no"])
+def test_a_power_off_the_companion_may_not_do_is_named(tmp_path: Path, answer: str) -> None:
+    machine = fake_pi(tmp_path)
+    machine.run = systemctl(active=True, power_off=answer)
+    found = lines(machine)["power-off"]
+    assert found.startswith(f'FIX  power-off: the companion may not switch the Pi off '
+                            f'(logind says "{answer}")')
+    assert "sudo apt install polkitd" in found
+
+
+def test_power_off_without_the_service_user_says_to_install(tmp_path: Path) -> None:
+    machine = fake_pi(tmp_path)
+
+    def no_user(command: Sequence[str]) -> subprocess.CompletedProcess[str]:
+        if command[0] == "runuser":
+            return subprocess.CompletedProcess(list(command), 1, "",
+                                               "runuser: user companion does not exist\n")
+        return systemctl(active=True)(command)
+
+    machine.run = no_user
+    assert lines(machine)["power-off"] == (
+        "FIX  power-off: logind could not be asked: runuser: user companion does not exist; "
+        "run sudo systemd/install.sh")
+
+
+def test_power_off_is_not_asked_without_root(tmp_path: Path) -> None:
+    machine = fake_pi(tmp_path)
+    machine.as_root = False
+    machine.run = systemctl(active=True, power_off="no")
+    assert lines(machine)["power-off"].startswith("ok   power-off: not checked: run as root")

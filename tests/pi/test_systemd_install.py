@@ -3,15 +3,20 @@ second run changes nothing."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 from paths import REPO
+
+from companion.locale import TRANSLATED
 
 CHECKOUT = REPO
 SCRIPT = CHECKOUT / "systemd" / "install.sh"
@@ -42,7 +47,8 @@ def source(tmp_path: Path) -> Path:
     """A checkout with the files install.sh takes, and udev rules from hardware/."""
     checkout = tmp_path / "checkout"
     (checkout / "systemd").mkdir(parents=True)
-    for name in ("companion.service", "companion-recover.service", "companion-watchdog.conf",
+    for name in ("companion.service", "companion-recover.service", "companion-recover",
+                 "companion-watchdog.conf",
                  "companion-backlight.socket", "companion-backlight.service",
                  "50-companion.rules"):
         shutil.copy2(CHECKOUT / "systemd" / name, checkout / "systemd" / name)
@@ -375,3 +381,280 @@ def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_std
                           env={**os.environ, "LANGUAGE": "de", "LANG": "de_DE.UTF-8"})
     assert done.returncode == 0, done.stderr
     assert "BOARD_IS_PI=0" in done.stdout
+
+
+# ------------------------------------------------ the release, built beside a real checkout
+
+WHEEL_OF = "babel"  # the one dependency the release's build step imports (the catalogs)
+
+
+def why_no_release() -> str | None:
+    """Why this machine cannot build a release (the installer's python3 -m venv with pip,
+    and git for the checkout), or None."""
+    if shutil.which("git") is None:
+        return "building a release from a checkout needs git (apt install git)"
+    python3 = shutil.which("python3")
+    if python3 is None or subprocess.run([python3, "-I", "-c", "import ensurepip, venv"],
+                                         capture_output=True, check=False,
+                                         timeout=60).returncode != 0:
+        return "the installer's python3 -m venv needs python3-venv (apt install python3-venv)"
+    return None
+
+
+NO_RELEASE = why_no_release()
+needs_release = pytest.mark.skipif(NO_RELEASE is not None, reason=NO_RELEASE or "")
+
+
+def wheel_of_installed(name: str, wheelhouse: Path) -> Path:
+    """A wheel of ``name`` as installed here, so the release is built without a network."""
+    dist = importlib.metadata.distribution(name)
+    wheel = wheelhouse / f"{dist.metadata['Name'].lower()}-{dist.version}-py3-none-any.whl"
+    record = []
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for file in dist.files or []:
+            path = Path(str(dist.locate_file(file)))
+            if (file.parts[0] == ".." or "__pycache__" in file.parts or not path.is_file()
+                    or file.name in ("RECORD", "INSTALLER", "REQUESTED", "direct_url.json")):
+                continue
+            data = path.read_bytes()
+            archive.writestr(str(file), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            record.append(f"{file},sha256={digest.decode()},{len(data)}")
+        info = next(str(file.parent) for file in dist.files or [] if file.name == "METADATA")
+        record.append(f"{info}/RECORD,,")
+        archive.writestr(f"{info}/RECORD", "\n".join(record) + "\n")
+    return wheel
+
+
+def make_checkout(target: Path, wheelhouse: Path) -> Path:
+    """A git repository of this tree (its tracked and new files) at ``target``, whose locked
+    set is one wheel the machine can install offline (from ``wheelhouse``)."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
+                             "--exclude-standard"], cwd=CHECKOUT, capture_output=True,
+                            check=True).stdout.split(b"\0")
+    for name in filter(None, listed):
+        original = CHECKOUT / name.decode()
+        if original.is_file():
+            copy = target / name.decode()
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(original, copy)
+    wheelhouse.mkdir(exist_ok=True)
+    wheel = wheel_of_installed(WHEEL_OF, wheelhouse)
+    version = wheel.name.split("-")[1]
+    (target / "systemd" / "requirements.txt").write_text(
+        f"{WHEEL_OF}=={version} --hash=sha256:{hashlib.sha256(wheel.read_bytes()).hexdigest()}\n")
+    git(target, "init", "-q")
+    git(target, "add", "-A")
+    commit(target, "the checkout")
+    return target
+
+
+def commit(repository: Path, message: str) -> str:
+    git(repository, "-c", "user.name=Pi", "-c", "user.email=pi@example.invalid",
+        "commit", "-qam", message)
+    return git(repository, "rev-parse", "HEAD").strip()
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """The Pi owner's checkout, owned by a user who is not root when the tests run as root."""
+    target = make_checkout(tmp_path / "home" / "pi" / "companion", tmp_path / "wheelhouse")
+    if os.geteuid() == 0:
+        for folder, _dirs, files in os.walk(tmp_path / "home"):
+            for entry in [folder, *(os.path.join(folder, file) for file in files)]:
+                os.lchown(entry, 1000, 1000)
+    return target
+
+
+def git(checkout: Path, *arguments: str) -> str:
+    """git without its optional index refresh (as root, that would write a root-owned index)."""
+    return subprocess.run(["git", "--no-optional-locks", "-c", "safe.directory=*",
+                           "-C", str(checkout), *arguments],
+                          capture_output=True, text=True, check=True, timeout=60).stdout
+
+
+def install_release(root: Path, checkout: Path, app_dir: Path, cwd: Path, *options: str,
+                    answer: str | None = None) -> subprocess.CompletedProcess[str]:
+    """install.sh of ``checkout`` into the scratch ``root``, the release into ``app_dir``,
+    pip offline (the wheelhouse beside ``root``); ``answer`` typed at its question."""
+    assert BASH is not None
+    offline = {**os.environ, "PIP_NO_INDEX": "1",
+               "PIP_FIND_LINKS": str(root.parent / "wheelhouse")}
+    return subprocess.run([BASH, str(checkout / "systemd" / "install.sh"), "--root", str(root),
+                           "--source", str(checkout), "--app-dir", str(app_dir), *options],
+                          cwd=cwd, env=offline, input=answer,
+                          stdin=subprocess.DEVNULL if answer is None else None,
+                          capture_output=True, text=True, check=False, timeout=600)
+
+
+@needs_release
+def test_installing_from_the_checkout_leaves_it_untouched(
+    root: Path, checkout: Path, tmp_path: Path
+) -> None:
+    """Run from the checkout as the Pi owner does (cd ~/companion; sudo ...): afterwards not
+    one file in it is new or changed, ignored ones included, and none belongs to root; the
+    release holds the bytecode and the compiled catalogs instead."""
+    app_dir = tmp_path / "opt" / "companion"
+    first = install_release(root, checkout, app_dir, cwd=checkout)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert f"changed    app release {app_dir}/releases/" in first.stdout
+    owned_by_root = [str(path) for path in [checkout, *checkout.rglob("*")]
+                     if path.lstat().st_uid == 0]
+    assert os.geteuid() != 0 or owned_by_root == []
+    assert git(checkout, "status", "--porcelain", "--ignored", "--untracked-files=all") == ""
+    app = app_dir / "current" / "app" / "companion"
+    catalogs = sorted(path.relative_to(app).as_posix()
+                      for path in app.glob("locale/*/LC_MESSAGES/*.mo"))
+    assert catalogs == sorted(f"locale/{language}/LC_MESSAGES/companion.mo"
+                              for language in TRANSLATED)
+    assert list(app.glob("__pycache__/cli.cpython-*.pyc"))
+
+    second = install_release(root, checkout, app_dir, cwd=checkout)
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert f"unchanged  app release {app_dir}/releases/" in second.stdout
+    assert git(checkout, "status", "--porcelain", "--ignored", "--untracked-files=all") == ""
+
+
+@pytest.mark.parametrize("module", ["compileall", "venv", "pip", "sysconfig"])
+@needs_release
+def test_a_module_in_the_working_directory_never_runs(
+    root: Path, checkout: Path, tmp_path: Path, module: str
+) -> None:
+    """Started from a folder holding e.g. a compileall.py: the installer's python runs as
+    root, and must not import it in place of the real one."""
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    marker = tmp_path / "ran"
+    (folder / f"{module}.py").write_text(
+        f"import pathlib\npathlib.Path({str(marker)!r}).write_text('ran as root')\n")
+    done = install_release(root, checkout, tmp_path / "opt" / "companion", cwd=folder)
+    assert not marker.exists(), f"{module}.py in the working directory ran"
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@needs_release
+def test_an_app_dir_inside_the_checkout_is_refused(
+    root: Path, checkout: Path
+) -> None:
+    done = install_release(root, checkout, checkout / "build", cwd=checkout)
+    assert done.returncode == 1
+    assert "inside the checkout" in done.stderr
+    assert not (checkout / "build").exists()
+
+
+# ------------------------------------------------------------------------ companion-update
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> tuple[Path, Path]:
+    """An upstream repository and the owner's clone of it, the companion installed from it."""
+    upstream = make_checkout(tmp_path / "upstream", tmp_path / "wheelhouse")
+    owned = tmp_path / "home" / "pi" / "companion"
+    owned.parent.mkdir(parents=True)
+    subprocess.run(["git", "clone", "-q", str(upstream), str(owned)], check=True, timeout=60)
+    return upstream, owned
+
+
+def next_release(upstream: Path, words: str) -> str:
+    with (upstream / "companion" / "__init__.py").open("a") as source:
+        source.write(f"\n# {words}\n")
+    return commit(upstream, words)
+
+
+def release_of(app_dir: Path) -> str:
+    return os.readlink(app_dir / "current")
+
+
+@needs_release
+def test_an_update_shows_what_changes_and_waits_for_a_yes(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, running = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
+    newest = next_release(upstream, "the next release")
+
+    declined = install_release(root, owned, app_dir, owned, "--update", answer="n\n")
+    assert declined.returncode == 0, declined.stdout + declined.stderr
+    assert "1 new commit(s):" in declined.stdout
+    assert f"{newest[:7]} the next release" in declined.stdout
+    assert "1 file changed" in declined.stdout
+    assert "Update to " in declined.stdout and "? [y/N]" in declined.stdout
+    assert "Nothing changed" in declined.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == running
+    assert release_of(app_dir) == first
+
+    accepted = install_release(root, owned, app_dir, owned, "--update", answer="y\n")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert "changed    checkout" in accepted.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == newest
+    assert release_of(app_dir) != first
+
+
+@needs_release
+def test_an_update_without_an_answer_changes_nothing(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    running = git(owned, "rev-parse", "HEAD").strip()
+    next_release(upstream, "unattended")
+    done = install_release(root, owned, app_dir, owned, "--update")
+    assert done.returncode == 1
+    assert "no answer" in done.stderr and "--yes" in done.stderr
+    assert git(owned, "rev-parse", "HEAD").strip() == running
+
+
+@needs_release
+def test_an_update_goes_to_the_tag_the_owner_names(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    tagged = next_release(upstream, "release 0.2")
+    git(upstream, "tag", "v0.2")
+    next_release(upstream, "work after 0.2")
+    done = install_release(root, owned, app_dir, owned, "--update", "v0.2", "--yes")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "to v0.2" in done.stdout
+    assert "work after 0.2" not in done.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == tagged
+    unknown = install_release(root, owned, app_dir, owned, "--update", "v9.9", "--yes")
+    assert unknown.returncode == 1
+    assert 'no tag or commit "v9.9"' in unknown.stderr
+
+
+@needs_release
+def test_a_failed_update_says_the_old_release_still_runs(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, running = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
+    locked = upstream / "systemd" / "requirements.txt"
+    locked.write_text(locked.read_text().replace("--hash=sha256:", "--hash=sha256:0"))
+    commit(upstream, "a lock that pip refuses")
+    done = install_release(root, owned, app_dir, owned, "--update", "--yes")
+    assert done.returncode != 0
+    assert "the new release could not be built" in done.stderr
+    assert f"the companion still runs the release before,\n  {first}" in done.stderr
+    assert f"git -C {owned} checkout {running[:12]}" in done.stderr
+    assert release_of(app_dir) == first
+    assert sorted(path.name for path in (app_dir / "releases").iterdir()) == [
+        Path(first).name]
+
+
+def test_a_missing_polkitd_is_named(root: Path, source: Path) -> None:
+    without = install(root, source)
+    assert without.returncode == 0, without.stderr
+    assert "skipped    polkit: polkitd is not installed" in without.stdout
+    assert "cannot switch the Pi off (sudo apt install polkitd)" in without.stdout
+    daemon = root / "usr/lib/polkit-1/polkitd"
+    daemon.parent.mkdir(parents=True)
+    daemon.write_text("#!/bin/sh\n")
+    daemon.chmod(0o755)
+    assert "polkitd is not installed" not in install(root, source).stdout

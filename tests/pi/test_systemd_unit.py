@@ -76,6 +76,11 @@ def test_notify_watchdog_and_restart(service: dict[str, list[str]]) -> None:
     assert match and 5 <= int(match.group(1)) <= 120
 
 
+def test_reload_reads_the_device_config_again(service: dict[str, list[str]]) -> None:
+    command = shlex.split(one(service, "ExecReload"))
+    assert command == ["/bin/sh", "-c", 'kill -HUP "$$MAINPID"']  # $$: the shell's $MAINPID
+
+
 def test_tty1_is_kept_by_masks_not_by_a_conflict_that_stops_the_companion() -> None:
     unit = parse_unit(UNIT.read_text())["Unit"]
     assert "Conflicts" not in unit
@@ -89,12 +94,28 @@ def test_a_crash_loop_ends_in_a_recovery_not_in_boot_text() -> None:
     assert int(unit["StartLimitBurst"][0]) >= 3
     recover = parse_unit(RECOVER_UNIT.read_text())["Service"]
     assert one(recover, "Type") == "oneshot"
-    steps = [shlex.split(value) for value in recover["ExecStart"]]
-    assert steps[0][0] == "/bin/sleep"
-    assert steps[1] == ["/bin/systemctl", "reset-failed", "companion.service"]
-    assert steps[2] == ["/bin/systemctl", "start", "--no-block", "companion.service"]
+    assert one(recover, "ExecStart") == "/usr/local/libexec/companion-recover"
+    assert "/usr/local/libexec/companion-recover" in SCRIPT_TEXT
     delay = environment(recover)["COMPANION_RECOVER_DELAY"]
     assert 10 <= int(delay) <= 600
+
+
+@needs_analyze
+def test_the_recovery_unit_is_hardened_like_the_main_unit(tmp_path: Path) -> None:
+    assert SYSTEMD_ANALYZE is not None
+    copy = tmp_path / RECOVER_UNIT.name
+    copy.write_text(RECOVER_UNIT.read_text().replace(
+        "/usr/local/libexec/companion-recover", str(SYSTEMD_DIR / "companion-recover")))
+    verified = subprocess.run([SYSTEMD_ANALYZE, "verify", str(copy)], capture_output=True,
+                              text=True, check=False, timeout=120)
+    assert verified.returncode == 0, verified.stderr
+    rated = subprocess.run([SYSTEMD_ANALYZE, "security", "--offline=true", "--no-pager",
+                            str(copy)], capture_output=True, text=True, check=False,
+                           timeout=120)
+    match = re.search(r"Overall exposure level for companion-recover\.service: "
+                      r"(\d+\.\d+) (\w+)", rated.stdout)
+    assert match, rated.stdout[-500:]
+    assert float(match.group(1)) <= 2.0, rated.stdout
 
 
 def test_the_hardware_watchdog_fits_the_pi() -> None:
@@ -190,7 +211,8 @@ def verifiable_copy(tmp_path: Path) -> Path:
     assert "/opt/companion/current/bin/" in text
     copy = tmp_path / "companion.service"
     copy.write_text(text.replace("/opt/companion/current/bin/", f"{bin_dir}/"))
-    shutil.copy(RECOVER_UNIT, tmp_path / RECOVER_UNIT.name)
+    (tmp_path / RECOVER_UNIT.name).write_text(RECOVER_UNIT.read_text().replace(
+        "/usr/local/libexec/companion-recover", str(SYSTEMD_DIR / "companion-recover")))
     return copy
 
 
