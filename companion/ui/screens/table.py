@@ -10,7 +10,7 @@ import pygame
 
 from companion.i18n import _
 from companion.session import GameSession
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.intents import Press, Tag
 from companion.ui.layers import Layers
 from companion.ui.layout import (
@@ -29,7 +29,7 @@ from companion.ui.theme import RGB
 from companion.ui.widgets import ground_panel, panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 @lru_cache(maxsize=16)
@@ -59,7 +59,7 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
 class TableScreen(Screen):
     name = "table"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ScreenHost) -> None:
         super().__init__(app)
         self.view = view_for(self)
         self.layers = Layers()  # the header's parts, kept while what they say holds
@@ -103,7 +103,7 @@ class TableScreen(Screen):
 
     def _moves(self) -> list[tuple[str, str, Any, bool]]:
         if self.session.rules.is_over(self.state):
-            return [("final-scoring", _("Final scoring"), self.app.open_endgame, True)]
+            return [("final-scoring", _("Final scoring"), self.goes_to(places.Endgame()), True)]
         return self.view.moves()
 
     def build(self) -> None:
@@ -134,9 +134,9 @@ class TableScreen(Screen):
     def open_menu(self) -> None:
         choices = list(self.view.menu_items())
         if self.session.rules.is_over(self.state):
-            choices.insert(0, ("final-scoring", _("Final scoring"), self.app.open_endgame))
+            choices.insert(0, ("final-scoring", _("Final scoring"), self.goes_to(places.Endgame())))
         choices += self.app.demo_tag_items()
-        choices.append(("home", _("Pause: back to home"), self.app.go_home))
+        choices.append(("home", _("Pause: back to home"), self.goes_to(places.Home())))
         choices.append(("abandon", _("Abandon this game"), self._ask_abandon))
         self.app.push(ChoiceDialog(self.app, _("Menu"), choices))
 
@@ -155,7 +155,7 @@ class TableScreen(Screen):
             self.open_menu()
         elif press.button == "next":
             if self.session.rules.is_over(self.state):
-                self.app.open_endgame()
+                self.app.go(places.Endgame())
             else:
                 self.view.on_next()
         elif press.button.startswith("seat") and press.button[4:].isdigit():
