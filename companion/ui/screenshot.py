@@ -62,7 +62,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         result = session.rules.final_score(session.state, DEMO_ENTRIES)
         session.finish(result)
         app.go(places.Scoreboard(result, session.rules.title,
-                            colours={p.name: p.colour for p in session.players}))
+                                 colours={p.name: p.colour for p in session.players}))
 
     def history(app: object) -> None:
         assert isinstance(app, App)
