@@ -200,9 +200,6 @@ class App:
     def go(self, place: Place) -> None:
         self.navigation.go(place)
 
-    def show(self, screen: Screen) -> None:
-        self.screens.show(screen)
-
     def push(self, dialog: Screen) -> None:
         self.screens.push(dialog)
 
