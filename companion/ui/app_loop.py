@@ -32,13 +32,13 @@ from companion.events import InputEvent
 from companion.games.base import PlayerInfo, Rejected
 from companion.store import Store
 from companion.ui.banners import Banner
-from companion.ui.common_actions import CommonActions, TagTapper
+from companion.ui.common_actions import CommonActions
 from companion.ui.damage import Damage
 from companion.ui.frame import Frame
-from companion.ui.input_events import InputTranslator, KeyHolds
+from companion.ui.input_events import InputTranslator
 from companion.ui.intents import Intent, Tag
 from companion.ui.layout import Metrics
-from companion.ui.loop import SHUTDOWN_SAVE_SECONDS, Loop, Notifier
+from companion.ui.loop import SHUTDOWN_SAVE_SECONDS, Loop
 from companion.ui.moves import MovePath
 from companion.ui.navigation import Navigation
 from companion.ui.overlays import Overlays
@@ -50,6 +50,9 @@ from companion.ui.turn_time import TurnTime
 if TYPE_CHECKING:  # these come later (a game, a saver): the home screen's first frame
     # starts without them
     from companion.session import GameSession
+    from companion.ui.common_actions import TagTapper
+    from companion.ui.input_events import KeyHolds
+    from companion.ui.loop import Notifier
     from companion.ui.screen_saver import ScreenSaver
     from companion.ui.widgets import Button
 

@@ -14,29 +14,28 @@ from companion.store import Store, StoreError
 from companion.ui.frame import Frame
 from companion.ui.intents import Tag
 from companion.ui.overlays import Overlays
-from companion.ui.screen import ScreenHost
 from companion.ui.screen_stack import ScreenStack
 
 if TYPE_CHECKING:
+    from companion.ui.screen import ScreenHost
     from companion.ui.screen_saver import ScreenSaver
 
+    # for the type checker alone (a Protocol class costs start-up time)
+    class TagTapper(Protocol):
+        def tap(self, uid: str, reader: str | None = None) -> None: ...
 
-class TagTapper(Protocol):
-    def tap(self, uid: str, reader: str | None = None) -> None: ...
+    class ActionsOwner(ScreenHost, Protocol):
+        """What these actions need of the app: the screens' view of it, and what start-up
+        wired in after it was made."""
 
+        power_off: Callable[[], bool] | None
+        simulated_reader: TagTapper | None
+        vault_reader: str | None
+        saver: ScreenSaver | None
+        display_settings: DisplaySettings
+        display_settings_path: Path | None
 
-class ActionsOwner(ScreenHost, Protocol):
-    """What these actions need of the app: the screens' view of it, and what start-up
-    wired in after it was made."""
-
-    power_off: Callable[[], bool] | None
-    simulated_reader: TagTapper | None
-    vault_reader: str | None
-    saver: ScreenSaver | None
-    display_settings: DisplaySettings
-    display_settings_path: Path | None
-
-    def request_stop(self) -> None: ...
+        def request_stop(self) -> None: ...
 
 
 class CommonActions:

@@ -34,27 +34,26 @@ from companion.ui.screen_stack import ScreenStack
 if TYPE_CHECKING:
     from companion.ui.screen_saver import ScreenSaver
 
+    # for the type checker alone (a Protocol class costs start-up time)
+    class KeyHolds(Protocol):
+        """Keyboard stand-ins for the buttons, with their hold times (long presses)."""
 
-class KeyHolds(Protocol):
-    """Keyboard stand-ins for the buttons, with their hold times (long presses)."""
+        def key_down(self, name: str, now: float) -> None: ...
 
-    def key_down(self, name: str, now: float) -> None: ...
+        def key_up(self, name: str, now: float) -> ButtonPress | None: ...
 
-    def key_up(self, name: str, now: float) -> ButtonPress | None: ...
+        def due(self, now: float) -> list[ButtonPress]: ...
 
-    def due(self, now: float) -> list[ButtonPress]: ...
+    class InputOwner(Protocol):
+        """What the translator needs of the app: what start-up wired in, and two reactions."""
 
+        keys: KeyHolds | None
+        key_to_button: Callable[[str], str | None] | None
+        saver: ScreenSaver | None
 
-class InputOwner(Protocol):
-    """What the translator needs of the app: what start-up wired in, and two reactions."""
+        def request_stop(self) -> None: ...
 
-    keys: KeyHolds | None
-    key_to_button: Callable[[str], str | None] | None
-    saver: ScreenSaver | None
-
-    def request_stop(self) -> None: ...
-
-    def ask_shutdown(self) -> None: ...
+        def ask_shutdown(self) -> None: ...
 
 
 class InputTranslator:

@@ -30,7 +30,7 @@ from companion.events import (
 )
 from companion.i18n import _
 from companion.ui.frame import Frame
-from companion.ui.input_events import InputTranslator, KeyHolds
+from companion.ui.input_events import InputTranslator
 from companion.ui.intents import Press
 from companion.ui.moves import MovePath
 from companion.ui.overlays import Overlays
@@ -39,7 +39,24 @@ from companion.ui.turn_time import TurnTime
 from companion.ui.waiter import InputWaiter
 
 if TYPE_CHECKING:
+    from companion.ui.input_events import KeyHolds
     from companion.ui.screen_saver import ScreenSaver
+
+    # for the type checker alone (a Protocol class costs start-up time)
+    class Notifier(Protocol):
+        def ready(self) -> None: ...
+
+        def ping_watchdog(self) -> None: ...
+
+        def seconds_until_watchdog(self) -> float | None: ...
+
+        def stopping(self) -> None: ...
+
+    class LoopOwner(Protocol):
+        """What the loop needs of the app: what start-up wired in after the app was made."""
+
+        keys: KeyHolds | None
+        saver: ScreenSaver | None
 
 #: where SDL cannot wait and we cannot select on the inputs (a desktop window): the wait
 #: between pumps while nothing happens; touch is answered within about two frames
@@ -61,23 +78,6 @@ def _driver_name() -> str:
         return str(pygame.display.get_driver())
     except pygame.error:
         return "dummy"
-
-
-class Notifier(Protocol):
-    def ready(self) -> None: ...
-
-    def ping_watchdog(self) -> None: ...
-
-    def seconds_until_watchdog(self) -> float | None: ...
-
-    def stopping(self) -> None: ...
-
-
-class LoopOwner(Protocol):
-    """What the loop needs of the app: what start-up wired in after the app was made."""
-
-    keys: KeyHolds | None
-    saver: ScreenSaver | None
 
 
 class Loop:

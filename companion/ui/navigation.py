@@ -44,12 +44,12 @@ from companion.ui.places import (
     Stats,
     Table,
 )
-from companion.ui.screen import ScreenHost
 from companion.ui.screen_stack import ScreenStack
 from companion.ui.turn_time import TurnTime
 
 if TYPE_CHECKING:
     from companion.session import GameSession
+    from companion.ui.screen import ScreenHost
 
 
 class Navigation:

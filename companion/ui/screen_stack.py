@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from companion.i18n import _
 from companion.ui.damage import Damage
-from companion.ui.screen import Screen, ScreenHost
+from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
+    from companion.ui.screen import ScreenHost
     from companion.ui.screens.dialogs import NoticeDialog
 
 
