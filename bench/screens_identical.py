@@ -50,9 +50,11 @@ def _env(checkout: Path) -> dict[str, str]:
 
 def render(checkout: Path, name: str, size: str, language: str, target: Path) -> None:
     """One screen of ``checkout`` as a PNG."""
-    subprocess.run([sys.executable, "-m", "companion", "screenshot", "--screen", name,
-                    "--size", size, "--lang", language, "--out", str(target)],
-                   cwd=checkout, env=_env(checkout), check=True, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "companion", "screenshot", "--screen", name,
+                           "--size", size, "--lang", language, "--out", str(target)],
+                          cwd=checkout, env=_env(checkout), capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(f"{checkout}: {name} {size} {language}: {done.stderr}")
 
 
 def compare(base: Path, before: Path, after: Path, names: list[str],

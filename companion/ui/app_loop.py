@@ -47,8 +47,8 @@ from companion.ui.screen import Screen
 from companion.ui.screen_stack import ScreenStack
 from companion.ui.turn_time import TurnTime
 
-if TYPE_CHECKING:  # these come later (a game, a saver): the home screen's first frame
-    # starts without them
+if TYPE_CHECKING:  # annotations only: a game and a saver come later (the home screen's
+    # first frame starts without them), the protocols are for the type checker alone
     from companion.session import GameSession
     from companion.ui.common_actions import TagTapper
     from companion.ui.input_events import KeyHolds
