@@ -285,10 +285,10 @@ def _touch_undo(count: int, extra_commit_delay: float,
         bench.store.append = append  # type: ignore[method-assign]
         steps: list[float] = []
         step_ends: list[float] = []
-        bench.app.step = _timed(bench.app.step, steps,  # type: ignore[method-assign]
+        bench.app.loop.step = _timed(bench.app.loop.step, steps,  # type: ignore[method-assign]
                                 step_ends)
         draws: list[float] = []
-        bench.app._draw_frame = _timed(bench.app._draw_frame,  # type: ignore[method-assign]
+        bench.app.frame.draw = _timed(bench.app.frame.draw,  # type: ignore[method-assign]
                                        draws)
         bench.watch.marker = functools.partial(_undo_marker, bench)
         bench.app.render(force=True)  # a first marked frame: where the undo button is
@@ -330,7 +330,7 @@ def _wait_idle(bench: Bench, step_ends: list[float], shown: float) -> None:
     snapshot, a turn's time): so that nothing runs beside what comes next."""
     while not step_ends or step_ends[-1] < shown:
         time.sleep(0.0005)
-    bench.app.writer.drain()
+    bench.app.moves.writer.drain()
 
 
 class CommitsAlone:

@@ -23,6 +23,7 @@ from bench.scripted_games import scripted_game  # noqa: E402
 from companion.events import new_input_queue  # noqa: E402
 from companion.session import GameSession  # noqa: E402
 from companion.store import Store  # noqa: E402
+from companion.ui import places  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 
@@ -54,11 +55,11 @@ def play(game: str, data_dir: Path, language: str = "en") -> None:
         app.render(force=True)
     session = app.session
     assert session is not None and session.rules.is_over(session.state)
-    app.open_endgame()
+    app.go(places.Endgame())
     app.render(force=True)
     result = session.rules.final_score(session.state, entries)
     session.finish(result)
-    app.open_scoreboard(result, session.rules.title)
+    app.go(places.Scoreboard(result, session.rules.title))
     app.render(force=True)
     app.close()
     store.close()

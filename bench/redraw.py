@@ -64,7 +64,7 @@ def _after_moves(app: App, runs: int) -> list[float]:
     times = []
     for run in range(runs):
         app.redo() if run % 2 else app.undo()
-        app._await_commit(5.0)  # committed as the loop does before it draws; not timed
+        app.loop.await_commit(5.0)  # committed as the loop does before it draws; not timed
         app.prompts = []
         app.banner = None
         started = time.perf_counter()

@@ -248,7 +248,7 @@ def _set_up_display(app: App, data_dir: Path) -> None:
     app.display_settings_path = path
     app.display_settings = settings
     if settings.rotation:
-        app.set_rotation(settings.rotation)
+        app.frame.set_rotation(settings.rotation)
 
 
 def _start_screen_saver(app: App) -> None:

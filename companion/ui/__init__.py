@@ -2,5 +2,6 @@
 
 Every input (touch, mouse, keyboard, GPIO buttons, NFC tags) becomes an *intent*
 (:mod:`companion.ui.intents`); screens turn intents into session actions and draw the
-state. :mod:`companion.ui.app_loop` owns the one event-driven loop.
+state. Screens ask the app only for what :class:`companion.ui.screen.ScreenHost` names;
+:mod:`companion.ui.app_loop` wires the parts (the loop, the frame, the move path, ...).
 """

@@ -26,7 +26,7 @@ from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 Values = dict[str, Any]
 Options = Sequence[tuple[Any, str]]
@@ -93,8 +93,8 @@ class Several:
 Step = Pick | Number | Counts | Several
 
 
-def run_form(app: App, title: str, steps: Sequence[Step], on_done: Callable[[Values], object],
-             values: Values | None = None) -> None:
+def run_form(app: ScreenHost, title: str, steps: Sequence[Step],
+             on_done: Callable[[Values], object], values: Values | None = None) -> None:
     """Ask ``steps`` in order (skipping those whose ``when`` is false), then ``on_done``."""
     _FormRun(app, title, list(steps), on_done, dict(values or {})).next(0)
 
@@ -104,7 +104,7 @@ def _options(step: Pick | Several, values: Values) -> list[tuple[Any, str]]:
 
 
 class _FormRun:
-    def __init__(self, app: App, title: str, steps: list[Step],
+    def __init__(self, app: ScreenHost, title: str, steps: list[Step],
                  on_done: Callable[[Values], object], values: Values) -> None:
         self.app = app
         self.title = title
@@ -209,7 +209,7 @@ class PickDialog(Screen):
     modal = True
     name = "pick"
 
-    def __init__(self, app: App, title: str, options: list[tuple[Any, str]],
+    def __init__(self, app: ScreenHost, title: str, options: list[tuple[Any, str]],
                  on_pick: Callable[[Any], None], chosen: Any = None) -> None:
         super().__init__(app)
         self.title = title
@@ -312,7 +312,7 @@ class CountsDialog(Screen):
     modal = True
     name = "counts"
 
-    def __init__(self, app: App, title: str, names: Sequence[tuple[str, str]], maximum: int,
+    def __init__(self, app: ScreenHost, title: str, names: Sequence[tuple[str, str]], maximum: int,
                  start: dict[str, int], on_done: Callable[[dict[str, int]], None],
                  limits: dict[str, int] | None = None,
                  complete: Callable[[dict[str, int]], bool] | None = None) -> None:
@@ -382,7 +382,7 @@ class SeveralDialog(Screen):
     modal = True
     name = "several"
 
-    def __init__(self, app: App, title: str, options: list[tuple[Any, str]], minimum: int,
+    def __init__(self, app: ScreenHost, title: str, options: list[tuple[Any, str]], minimum: int,
                  on_done: Callable[[list[Any]], None], ticked: list[Any] | None = None) -> None:
         super().__init__(app)
         self.title = title

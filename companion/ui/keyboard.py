@@ -23,7 +23,7 @@ from companion.ui.text import draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 ROWS = ("1234567890", "qwertyuiop", "asdfghjkl-", "zxcvbnm./_")
 #: the key rows of each language (the ones not listed type Latin letters)
@@ -48,7 +48,7 @@ class KeyboardScreen(Screen):
     wants_text = True
     name = "keyboard"
 
-    def __init__(self, app: App, title: str, initial: str, on_done: Callable[[str], object],
+    def __init__(self, app: ScreenHost, title: str, initial: str, on_done: Callable[[str], object],
                  max_length: int = 24, capitalise: bool = True,
                  names: list[str] | None = None) -> None:
         super().__init__(app)

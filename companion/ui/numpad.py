@@ -16,7 +16,7 @@ from companion.ui.text import draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 PAD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "clear", "0", "delete")
 
@@ -53,7 +53,7 @@ class NumberDialog(Screen):
     modal = True
     name = "number"
 
-    def __init__(self, app: App, title: str, initial: int | None, minimum: int, maximum: int,
+    def __init__(self, app: ScreenHost, title: str, initial: int | None, minimum: int, maximum: int,
                  on_done: Callable[[int], None], on_cancel: Callable[[], None] | None = None
                  ) -> None:
         super().__init__(app)

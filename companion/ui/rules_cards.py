@@ -28,7 +28,7 @@ from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 #: the smallest text a card may shrink to (a line about 17 px tall)
 MIN_TEXT_SIZE = 18
@@ -137,7 +137,7 @@ class CardDialog(Screen):
     modal = True
     name = "rules-card"
 
-    def __init__(self, app: App, title: str, sections: Sequence[tuple[str, str]],
+    def __init__(self, app: ScreenHost, title: str, sections: Sequence[tuple[str, str]],
                  accent: RGB | None = None, *, mark: str = "", held: bool = False) -> None:
         super().__init__(app)
         self.title = title
@@ -259,7 +259,7 @@ def _via_romana_card(explain: Any, kind: str, name: str, state: object) -> Shown
     return None if card is None else Shown(card)
 
 
-def open_rules_card(app: App, game: str, key: str, state: object = None, *,
+def open_rules_card(app: ScreenHost, game: str, key: str, state: object = None, *,
                     held: bool = False) -> bool:
     """Show the card of ``key``; False (nothing shown) when there is none."""
     found = rules_card_for(game, key, state)
@@ -276,7 +276,7 @@ def what_now_text(game: str, state: object) -> str:
     return "" if now is None else str(now.sentence(state))
 
 
-def open_what_now(app: App, game: str, state: object) -> None:
+def open_what_now(app: ScreenHost, game: str, state: object) -> None:
     text = what_now_text(game, state)
     if text:
         hint = _("Hold a finger on a role, a building, an area or a city to see what it does.")

@@ -1,14 +1,19 @@
-"""The screen contract: ``build`` lays out buttons, ``handle`` takes intents, ``draw`` paints.
+"""The screen contract, both ways: what the app calls on a screen, what a screen asks of it.
 
-Screens are small objects switched by the app's state machine. Layout is rebuilt only
-after something changed, drawing happens only when the app decides a redraw is due,
-and taps are matched against the buttons of the last build.
+:class:`Screen`: ``build`` lays out buttons, ``handle`` takes intents, ``draw`` paints.
+Screens are small objects switched by the app's navigation. Layout is rebuilt only after
+something changed, drawing happens only when the app decides a redraw is due, and taps are
+matched against the buttons of the last build.
+
+:class:`ScreenHost`: everything a screen (a dialog, a form, a table) may ask of the app,
+and nothing else. Screens are written against it, never against the app's own class, so
+a screen can be read (and tested) without the loop, and the loop changed without them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -20,7 +25,125 @@ from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.display_settings import DisplaySettings
+    from companion.games.base import PlayerInfo, Rejected
+    from companion.session import GameSession
+    from companion.store import Store
+    from companion.ui.places import Place
+
+    # for the type checker alone: a Protocol class costs start-up time, and screens use
+    # it only in annotations
+    class ScreenHost(Protocol):
+        """What a screen may ask of the app (:class:`companion.ui.app_loop.App` provides it)."""
+
+        # -- the screens --------------------------------------------------------------------------
+
+        @property
+        def metrics(self) -> Metrics: ...
+
+        def go(self, place: Place) -> None:
+            """Show the screen of ``place`` (see :mod:`companion.ui.navigation`)."""
+
+        def push(self, dialog: Screen) -> None:
+            """Show ``dialog`` over the screen."""
+
+        def pop(self, dialog: Screen | None = None) -> None:
+            """Close the top dialog (or ``dialog`` wherever it is)."""
+
+        def invalidate(self, rect: pygame.Rect | None = None) -> None:
+            """Ask for a redraw of ``rect`` (None: the whole window)."""
+
+        def highlight(self, button: Button, pressed: bool) -> None:
+            """Show ``button`` pressed or released, drawing that button alone."""
+
+        # -- words over the screen ----------------------------------------------------------------
+
+        #: the last move the rules refused (a form reopens the step it names)
+        last_refusal: Rejected | None
+        #: answers of questions not asked because they had only one (newest last)
+        skipped_answers: list[object]
+
+        def message(self, text: str, error: bool = True) -> None:
+            """Words over the screen (errors in red) until tapped or timed out."""
+
+        def prompt(self, text: str) -> None:
+            """A physical step the players must now do, big across the middle."""
+
+        def clear_prompts(self) -> None: ...
+
+        def dismiss_notice(self, dialog: Screen) -> None: ...
+
+        def guard(self, action: Callable[..., Any], *args: Any) -> bool:
+            """Run ``action``; a failure is logged and said in plain words (False)."""
+
+        # -- the game on the table ----------------------------------------------------------------
+
+        @property
+        def session(self) -> GameSession | None:
+            """The game on the table, to read; moves go through :meth:`dispatch`."""
+
+        def dispatch(self, action_type: str, payload: dict[str, Any] | None = None,
+                     player: int | None = None) -> bool:
+            """Check a move and record it; False (and words on the screen) if refused."""
+
+        def undo(self) -> None: ...
+
+        def redo(self) -> None: ...
+
+        def start_session(self, session: GameSession) -> None:
+            """Put ``session`` on the table and show it."""
+
+        def resume_game(self) -> None: ...
+
+        def close_session(self) -> None:
+            """The game on the table is over and recorded: no game is on the table now."""
+
+        def abandon_game(self) -> None: ...
+
+        def time_on_turn(self, game_id: int, players: Sequence[PlayerInfo]) -> dict[str, float]:
+            """Seconds on turn by player name."""
+
+        def set_turn_reminder(self, minutes: int | None) -> None: ...
+
+        # -- what every screen offers the same way ------------------------------------------------
+
+        def ask_shutdown(self) -> None: ...
+
+        def tag_default(self, tag: Tag) -> None:
+            """A tag nobody on this screen uses."""
+
+        def demo_tag_items(self) -> list[tuple[str, str, Callable[[], object]]]: ...
+
+        def pick_demo_tag(self) -> None: ...
+
+        def set_language(self, language: str) -> None: ...
+
+        def change_display_setting(self, key: str, value: int) -> None: ...
+
+        # -- read only ----------------------------------------------------------------------------
+
+        @property
+        def store(self) -> Store: ...
+
+        @property
+        def display_settings(self) -> DisplaySettings: ...
+
+        @property
+        def usb_mounts(self) -> str | None:
+            """Where mounted file systems are listed (USB sticks); None: never look."""
+
+        @property
+        def vault_reader(self) -> str | None:
+            """The reader whose material tags are vaulted (None: any reader)."""
+
+        @property
+        def simulated_reader(self) -> object | None:
+            """The stand-in NFC reader (None: real readers or none)."""
+
+        @property
+        def power_off(self) -> Callable[[], bool] | None:
+            """Switches the Pi off (None: not offered here)."""
+
 
 
 class Screen:
@@ -32,7 +155,7 @@ class Screen:
     wants_text = False
     name = "screen"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ScreenHost) -> None:
         self.app = app
         self.buttons: list[Button] = []
         self.pressed: str | None = None
@@ -135,6 +258,10 @@ class Screen:
             if candidate.key == key:
                 return candidate
         raise KeyError(key)
+
+    def goes_to(self, place: Place) -> Callable[[], None]:
+        """What a button that leads to ``place`` does."""
+        return lambda: self.app.go(place)
 
     def has_button(self, key: str) -> bool:
         return any(b.key == key for b in self.buttons)

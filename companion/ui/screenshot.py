@@ -17,6 +17,7 @@ from companion.i18n import _
 
 def _screens() -> dict[str, Callable[[object], None]]:
     """Screen name -> how to bring the app (an ``App``) to it."""
+    from companion.ui import places
     from companion.ui.app_loop import App
     from companion.ui.demo import (
         DEMO_ENTRIES,
@@ -43,12 +44,12 @@ def _screens() -> dict[str, Callable[[object], None]]:
     def home(app: object) -> None:
         assert isinstance(app, App)
         demo_session(app.store, "glory-to-rome")
-        app.go_home()
+        app.go(places.Home())
 
     def endgame(app: object) -> None:
         assert isinstance(app, App)
         app.session = demo_session(app.store, "glory-to-rome", ended=True)
-        app.open_endgame()
+        app.go(places.Endgame())
         screen = app.top
         assert isinstance(screen, EndgameScreen)
         for key, value in DEMO_ENTRIES.items():
@@ -60,36 +61,36 @@ def _screens() -> dict[str, Callable[[object], None]]:
         session = demo_session(app.store, "glory-to-rome", ended=True)
         result = session.rules.final_score(session.state, DEMO_ENTRIES)
         session.finish(result)
-        app.open_scoreboard(result, session.rules.title,
-                            colours={p.name: p.colour for p in session.players})
+        app.go(places.Scoreboard(result, session.rules.title,
+                                 colours={p.name: p.colour for p in session.players}))
 
     def history(app: object) -> None:
         assert isinstance(app, App)
         demo_history(app.store)
-        app.open_history()
+        app.go(places.History())
 
     def stats(app: object) -> None:
         assert isinstance(app, App)
         demo_history(app.store)
-        app.open_stats()
+        app.go(places.Stats())
 
     def player_stats(app: object) -> None:
         assert isinstance(app, App)
         demo_history(app.store)
-        app.open_player_stats(DEMO_PLAYERS[0].name)
+        app.go(places.PlayerStats(DEMO_PLAYERS[0].name))
 
     def players(app: object) -> None:
         assert isinstance(app, App)
         demo_history(app.store)
-        app.open_players()
+        app.go(places.Players())
 
     def finished(app: object) -> None:
         assert isinstance(app, App)
-        app.open_finished_game(demo_history(app.store)[0])
+        app.go(places.FinishedGame(demo_history(app.store)[0]))
 
     def replay(app: object) -> None:
         assert isinstance(app, App)
-        app.open_replay(demo_history(app.store)[0])
+        app.go(places.Replay(demo_history(app.store)[0]))
         screen = app.top
         assert isinstance(screen, ReplayScreen)
         screen.replay.step(4)
@@ -102,7 +103,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
             assert isinstance(app, App)
             demo_session(app.store, "glory-to-rome")
-            app.open_new_game()
+            app.go(places.NewGame())
             screen = app.top
             assert isinstance(screen, NewGameScreen)
             screen.seat_profile(screen.recent[0])
@@ -151,8 +152,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "stats": stats,
         "player-stats": player_stats,
         "players": players,
-        "settings": shown(lambda app: app.open_settings()),
-        "display-settings": shown(lambda app: app.open_display_settings()),
+        "settings": shown(lambda app: app.go(places.Settings())),
+        "display-settings": shown(lambda app: app.go(places.Display())),
         "rules-card": rules_card,
         "what-now": what_now,
     }

@@ -22,6 +22,7 @@ from companion.games.base import PlayerInfo
 from companion.opening import Opened
 from companion.session import MAX_PENDING, GameSession
 from companion.store import Store
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.screens.dialogs import NoticeDialog
 
@@ -124,12 +125,12 @@ def test_a_notice_stays_until_tapped_and_only_it_goes(tmp_path: Path) -> None:
         app.notify("second")
         app.notify("second")  # the same words again are not stacked twice
         app.step()
-        app.open_history()  # another screen: the notices come along
+        app.go(places.History())  # another screen: the notices come along
         app.step()
         assert _notices(app) == ["first", "second"]
         Driver(app).tap("ok")
         assert _notices(app) == ["first"]
-        app.go_home()
+        app.go(places.Home())
         app.step()
         assert _notices(app) == ["first"]
         Driver(app).tap("ok")
@@ -195,7 +196,7 @@ def test_shutdown_with_a_stalled_queue_abandons_cleanly(
     for _move in range(5):
         assert counter_app.dispatch("add", {"amount": 2})
     assert gate.started.wait(10)
-    writer = counter_app.writer
+    writer = counter_app.moves.writer
     monkeypatch.setattr(writer._abandon, "set", _and_then(writer._abandon.set, gate.open.set))
 
     abandoned = counter_app.close(timeout=0.05)

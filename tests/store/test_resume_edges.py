@@ -31,7 +31,7 @@ def test_the_apps_log_writer_saves_snapshots_at_their_log_entry(
     for amount in (1, 2, 3, 1):
         assert app.dispatch("add", {"amount": amount})
         app.settle()
-    assert app.writer.drain()
+    assert app.moves.writer.drain()
     store = app.store
     snapshots = store.snapshots(session.game_id, snapshot_code())
     assert [(applied, origin) for applied, origin, _state in snapshots] == [(3, 3)]

@@ -17,6 +17,7 @@ import pygame
 import pytest
 from ui_driver import Driver, make_app
 
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history
 from companion.usb import StickRefused, write_files
@@ -71,7 +72,7 @@ def _digest(path: Path) -> str:
 
 
 def _export(app: App, allow_error: bool = False) -> None:
-    app.open_history()
+    app.go(places.History())
     app.step()
     Driver(app).tap("export-usb", allow_error=allow_error)
 

@@ -14,7 +14,10 @@ import pytest  # noqa: E402
 from ui_driver import Driver, make_app  # noqa: E402
 
 from companion import i18n  # noqa: E402
-from companion.ui import layout  # noqa: E402
+from companion.ui import (
+    layout,  # noqa: E402
+    places,  # noqa: E402
+)
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 from companion.ui.keyboard import KeyboardScreen  # noqa: E402
@@ -33,12 +36,12 @@ def app(tmp_path: Path) -> Iterator[App]:
 def test_settings_switch_the_language_at_once_and_it_is_remembered(app: App,
                                                                    tmp_path: Path) -> None:
     driver = Driver(app)
-    app.open_settings()
+    app.go(places.Settings())
     app.step()
     driver.tap("language-de")
     assert i18n.language() == "de"
     assert app.top.button("back").label == "Zurück"  # the same screen, rebuilt in German
-    app.go_home()
+    app.go(places.Home())
     app.step()
     app.store.close()
     i18n.set_language("en")

@@ -98,7 +98,7 @@ def test_the_app_draws_landscape_and_turns_a_tap_back(panel: pygame.Surface,
         app.render(force=True)
         assert (app.metrics.width, app.metrics.height) == (1280, 720)
         assert app.surface.get_size() == (1280, 720)
-        app.deliver = seen.append  # type: ignore[method-assign,assignment]
+        app.translator.deliver = seen.append  # type: ignore[method-assign,assignment]
         # A finger at the panel's top-right corner is the landscape picture's top-left.
         pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, touch_id=1, finger_id=1,
                                              x=0.999, y=0.0, dx=0.0, dy=0.0, pressure=1.0))
@@ -111,7 +111,7 @@ def test_the_app_draws_landscape_and_turns_a_tap_back(panel: pygame.Surface,
         app.step()
         taps = [intent.pos for intent in seen if isinstance(intent, Tap)]
         assert taps == [(0, 0), (1279, 719)]
-        app.set_rotation(0)
+        app.frame.set_rotation(0)
         assert (app.metrics.width, app.metrics.height) == PANEL
     finally:
         store.close()

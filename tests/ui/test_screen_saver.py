@@ -12,6 +12,7 @@ from companion import display_settings
 from companion.display_settings import DIM_LEVEL, DisplaySettings
 from companion.events import new_input_queue
 from companion.store import Store
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.intents import Intent, PointerDown, Press, Tap
 from companion.ui.screen_saver import FULL, OFF, ScreenSaver
@@ -91,7 +92,7 @@ def test_the_touch_that_wakes_a_dark_screen_does_nothing_else(app: App) -> None:
         reached.append(args[0])
         return True
 
-    app.guard = guard  # type: ignore[method-assign,assignment]
+    app.overlays.guard = guard  # type: ignore[method-assign,assignment]
     app.deliver(PointerDown((10, 10)))
     app.deliver(Tap((10, 10)))
     assert reached == [] and sent == [OFF, FULL]
@@ -106,7 +107,7 @@ def test_the_touch_that_wakes_a_dark_screen_does_nothing_else(app: App) -> None:
 
 def test_the_display_screen_turns_the_picture_and_keeps_it(app: App, tmp_path: Path) -> None:
     app.display_settings_path = display_settings.settings_path(tmp_path)
-    app.open_display_settings()
+    app.go(places.Display())
     app.render(force=True)
     button = next(b for b in app.top.buttons if b.key == "rotation-90")
     app.deliver(PointerDown(button.rect.center))

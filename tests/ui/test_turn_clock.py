@@ -8,6 +8,7 @@ from ui_driver import Driver
 from companion.games.base import PlayerInfo
 from companion.session import GameSession
 from companion.turn_clock import TurnClock, format_duration
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.screens.scoreboard import ScoreboardScreen
 
@@ -41,7 +42,7 @@ def test_durations_read_as_minutes_and_hours() -> None:
 def test_time_on_turn_is_recorded_and_shown_on_the_scoreboard(
         app: App, counter_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = FakeClock()
-    monkeypatch.setattr("companion.ui.app_loop.time.time", fake)
+    monkeypatch.setattr("companion.ui.turn_time.time.time", fake)
     session = GameSession.create(app.store, counter_game, PLAYERS, {})
     app.start_session(session)
     app.step()
@@ -52,14 +53,14 @@ def test_time_on_turn_is_recorded_and_shown_on_the_scoreboard(
     assert app.dispatch("add", {"amount": 1}, 1)
     app.settle()
     fake.now += 10
-    app.go_home()  # the break is nobody's time
+    app.go(places.Home())  # the break is nobody's time
     fake.now += 600
     app.resume_game()
     fake.now += 20
     assert app.dispatch("end", {}, None)
     app.settle()
     assert app.time_on_turn(session.game_id, PLAYERS) == {"Livia": 60.0, "Marcus": 90.0}
-    app.open_endgame()
+    app.go(places.Endgame())
     app.step()
     Driver(app).tap("score")
     screen = app.top
@@ -70,7 +71,7 @@ def test_time_on_turn_is_recorded_and_shown_on_the_scoreboard(
 def test_a_gentle_reminder_after_the_time_the_table_set(
         app: App, counter_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = FakeClock()
-    monkeypatch.setattr("companion.ui.app_loop.time.time", fake)
+    monkeypatch.setattr("companion.ui.turn_time.time.time", fake)
     app.store.set_table_setting("turn_reminder_minutes", 3)
     app.start_session(GameSession.create(app.store, counter_game, PLAYERS, {}))
     app.step()

@@ -20,6 +20,7 @@ from paths import REPO
 from ui_driver import Driver, make_app  # noqa: E402
 
 from companion.events import ButtonPress, DeviceStatus, TagArrived  # noqa: E402
+from companion.ui import places  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 from companion.ui.screenshot import SCREEN_NAMES, run_screenshot  # noqa: E402
@@ -159,10 +160,14 @@ def test_a_crashing_handler_is_reported_and_the_app_goes_on(app: App,
     app.step()
     app.settle()
 
-    def broken() -> None:
-        raise RuntimeError("boom")
+    go = app.go
 
-    app.open_history = broken  # type: ignore[method-assign]
+    def broken(place: places.Place) -> None:
+        if isinstance(place, places.History):
+            raise RuntimeError("boom")
+        go(place)
+
+    app.go = broken  # type: ignore[method-assign]
     app.invalidate()
     app.step()
     app.settle()

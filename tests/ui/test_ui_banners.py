@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ui_driver import Driver
 
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_session
 
@@ -53,7 +54,7 @@ def test_the_next_move_or_undo_clears_a_prompt(app: App) -> None:
     app.settle()
     assert app.prompts == []
     app.prompt("Take the legion eagle.")
-    app.go_home()
+    app.go(places.Home())
     assert app.prompts == []
 
 

@@ -11,7 +11,7 @@ import pytest
 from ui_driver import Driver, hold_commits
 
 from companion.store import LogEntry, StoreError
-from companion.ui import app_loop
+from companion.ui import loop, moves
 from companion.ui.app_loop import App
 from companion.ui.intents import PointerDown, Tap
 
@@ -23,14 +23,14 @@ class Frames:
         self.app = app
         self.shown: list[bytes] = []
         self.drawn = 0
-        draw_frame = app._draw_frame
+        draw_frame = app.frame.draw
 
         def counting_draw() -> list[pygame.Rect]:
             self.drawn += 1
             return draw_frame()
 
-        app.present = lambda rects: self.shown.append(self.pixels())  # type: ignore[method-assign]
-        app._draw_frame = counting_draw  # type: ignore[method-assign]
+        app.frame.present = lambda rects: self.shown.append(self.pixels())
+        app.frame.draw = counting_draw  # type: ignore[method-assign]
 
     def pixels(self) -> bytes:
         return pygame.image.tobytes(self.app.surface, "RGB")
@@ -45,12 +45,12 @@ class Frames:
 def commits_within_grace(monkeypatch: pytest.MonkeyPatch) -> None:
     """A disk that commits within the step's grace, however long this machine's fsyncs
     stall (the tests of a slow disk hold their commits instead)."""
-    monkeypatch.setattr(app_loop, "COMMIT_GRACE", 10.0)
+    monkeypatch.setattr(loop, "COMMIT_GRACE", 10.0)
 
 
 @pytest.fixture
 def app(counter_app: App) -> App:
-    counter_app.draw_ahead = True  # as with more than one CPU, however many this one has
+    counter_app.moves.draw_ahead = True  # as with more than one CPU, however many this one has
     return counter_app
 
 
@@ -108,7 +108,7 @@ def test_input_while_the_move_is_in_flight_is_drawn_again(
     frames = Frames(app)
     gate = hold_commits(app.store, monkeypatch)
     assert app.dispatch("add", {"amount": 1})
-    app._draw_ahead()
+    app.moves.draw_ahead_of_commit()
     assert app.dispatch("add", {"amount": 2})  # a second move voids the first frame ahead
     gate.open.set()
     app.settle(timeout=10)
@@ -137,7 +137,7 @@ def test_with_saving_already_shown_a_move_in_flight_stays_off_the_screen(
 
 @pytest.mark.usefixtures("commits_within_grace")
 def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(app: App) -> None:
-    app.draw_ahead = False
+    app.moves.draw_ahead = False
     frames = Frames(app)
     assert app.dispatch("add", {"amount": 2})
     app.step()
@@ -146,10 +146,10 @@ def test_on_one_cpu_the_frame_is_drawn_once_the_move_is_on_disk(app: App) -> Non
 
 
 def test_a_second_core_is_what_turns_drawing_ahead_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_loop.os, "sched_getaffinity", lambda pid: {1})
-    assert not app_loop._spare_core()
-    monkeypatch.setattr(app_loop.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
-    assert app_loop._spare_core()
+    monkeypatch.setattr(moves.os, "sched_getaffinity", lambda pid: {1})
+    assert not moves._spare_core()
+    monkeypatch.setattr(moves.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    assert moves._spare_core()
 
 
 @pytest.mark.usefixtures("commits_within_grace")

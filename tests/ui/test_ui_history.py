@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from ui_driver import Driver
 
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history
 from companion.ui.screens.replay import ReplayScreen
@@ -18,7 +19,7 @@ from companion.usb import mounted_sticks
 
 def test_history_opens_a_game_and_replays_it_move_by_move(app: App) -> None:
     ids = demo_history(app.store)
-    app.go_home()
+    app.go(places.Home())
     app.step()
     driver = Driver(app)
     driver.taps("history", f"game-{ids[0]}")
@@ -49,7 +50,7 @@ def test_history_opens_a_game_and_replays_it_move_by_move(app: App) -> None:
 
 def test_stats_per_player_and_per_game(app: App) -> None:
     demo_history(app.store)
-    app.open_history()
+    app.go(places.History())
     app.step()
     driver = Driver(app)
     driver.tap("stats")
@@ -87,11 +88,11 @@ def test_the_usb_button_shows_only_with_a_stick(app: App, tmp_path: Path,
     demo_history(app.store)
     stick, mounts = _stick(tmp_path, monkeypatch)
     app.usb_mounts = str(tmp_path / "no-mounts")
-    app.open_history()
+    app.go(places.History())
     app.step()
     assert not app.top.has_button("export-usb")
     app.usb_mounts = str(mounts)
-    app.open_history()
+    app.go(places.History())
     app.step()
     assert app.top.has_button("export-usb")
     assert mounted_sticks(str(mounts)) == [stick]
@@ -102,7 +103,7 @@ def test_the_export_button_writes_all_three_files(app: App, tmp_path: Path,
     demo_history(app.store)
     stick, mounts = _stick(tmp_path, monkeypatch)
     app.usb_mounts = str(mounts)
-    app.open_history()
+    app.go(places.History())
     app.step()
     Driver(app).tap("export-usb")
     files = sorted(p.name for p in stick.iterdir())

@@ -6,6 +6,7 @@ from ui_driver import Driver
 
 from companion.games.base import PlayerInfo
 from companion.session import GameSession
+from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.screens.new_game import NewGameScreen
 
@@ -30,7 +31,7 @@ def _played_before(app: App, options: dict[str, object] | None = None) -> None:
 
 def test_three_recent_players_start_in_at_most_six_taps(app: App) -> None:
     _played_before(app)
-    app.go_home()
+    app.go(places.Home())
     app.step()
     driver = CountingDriver(app)
     driver.taps("new-game", "recent-Livia", "recent-Marcus", "recent-Julia", "start")
@@ -45,7 +46,7 @@ def test_three_recent_players_start_in_at_most_six_taps(app: App) -> None:
 
 def test_typing_three_names_took_many_more_taps(app: App) -> None:
     """The way without remembered players, for comparison: every letter is a tap."""
-    app.go_home()
+    app.go(places.Home())
     app.step()
     driver = CountingDriver(app)
     driver.tap("new-game")
@@ -58,7 +59,7 @@ def test_typing_three_names_took_many_more_taps(app: App) -> None:
 
 def test_the_last_line_up_and_options_in_one_tap(app: App) -> None:
     _played_before(app, {"castles_per_player": 4})
-    app.go_home()
+    app.go(places.Home())
     app.step()
     driver = CountingDriver(app)
     driver.taps("new-game", "same-again", "start")
@@ -70,7 +71,7 @@ def test_the_last_line_up_and_options_in_one_tap(app: App) -> None:
 
 def test_a_chip_tapped_again_takes_the_player_off_and_nothing_moves(app: App) -> None:
     _played_before(app)
-    app.open_new_game()
+    app.go(places.NewGame())
     app.step()
     screen = app.top
     assert isinstance(screen, NewGameScreen)
@@ -87,7 +88,7 @@ def test_a_chip_tapped_again_takes_the_player_off_and_nothing_moves(app: App) ->
 
 def test_a_usual_colour_taken_by_someone_else_is_not_stolen(app: App) -> None:
     _played_before(app)
-    app.open_new_game()
+    app.go(places.NewGame())
     app.step()
     screen = app.top
     assert isinstance(screen, NewGameScreen)
@@ -100,7 +101,7 @@ def test_a_usual_colour_taken_by_someone_else_is_not_stolen(app: App) -> None:
 
 def test_profiles_can_change_colour_drop_a_token_or_be_forgotten(app: App) -> None:
     _played_before(app)
-    app.open_settings()
+    app.go(places.Settings())
     app.step()
     driver = Driver(app)
     driver.tap("players")

@@ -111,7 +111,7 @@ def test_wrap_and_ellipsize_are_remembered_by_text_size_and_width() -> None:
 
 def test_a_press_draws_the_pressed_button_alone(app: App) -> None:
     presented: list[list[pygame.Rect]] = []
-    app.present = lambda rects: presented.append([pygame.Rect(r) for r in rects])
+    app.frame.present = lambda rects: presented.append([pygame.Rect(r) for r in rects])
     button = next(b for b in app.top.buttons if b.enabled and b.rect.width > 0)
     before = app.surface.copy()
     builds: list[str] = []

@@ -11,7 +11,7 @@ from ui_driver import Driver
 from companion.games.base import PlayerInfo, Rejected
 from companion.power import power_off_offered
 from companion.session import GameSession
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_session
 from companion.ui.form import Counts, Number, Pick, PickDialog, SeveralDialog, Step, run_form
@@ -51,7 +51,7 @@ def test_keyboard_keys_never_ellipsize(app: App) -> None:
 
 
 def test_a_long_name_is_kept_and_the_limit_is_said(app: App) -> None:
-    app.open_new_game()
+    app.go(places.NewGame())
     app.step()
     driver = Driver(app)
     driver.tap("name-0")
@@ -120,7 +120,7 @@ def test_every_text_colour_on_its_background_reaches_aa() -> None:
 
 def test_the_selected_endgame_field_is_readable(app: App) -> None:
     app.session = demo_session(app.store, "glory-to-rome", ended=True)
-    app.open_endgame()
+    app.go(places.Endgame())
     app.step()
     selected = [b for b in app.top.buttons if b.key.startswith("field-") and b.selected]
     assert len(selected) == 1
@@ -142,7 +142,7 @@ class Reader:
 def test_tag_in_new_game_offers_a_demo_tag_without_a_reader(app: App) -> None:
     reader = Reader()
     app.simulated_reader = reader
-    app.open_new_game()
+    app.go(places.NewGame())
     app.step()
     driver = Driver(app)
     driver.tap("tag-0")
@@ -155,13 +155,13 @@ def test_tag_in_new_game_offers_a_demo_tag_without_a_reader(app: App) -> None:
 def test_shut_down_is_offered_only_where_it_switches_off_the_companion(
         app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app.power_off = None
-    app.open_settings()
+    app.go(places.Settings())
     app.step()
     assert not app.top.has_button("shutdown")
     app.ask_shutdown()
     assert app.top.name == "settings" and app.banner is not None
     app.power_off = lambda: False
-    app.open_settings()
+    app.go(places.Settings())
     app.step()
     assert app.top.has_button("shutdown")
     monkeypatch.delenv("COMPANION_POWER_OFF", raising=False)
@@ -181,7 +181,7 @@ def test_a_yes_no_endgame_question_is_two_buttons(app: App) -> None:
     app.session = session
     fields = session.rules.endgame_fields(session.state)
     assert fields and all(f.maximum == 1 for f in fields)
-    app.open_endgame()
+    app.go(places.Endgame())
     app.step()
     screen = app.top
     assert isinstance(screen, EndgameScreen)
@@ -203,11 +203,11 @@ def test_a_yes_no_number_is_two_buttons(app: App) -> None:
 # -- things that move under the finger -------------------------------------------------------
 
 def test_home_buttons_stay_put_when_a_game_can_be_resumed(app: App) -> None:
-    app.go_home()
+    app.go(places.Home())
     app.step()
     before = {b.key: b.rect.copy() for b in app.top.buttons}
     demo_session(app.store, "ave-roma")
-    app.go_home()
+    app.go(places.Home())
     app.step()
     after = {b.key: b.rect.copy() for b in app.top.buttons}
     assert "resume" in after and "resume" not in before
@@ -234,7 +234,7 @@ def test_a_prefilled_number_is_replaced_by_the_first_key(app: App) -> None:
     driver.tap("done")
     assert got == [7]
     app.session = demo_session(app.store, "glory-to-rome", ended=True)
-    app.open_endgame()
+    app.go(places.Endgame())
     app.step()
     screen = app.top
     assert isinstance(screen, EndgameScreen)

@@ -37,11 +37,11 @@ def test_every_button_is_finger_sized(display: None, tmp_path: Path, screen: str
     app.start()
     _screens()[screen](app)
     app.render(force=True)
-    small = [(button.key, button.rect.size) for shown in app._visible()
+    small = [(button.key, button.rect.size) for shown in app.screens.visible()
              for button in shown.buttons
              if min(button.rect.size) < MIN_TARGET]
-    assert app._visible()[-1].buttons, f"{screen} has no buttons at all"
+    assert app.screens.visible()[-1].buttons, f"{screen} has no buttons at all"
     assert small == [], f"{screen} at {size}: buttons smaller than {MIN_TARGET} px: {small}"
-    for shown in app._visible():
+    for shown in app.screens.visible():
         for button in shown.buttons:
             assert app.metrics.rect().contains(button.rect), f"{button.key} is off the screen"

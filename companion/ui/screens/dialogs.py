@@ -19,7 +19,7 @@ from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 Choice = tuple[str, str, Callable[[], object]]  # key, label, what it does
 
@@ -27,7 +27,7 @@ Choice = tuple[str, str, Callable[[], object]]  # key, label, what it does
 class Dialog(Screen):
     modal = True
 
-    def __init__(self, app: App, title: str, text: str = "") -> None:
+    def __init__(self, app: ScreenHost, title: str, text: str = "") -> None:
         super().__init__(app)
         self.title = title
         self.text = text
@@ -71,7 +71,7 @@ class ConfirmDialog(Dialog):
 
     name = "confirm"
 
-    def __init__(self, app: App, title: str, text: str, yes_label: str,
+    def __init__(self, app: ScreenHost, title: str, text: str, yes_label: str,
                  on_yes: Callable[[], None], no_label: str | None = None) -> None:
         super().__init__(app, title, text)
         self.yes_label = yes_label
@@ -111,7 +111,8 @@ class ChoiceDialog(Dialog):
 
     name = "choice"
 
-    def __init__(self, app: App, title: str, choices: Sequence[Choice], text: str = "") -> None:
+    def __init__(self, app: ScreenHost, title: str, choices: Sequence[Choice],
+                 text: str = "") -> None:
         super().__init__(app, title, text)
         self.choices = list(choices)
 
@@ -159,7 +160,7 @@ class NoticeDialog(MessageDialog):
 
     name = "notice"
 
-    def __init__(self, app: App, title: str, text: str,
+    def __init__(self, app: ScreenHost, title: str, text: str,
                  choice: tuple[str, Callable[[], None]] | None = None) -> None:
         super().__init__(app, title, text)
         self.choice = choice

@@ -8,7 +8,7 @@ import pygame
 
 from companion.display_settings import BLANK_CHOICES, DIM_CHOICES, ROTATIONS
 from companion.i18n import _
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph
@@ -61,13 +61,13 @@ class DisplayScreen(Screen):
                          selected=value == current,
                          fill=None if value == current else theme.PANEL_LIGHT)
         back, _rest = split_cols(rows[3][0], [1, 2], self.metrics.gap)
-        self.add("back", back, _("Back"), self.app.open_settings, fill=theme.PANEL)
+        self.add("back", back, _("Back"), self.goes_to(places.Settings()), fill=theme.PANEL)
 
     def _chooser(self, key: str, value: int) -> Callable[[], None]:
         return lambda: self.app.change_display_setting(key, value)
 
     def on_back(self) -> None:
-        self.app.open_settings()
+        self.app.go(places.Settings())
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -9,7 +9,7 @@ import pygame
 
 from companion.games.base import EntryField, ScoreResult
 from companion.i18n import _
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.intents import Key
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.numpad import add_numpad, edit_digits
@@ -80,7 +80,7 @@ class EndgameScreen(Screen):
         elif self.fields:
             add_numpad(self, pad, self._key)
         back, previous, following, score = split_cols(bottom, [1, 1, 1, 1.4], m.gap)
-        self.add("back", back, _("Table"), self.app.open_table, fill=theme.PANEL)
+        self.add("back", back, _("Table"), self.goes_to(places.Table()), fill=theme.PANEL)
         self.add("previous", previous, _("Previous"), self._step(-1), enabled=self.current > 0)
         self.add("next", following, _("Next"), self._step(1),
                  enabled=self.current < len(self.fields) - 1)
@@ -150,7 +150,7 @@ class EndgameScreen(Screen):
         if key.name in ("return", "enter", "tab"):
             self._step(1)()
         elif key.name == "escape":
-            self.app.open_table()
+            self.app.go(places.Table())
         elif self.fields:
             self._key(key.text if key.text.isdigit() else key.name)
 
@@ -172,11 +172,11 @@ class EndgameScreen(Screen):
         result = session.rules.final_score(session.state, entries)
         session.finish(result)
         title = session.rules.title
-        self.app.session = None
-        self.app.open_scoreboard(result, title, back=self.app.go_home,
-                                 colours={p.name: p.colour for p in session.players},
-                                 times=self.app.time_on_turn(session.game_id, session.players),
-                                 tie_break=self._tie_break(session, result))
+        self.app.close_session()
+        self.app.go(places.Scoreboard(result, title, back=places.Home(),
+                               colours={p.name: p.colour for p in session.players},
+                               times=self.app.time_on_turn(session.game_id, session.players),
+                               tie_break=self._tie_break(session, result)))
 
     def _tie_break(self, session: GameSession,
                    result: ScoreResult) -> Callable[[str | None], ScoreResult] | None:

@@ -16,7 +16,7 @@ from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.store import GameRecord
 from companion.turn_clock import format_length
-from companion.ui import formats, theme
+from companion.ui import formats, places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
@@ -25,7 +25,7 @@ from companion.ui.widgets import panel
 from companion.usb import export_to, mounted_sticks
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 def game_title(record: GameRecord) -> str:
@@ -40,7 +40,7 @@ def game_length(record: GameRecord) -> float:
 class HistoryScreen(Screen):
     name = "history"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ScreenHost) -> None:
         super().__init__(app)
         self.page = 0
         self.games: list[GameRecord] = app.store.finished_games()
@@ -81,8 +81,8 @@ class HistoryScreen(Screen):
                      fill=theme.DANGER, size=m.small)
         pages = max(1, -(-len(self.games) // self._per_page(body)))
         back, stats, usb, more = split_cols(bottom, [1, 1, 1.6, 1], m.gap)
-        self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
-        self.add("stats", stats, _("Stats"), self.app.open_stats, enabled=bool(self.games))
+        self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
+        self.add("stats", stats, _("Stats"), self.goes_to(places.Stats()), enabled=bool(self.games))
         if self.sticks and self.games:
             self.add("export-usb", usb, _("Export to USB stick"), self._export_usb,
                      size=m.small)
@@ -111,7 +111,7 @@ class HistoryScreen(Screen):
 
     def _opener(self, record: GameRecord) -> Callable[[], None]:
         def open_game() -> None:
-            self.app.open_finished_game(record.id)
+            self.app.go(places.FinishedGame(record.id))
         return open_game
 
     def _deleter(self, record: GameRecord) -> Callable[[], None]:
@@ -129,7 +129,7 @@ class HistoryScreen(Screen):
         return ask
 
     def on_back(self) -> None:
-        self.app.go_home()
+        self.app.go(places.Home())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

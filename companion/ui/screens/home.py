@@ -6,7 +6,7 @@ import pygame
 
 from companion.games import get_rules
 from companion.i18n import _
-from companion.ui import formats, theme
+from companion.ui import formats, places, theme
 from companion.ui.board import dashed_rect
 from companion.ui.intents import Press
 from companion.ui.layout import grid, split_rows
@@ -35,9 +35,9 @@ class HomeScreen(Screen):
             self.add("resume", cells[0], _("Resume {title}").format(
                 title=get_rules(record.game).title), self.app.resume_game, selected=True,
                 sublabel=f"{players} · {when}")
-        self.add("new-game", cells[1], _("New game"), self.app.open_new_game)
-        self.add("history", cells[2], _("History and stats"), self.app.open_history)
-        self.add("settings", cells[3], _("Settings and tags"), self.app.open_settings)
+        self.add("new-game", cells[1], _("New game"), self.goes_to(places.NewGame()))
+        self.add("history", cells[2], _("History and stats"), self.goes_to(places.History()))
+        self.add("settings", cells[3], _("Settings and tags"), self.goes_to(places.Settings()))
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

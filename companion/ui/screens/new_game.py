@@ -18,7 +18,7 @@ from companion.i18n import _
 from companion.records import mutable
 from companion.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
 from companion.store import GameRecord, Profile, TagMeaning
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.form import PickDialog
 from companion.ui.intents import Press, Tag
 from companion.ui.keyboard import KeyboardScreen
@@ -29,7 +29,7 @@ from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 #: the longest player name the keyboard takes (it says so when a name reaches it)
@@ -91,7 +91,7 @@ def option_choices(key: str, players: list[PlayerRow]) -> list[tuple[Any, str]] 
 class NewGameScreen(Screen):
     name = "new-game"
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: ScreenHost, game: str | None = None) -> None:
         super().__init__(app)
         self.last: GameRecord | None = app.store.last_game()
         if self.last is not None and self.last.game not in GAME_MODULES:
@@ -145,7 +145,7 @@ class NewGameScreen(Screen):
                      _("+ Add player"), self._add_player)
         self._option_rows(options)
         back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)
-        self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
+        self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
         if self.last is not None:
             self.add("same-again", again, _("Same as last time"), self.same_as_last_time,
                      fill=theme.PANEL_LIGHT)

@@ -14,19 +14,19 @@ import pygame
 
 from companion.i18n import _
 from companion.store import Profile
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 class PlayersScreen(Screen):
     name = "players"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ScreenHost) -> None:
         super().__init__(app)
         self.page = 0
 
@@ -65,7 +65,7 @@ class PlayersScreen(Screen):
             self.add(f"forget-{profile.name}", forget, _("Forget player"),
                      self._forget(profile), fill=theme.PANEL_LIGHT, size=m.small)
         back, more = split_cols(bottom, [1, 1], m.gap)
-        self.add("back", back, _("Back"), self.app.open_settings, fill=theme.PANEL)
+        self.add("back", back, _("Back"), self.goes_to(places.Settings()), fill=theme.PANEL)
         if self.pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=self.pages),
@@ -97,7 +97,7 @@ class PlayersScreen(Screen):
         return forget
 
     def on_back(self) -> None:
-        self.app.open_settings()
+        self.app.go(places.Settings())
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -18,7 +18,7 @@ from companion.ui.text import draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 class ReplayScreen(TableScreen):
@@ -26,7 +26,7 @@ class ReplayScreen(TableScreen):
 
     name = "replay"
 
-    def __init__(self, app: App, replay: ReplaySession, back: Callable[[], None]) -> None:
+    def __init__(self, app: ScreenHost, replay: ReplaySession, back: Callable[[], None]) -> None:
         self.replay = replay
         self.back = back
         super().__init__(app)

@@ -17,7 +17,7 @@ from companion.ui.text import draw_paragraph, draw_text, fit_size
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 BAR_COLOURS = (theme.ACCENT, (90, 140, 200), (120, 170, 110), (190, 110, 90), (150, 120, 180))
 
@@ -25,7 +25,7 @@ BAR_COLOURS = (theme.ACCENT, (90, 140, 200), (120, 170, 110), (190, 110, 90), (1
 class ScoreboardScreen(Screen):
     name = "scoreboard"
 
-    def __init__(self, app: App, result: ScoreResult, title: str,
+    def __init__(self, app: ScreenHost, result: ScoreResult, title: str,
                  back: Callable[[], None], colours: dict[str, str] | None = None,
                  times: dict[str, float] | None = None,
                  extra: tuple[str, str, Callable[[], None]] | None = None,

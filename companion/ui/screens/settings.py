@@ -10,7 +10,7 @@ import pygame
 from companion import i18n
 from companion.i18n import _, ngettext
 from companion.locale import LANGUAGES
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
@@ -51,7 +51,7 @@ class SettingsScreen(Screen):
 
         def done(minutes: int) -> None:
             self.app.store.set_table_setting("turn_reminder_minutes", minutes or None)
-            self.app.turn_reminder = minutes or None
+            self.app.set_turn_reminder(minutes or None)
             self.app.invalidate()
 
         self.app.push(NumberDialog(self.app, _("Remind a player after how many minutes on "
@@ -68,7 +68,7 @@ class SettingsScreen(Screen):
             self.add(f"language-{code}", cell, own_name, self._language(code),
                      selected=code == i18n.language(), fill=theme.PANEL_LIGHT)
         _text, players, reminder, display = self._hint_and_buttons()
-        self.add("players", players, _("Players"), self.app.open_players,
+        self.add("players", players, _("Players"), self.goes_to(places.Players()),
                  fill=theme.PANEL_LIGHT, size=m.small)
         self.add("turn-reminder", reminder, self._reminder_label(), self._edit_reminder,
                  fill=theme.PANEL_LIGHT, size=m.small)
@@ -82,12 +82,12 @@ class SettingsScreen(Screen):
             _text, forget = split_cols(row, [1, -m.unit * 2.5], m.gap)
             self.add(f"forget-{uid}", forget, _("Forget"), self._forgetter(uid),
                      fill=theme.PANEL_LIGHT)
-        self.add("display", display, _("Display"), self.app.open_display_settings,
+        self.add("display", display, _("Display"), self.goes_to(places.Display()),
                  fill=theme.PANEL_LIGHT, size=m.small)
         back, more, demo, shutdown = split_cols(bottom, [1, 1, 1, 1], m.gap)
         for key, label, action in self.app.demo_tag_items():
             self.add(key, demo, label, action)
-        self.add("back", back, _("Back"), self.app.go_home, fill=theme.PANEL)
+        self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=pages), self._more)
@@ -110,7 +110,7 @@ class SettingsScreen(Screen):
         return forget
 
     def on_back(self) -> None:
-        self.app.go_home()
+        self.app.go(places.Home())
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

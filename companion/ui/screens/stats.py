@@ -12,14 +12,14 @@ from companion.games import GAME_MODULES, get_rules
 from companion.i18n import _, ngettext
 from companion.stats import PlayerStats, game_stats, player_stats
 from companion.turn_clock import format_duration, format_length
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 def _title(game: str) -> str:
@@ -74,7 +74,7 @@ class StatsScreen(Screen):
 
     name = "stats"
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: ScreenHost, game: str | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.records = app.store.finished_games()
@@ -119,7 +119,7 @@ class StatsScreen(Screen):
             self.add(f"player-{stats.name}", row, stats.name, self._opener(stats.name),
                      sublabel=summary(stats), fill=theme.PANEL_LIGHT)
         back, more = split_cols(bottom, [1, 1], m.gap)
-        self.add("back", back, _("Back"), self.app.open_history, fill=theme.PANEL)
+        self.add("back", back, _("Back"), self.goes_to(places.History()), fill=theme.PANEL)
         per_page = max(1, len(self._rows(players)))
         if len(self.players) > per_page:
             self.add("more", more, _("More"), self._more)
@@ -136,17 +136,17 @@ class StatsScreen(Screen):
                                  border_radius=m.gap)
 
     def _filter(self, game: str | None) -> Callable[[], None]:
-        return lambda: self.app.open_stats(game)
+        return self.goes_to(places.Stats(game))
 
     def _opener(self, name: str) -> Callable[[], None]:
-        return lambda: self.app.open_player_stats(name)
+        return self.goes_to(places.PlayerStats(name))
 
     def _more(self) -> None:
         self.page += 1
         self.app.invalidate()
 
     def on_back(self) -> None:
-        self.app.open_history()
+        self.app.go(places.History())
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -178,7 +178,7 @@ class PlayerStatsScreen(Screen):
 
     name = "player-stats"
 
-    def __init__(self, app: App, player: str) -> None:
+    def __init__(self, app: ScreenHost, player: str) -> None:
         super().__init__(app)
         self.player = player
         records = app.store.finished_games()
@@ -212,10 +212,10 @@ class PlayerStatsScreen(Screen):
         super().build()
         _line, _games, _chart, bottom = self._areas()
         back, _rest = split_cols(bottom, [1, 1], self.metrics.gap)
-        self.add("back", back, _("Back"), self.app.open_stats, fill=theme.PANEL)
+        self.add("back", back, _("Back"), self.goes_to(places.Stats()), fill=theme.PANEL)
 
     def on_back(self) -> None:
-        self.app.open_stats()
+        self.app.go(places.Stats())
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

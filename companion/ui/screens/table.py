@@ -11,7 +11,7 @@ import pygame
 from companion.i18n import _, ngettext, pgettext
 from companion.session import GameSession
 from companion.skip_damaged import SkipPlan, plan_skip, skip_damaged
-from companion.ui import theme
+from companion.ui import places, theme
 from companion.ui.intents import Intent, PointerDown, Press, Tag, Tap
 from companion.ui.layers import Layers
 from companion.ui.layout import (
@@ -33,7 +33,7 @@ from companion.ui.touch_hold import TouchHold
 from companion.ui.widgets import ground_panel, panel
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 @lru_cache(maxsize=16)
@@ -73,7 +73,7 @@ def paint_not_saved(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> N
 class TableScreen(Screen):
     name = "table"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: ScreenHost) -> None:
         super().__init__(app)
         self.view = view_for(self)
         self.hold = TouchHold()  # a touch held on a role, building, area...: its rules card
@@ -118,7 +118,7 @@ class TableScreen(Screen):
 
     def _moves(self) -> list[tuple[str, str, Any, bool]]:
         if self.session.rules.is_over(self.state):
-            return [("final-scoring", _("Final scoring"), self.app.open_endgame, True)]
+            return [("final-scoring", _("Final scoring"), self.goes_to(places.Endgame()), True)]
         return self.view.moves()
 
     def build(self) -> None:
@@ -151,11 +151,11 @@ class TableScreen(Screen):
     def open_menu(self) -> None:
         choices = list(self.view.menu_items())
         if self.session.rules.is_over(self.state):
-            choices.insert(0, ("final-scoring", _("Final scoring"), self.app.open_endgame))
+            choices.insert(0, ("final-scoring", _("Final scoring"), self.goes_to(places.Endgame())))
         choices += self.app.demo_tag_items()
         if self.session.replay_stopped_at is not None:
             choices.insert(0, ("skip-damaged", _("Skip the damaged move"), self._ask_skip))
-        choices.append(("home", _("Pause: back to home"), self.app.go_home))
+        choices.append(("home", _("Pause: back to home"), self.goes_to(places.Home())))
         choices.append(("abandon", _("Abandon this game"), self._ask_abandon))
         self.app.push(ChoiceDialog(self.app, _("Menu"), choices))
 
@@ -243,7 +243,7 @@ class TableScreen(Screen):
             self.open_menu()
         elif press.button == "next":
             if self.session.rules.is_over(self.state):
-                self.app.open_endgame()
+                self.app.go(places.Endgame())
             else:
                 self.view.on_next()
         elif press.button.startswith("seat") and press.button[4:].isdigit():

@@ -14,7 +14,7 @@ from companion.ui.screens.dialogs import ChoiceDialog
 from companion.ui.theme import colour_names
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 #: the province colours of the shipped Via Romana map (a board file may name others)
 CITY_MARKER_COLOURS = ("blue", "grey", "green", "violet", "yellow")
@@ -22,7 +22,7 @@ CITY_MARKER_COLOURS = ("blue", "grey", "green", "violet", "yellow")
 CITY_MARKER_NUMBERS = (1, 2, 3, 4)
 
 
-def city_marker_choices(app: App) -> dict[str, tuple[str, tuple[int, ...]]]:
+def city_marker_choices(app: ScreenHost) -> dict[str, tuple[str, tuple[int, ...]]]:
     """Colour -> (label, marker numbers) for the city-marker prompt.
 
     From the loaded board while a Via Romana game is on (its colours and the values its
@@ -46,7 +46,7 @@ def city_marker_choices(app: App) -> dict[str, tuple[str, tuple[int, ...]]]:
     return choices
 
 
-def enrol_tag_dialog(app: App, uid: str) -> ChoiceDialog:
+def enrol_tag_dialog(app: ScreenHost, uid: str) -> ChoiceDialog:
     def save(meaning: TagMeaning) -> None:
         app.store.enrol_tag(uid, meaning)
         app.message(_("Tag saved as {label}.").format(label=meaning.label), error=False)

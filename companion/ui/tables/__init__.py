@@ -7,12 +7,8 @@ order, status, undo) and asks the view for the rest.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
-from companion.ui.tables.base import GameView
-
-if TYPE_CHECKING:
-    from companion.ui.screens.table import TableScreen
+from companion.ui.tables.base import GameView, TableHost
 
 #: game key -> (module, class) of its view; only the game on the table is imported
 VIEWS: dict[str, tuple[str, str]] = {
@@ -22,7 +18,7 @@ VIEWS: dict[str, tuple[str, str]] = {
 }
 
 
-def view_for(table: TableScreen) -> GameView:
+def view_for(table: TableHost) -> GameView:
     """The view of the table's game (a plain view for a game without its own)."""
     where = VIEWS.get(table.session.rules.key)
     if where is None:

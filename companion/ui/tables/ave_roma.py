@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -48,10 +47,7 @@ from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.ave_roma_board import paint_table
 from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
-from companion.ui.tables.base import GameView, MenuItem, Move
-
-if TYPE_CHECKING:
-    from companion.ui.screens.table import TableScreen
+from companion.ui.tables.base import GameView, MenuItem, Move, TableHost
 
 #: spaces whose worker number picks a region position, so it matters in the final actions
 NUMBER_MATTERS = frozenset({"quaestor", "aedilis", "mercator", "propraetor", "rome"})
@@ -84,7 +80,7 @@ def several_regions() -> Counts:
 
 
 class AveRomaView(GameView):
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableHost) -> None:
         super().__init__(table)
         self._seen_actions = self.session.action_count
 

@@ -1,9 +1,10 @@
-"""What a game's view provides to the table screen, with plain defaults."""
+"""What a game's view provides to the table screen, with plain defaults, and what it uses of
+that screen (:class:`TableHost`: the views import no screen)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -20,8 +21,24 @@ from companion.ui.text import draw_text, wrap
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
-    from companion.ui.screens.table import TableScreen
+    from companion.ui.layout import Metrics
+    from companion.ui.screen import ScreenHost
+
+
+class TableHost(Protocol):
+    """What a game's view uses of the table screen it is shown on."""
+
+    @property
+    def app(self) -> ScreenHost: ...
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    def player_name(self, index: int | None) -> str: ...
+
 
 class Hotspot(Button):
     """A touch target on the drawn board: the board picture shows it, so it draws nothing."""
@@ -39,12 +56,12 @@ MenuItem = tuple[str, str, Callable[[], object]]
 
 
 class GameView:
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableHost) -> None:
         self.table = table
         self.layers = Layers()  # the parts of the picture kept between frames
 
     @property
-    def app(self) -> App:
+    def app(self) -> ScreenHost:
         return self.table.app
 
     @property

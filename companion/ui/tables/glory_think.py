@@ -12,13 +12,13 @@ from companion.i18n import _
 from companion.ui.numpad import NumberDialog
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 
 class ThinkDialog(NumberDialog):
     """Think: the cards in hand (refill or draw one follows from it), or take a Jack."""
 
-    def __init__(self, app: App, title: str, initial: int | None, jack: bool,
+    def __init__(self, app: ScreenHost, title: str, initial: int | None, jack: bool,
                  on_hand: Callable[[int], None], on_jack: Callable[[], None]) -> None:
         super().__init__(app, title, initial, 0, 30, on_hand)
         self.jack = jack

@@ -8,7 +8,7 @@ up a signpost, take the legion eagle) is a banner beside the map.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -31,7 +31,7 @@ from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screens.dialogs import ConfirmDialog
-from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move
+from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move, TableHost
 from companion.ui.tables.via_romana_cards import (
     CardChoice,
     CardDialog,
@@ -53,15 +53,12 @@ from companion.ui.text import draw_text, fit_size, fonts_generation
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from companion.ui.screens.table import TableScreen
-
 #: (build type, road or None, city or None): one answer to "what do you build here?"
 Build = tuple[str, int | None, int]
 
 
 class ViaRomanaView(GameView):
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableHost) -> None:
         super().__init__(table)
         self._geometries: dict[tuple[int, int, int, int, int, int], MapLayout] = {}
         #: the map picture kept: (size, unit, board, language, fonts), what it shows, the

@@ -25,7 +25,7 @@ from companion.ui.text import draw_paragraph, draw_text, fit_size
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from companion.ui.app_loop import App
+    from companion.ui.screen import ScreenHost
 
 #: a played card as the rules read it: {"colour": ...} plus "symbol" where it matters
 CardPayload = dict[str, str]
@@ -100,7 +100,7 @@ class CardDialog(Screen):
     modal = True
     name = "cards"
 
-    def __init__(self, app: App, title: str, choices: list[CardChoice],
+    def __init__(self, app: ScreenHost, title: str, choices: list[CardChoice],
                  on_pick: Callable[[list[CardPayload]], None]) -> None:
         super().__init__(app)
         self.title = title

@@ -1,0 +1,176 @@
+"""What lies over every screen: a message, the device status line, prompts, "Saving...".
+
+A message (an error, a hint) goes when tapped or after a while; a prompt (a physical step
+on the board) stays until tapped or the next move; the status line says what a device
+did; "Saving..." shows while moves wait for a slow disk. :meth:`Overlays.guard` turns
+whatever a screen raises into a message, so nothing a screen does ends the app.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.events import DeviceStatus
+from companion.games.base import Rejected, ScoreInputError
+from companion.i18n import _
+from companion.store import StoreError
+from companion.ui import theme
+from companion.ui.banners import Banner, draw_message, draw_prompt
+from companion.ui.damage import Damage
+from companion.ui.intents import Intent, PointerDown, Tap
+from companion.ui.layout import Metrics
+from companion.ui.screen_stack import ScreenStack
+from companion.ui.text import draw_paragraph, draw_text
+
+MESSAGE_SECONDS = 12.0
+STATUS_SECONDS = 10.0
+
+
+class Overlays:
+    """The words the app lays over the screens, and when each goes."""
+
+    def __init__(self, damage: Damage) -> None:
+        self.damage = damage
+        self.banner: Banner | None = None
+        self.status: Banner | None = None
+        #: physical steps the players must now do on the board (see :meth:`prompt`)
+        self.prompts: list[str] = []
+        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
+        self.saving_rect: pygame.Rect | None = None
+        #: the last move the rules refused (a form reopens the step it names)
+        self.last_refusal: Rejected | None = None
+        #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
+        self.errors = 0
+
+    def message(self, text: str, error: bool = True) -> None:
+        """Show ``text`` in words over the screen (errors in red) until tapped or timed out."""
+        self.banner = Banner(text, error, time.monotonic() + MESSAGE_SECONDS)
+        self.damage.invalidate()
+
+    def prompt(self, text: str) -> None:
+        """Put a physical step in front of the table as a big banner across the middle.
+
+        For what the players must now do on the board ("Pay 2 coins and take the region
+        card", "The vault limit is now 5"). Call it *after* the move that causes the step
+        was dispatched (``dispatch`` returned True): the banner stays until it is tapped
+        (that tap does nothing else) or the next move, undo or redo is submitted, the game
+        is left, or the move fails to save. Several prompts before then show together, one
+        paragraph each, in the order given. Taps outside the banner reach the screen.
+        """
+        if text and text not in self.prompts:
+            self.prompts.append(text)
+            self.damage.invalidate()
+
+    def clear_prompts(self) -> None:
+        if self.prompts:
+            self.prompts = []
+            self.damage.invalidate()
+
+    def device_status(self, event: DeviceStatus) -> None:
+        text = event.message or _("{device}: {status}").format(device=event.device,
+                                                                status=event.status)
+        self.status = Banner(text, event.status == "lost", time.monotonic() + STATUS_SECONDS)
+        self.damage.invalidate()
+
+    def guard(self, action: Callable[..., Any], *args: Any) -> bool:
+        """Run a screen's handler; anything it raises becomes words on the screen."""
+        try:
+            action(*args)
+        except Rejected as exc:
+            self.last_refusal = exc
+            self.message(str(exc))
+            return False
+        except StoreError as exc:
+            self.message(str(exc))
+            return False
+        except ScoreInputError as exc:
+            self.message(exc.message)
+            return False
+        except Exception:  # noqa: BLE001 - the app keeps running whatever a screen does
+            self.errors += 1
+            traceback.print_exc(file=sys.stderr)
+            self.message(_("Something went wrong on this screen; nothing was recorded. "
+                           "Try again, or go back and carry on."))
+            return False
+        return True
+
+    def take(self, intent: Intent, screens: ScreenStack) -> bool:
+        """Whether the overlays keep ``intent`` from the top screen.
+
+        A tap anywhere dismisses the message and goes on to the screen; a touch on the
+        prompts is theirs alone (a tap there clears them).
+        """
+        if isinstance(intent, Tap) and self.banner is not None:
+            self.banner = None
+            self.damage.invalidate()
+        if (isinstance(intent, PointerDown | Tap) and self.prompts
+                and self.prompt_rect.collidepoint(intent.pos)):
+            if isinstance(intent, Tap):
+                self.prompts = []
+                screens.top.pressed = None
+                self.damage.invalidate()
+            return True
+        return False
+
+    # -- "Saving..." ----------------------------------------------------------------------
+
+    @property
+    def saving_shown(self) -> bool:
+        """True while "Saving..." is on screen (moves wait for a slow disk)."""
+        return self.saving_rect is not None
+
+    def show_saving(self, saving: bool, m: Metrics) -> None:
+        """Say "Saving..." while moves wait for the disk beyond one step's grace."""
+        if saving and self.saving_rect is None:
+            width = m.unit * 3
+            self.saving_rect = pygame.Rect(m.width - width - m.gap, m.gap, width,
+                                           max(m.unit // 2, m.small + m.gap))
+            self.damage.invalidate(self.saving_rect)
+        elif not saving and self.saving_rect is not None:
+            self.damage.invalidate(self.saving_rect)
+            self.saving_rect = None
+
+    # -- time -----------------------------------------------------------------------------
+
+    def wake_times(self) -> list[float]:
+        """When a message or the status line times out (monotonic)."""
+        return [b.until for b in (self.banner, self.status) if b is not None]
+
+    def expire(self, now: float) -> None:
+        if self.banner is not None and now >= self.banner.until:
+            self.banner = None
+            self.damage.invalidate()
+        if self.status is not None and now >= self.status.until:
+            self.damage.invalidate(self.status.rect)
+            self.status = None
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def covers(self, rect: pygame.Rect) -> bool:
+        """Whether anything shown here lies over ``rect``."""
+        covers = [self.saving_rect, self.status.rect if self.status else None,
+                  self.prompt_rect if self.prompts else None,
+                  self.banner.rect if self.banner else None]
+        return any(cover is not None and cover.colliderect(rect) for cover in covers)
+
+    def draw(self, surface: pygame.Surface, m: Metrics) -> None:
+        if self.saving_rect is not None:
+            pygame.draw.rect(surface, theme.INFO_BANNER, self.saving_rect, border_radius=m.gap)
+            draw_text(surface, _("Saving..."), self.saving_rect, m.small, theme.TEXT)
+        if self.status is not None:
+            height = max(m.unit // 2, m.small)
+            rect = pygame.Rect(0, 0, m.width, height)
+            self.status.rect = rect
+            pygame.draw.rect(surface, theme.DANGER if self.status.error else theme.PANEL, rect)
+            draw_paragraph(surface, self.status.text, rect.inflate(-m.gap * 2, 0), m.small,
+                           theme.TEXT, align="center")
+        if self.prompts:
+            self.prompt_rect = draw_prompt(surface, m, self.prompts)
+        if self.banner is not None:
+            draw_message(surface, m, self.banner)
