@@ -71,6 +71,14 @@ def test_corrupt_length_checksum_drops_the_frame() -> None:
     bad = bytearray(tag_frame(UID7))
     bad[4] ^= 0x10  # LCS
     assert tag_reads(bytes(bad) + tag_frame(UID4)) == [UID4]
+    # a spoiled answer, not silence: the driver must not take it for "no card"
+    assert pn.FrameParser().feed(bytes(bad)) == [pn.Garbled()]
+
+
+def test_noise_is_marked_and_the_zeros_around_frames_are_not() -> None:
+    assert pn.FrameParser().feed(b"\x00\x00\x00") == []
+    assert pn.FrameParser().feed(pn.ACK_FRAME + b"\x00\x00") == [pn.Ack()]
+    assert pn.FrameParser().feed(b"\x13\x37" + pn.ACK_FRAME) == [pn.Garbled(), pn.Ack()]
 
 
 def test_truncated_frame_swallowing_the_next_one_is_resynced() -> None:
@@ -81,7 +89,7 @@ def test_truncated_frame_swallowing_the_next_one_is_resynced() -> None:
 def test_truncated_frame_at_the_end_is_dropped_when_the_line_goes_quiet() -> None:
     parser = pn.FrameParser()
     assert parser.feed(tag_frame(UID7)[:-3]) == []
-    assert parser.expire() == []
+    assert parser.expire() == [pn.Garbled()]  # something was said, cut short
     assert parser.feed(tag_frame(UID4))  # and the parser is ready for the next frame
 
 
