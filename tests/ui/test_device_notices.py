@@ -1,0 +1,44 @@
+"""Device words on the screen: whatever a config file or a reader's status holds is drawn.
+
+A NUL in a port name once reached SDL_ttf through the status banner, which is drawn outside
+the screens' guard, and the app crashed at every start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pygame
+
+from companion.app import _start_devices
+from companion.events import DeviceStatus
+from companion.ui.app_loop import App
+
+HOSTILE = "/dev/tty\x00USB0\x1b[2J\ud800\u200b"
+
+
+def test_a_reader_status_with_a_nul_and_a_surrogate_is_drawn(app: App) -> None:
+    app.inputs.put(DeviceStatus("table", "unavailable", f"No NFC reader on {HOSTILE}."))
+    app.step()
+    app.render(force=True)
+    assert app.status is not None and app.status.rect.width > 0
+    assert app.errors == 0
+
+
+def test_a_device_config_with_a_nul_in_a_port_is_a_notice_and_the_app_goes_on(
+        app: App, tmp_path: Path) -> None:
+    config = tmp_path / "devices.toml"
+    config.write_text('[[readers]]\nid = "a"\ntype = "pn532"\nport = "/dev/tty\\u0000USB0"\n')
+    devices = _start_devices(app, SimpleNamespace(config=config, simulate=True))  # type: ignore[arg-type]
+    try:
+        assert [notice.text for notice in app.notices] == [
+            f"Device settings not used ({config}: readers[0].port: must be a serial port "
+            "path of printable characters, such as /dev/ttyUSB0); continuing with the "
+            "defaults."]
+        app.step()
+        app.render(force=True)
+        assert app.errors == 0
+        assert pygame.display.get_surface() is not None
+    finally:
+        devices.close()
