@@ -43,6 +43,7 @@ from companion.store import LogEntry, Store, StoreError
 from companion.turn_clock import Stretch, TurnClock
 from companion.ui import fonts, theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
+from companion.ui.device_line import DeviceLine
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics, metrics_for
 from companion.ui.screen import Screen
@@ -68,7 +69,6 @@ BUSY_AFTER_INPUT = 0.3
 MESSAGE_SECONDS = 12.0
 #: how long shutting down waits for moves still on their way to the disk
 SHUTDOWN_SAVE_SECONDS = 5.0
-STATUS_SECONDS = 10.0
 
 
 #: how long a step waits for a move's commit before drawing without it
@@ -178,6 +178,7 @@ class App:
         self.stack: list[Screen] = []
         self.banner: Banner | None = None
         self.status: Banner | None = None
+        self.device_line = DeviceLine()
         #: physical steps the players must now do on the board (see :meth:`prompt`)
         self.prompts: list[str] = []
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
@@ -318,9 +319,7 @@ class App:
         self.pop(dialog)
 
     def device_status(self, event: DeviceStatus) -> None:
-        text = event.message or _("{device}: {status}").format(device=event.device,
-                                                                status=event.status)
-        self.status = Banner(text, event.status == "lost", time.monotonic() + STATUS_SECONDS)
+        self.status = self.device_line.said(event, time.monotonic())
         self.invalidate()
 
     def guard(self, action: Callable[..., Any], *args: Any) -> bool:
@@ -1031,7 +1030,7 @@ class App:
             self.invalidate()
         if self.status is not None and now >= self.status.until:
             self.invalidate(self.status.rect)
-            self.status = None
+            self.status = self.device_line.after(now)
 
     # -- drawing --------------------------------------------------------------------------
 

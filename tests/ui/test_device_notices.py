@@ -6,6 +6,7 @@ the screens' guard, and the app crashed at every start.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -14,6 +15,7 @@ import pygame
 from companion.app import _start_devices
 from companion.events import DeviceStatus
 from companion.ui.app_loop import App
+from companion.ui.device_line import STATUS_SECONDS
 
 HOSTILE = "/dev/tty\x00USB0\x1b[2J\ud800\u200b"
 
@@ -42,3 +44,29 @@ def test_a_device_config_with_a_nul_in_a_port_is_a_notice_and_the_app_goes_on(
         assert pygame.display.get_surface() is not None
     finally:
         devices.close()
+
+
+LOST = DeviceStatus("table", "lost", "Lost the NFC reader on /dev/serial0: the reader went away.")
+
+
+def test_a_lost_reader_is_said_for_as_long_as_it_is_out(app: App) -> None:
+    app.device_status(LOST)
+    later = time.monotonic() + STATUS_SECONDS * 10
+    app._expire(later)
+    assert app.status is not None and app.status.error
+    assert app.status.text == LOST.message
+    app.device_status(DeviceStatus("table", "reopened", "PN532 firmware 1.6 on /dev/serial0"))
+    assert app.status is not None and not app.status.error
+    app._expire(time.monotonic() + STATUS_SECONDS + 1)
+    assert app.status is None
+
+
+def test_a_word_about_another_device_does_not_hide_a_reader_that_is_out(app: App) -> None:
+    app.device_status(LOST)
+    app.device_status(DeviceStatus("bridge", "opened", "bridge firmware 2.0.0"))
+    assert app.status is not None and "bridge" in app.status.text
+    app._expire(time.monotonic() + STATUS_SECONDS + 1)
+    assert app.status is not None and app.status.text == LOST.message
+    app.step()
+    app.render(force=True)
+    assert app.errors == 0
