@@ -161,3 +161,27 @@ def test_frames_between_garbage_are_each_read_once(pieces: list[tuple[bytes, str
                                                    chunk: int) -> None:
     stream = b"".join(noise + tag_frame(uid) for noise, uid in pieces) + tail
     assert tag_reads(stream, chunk) == [uid for _, uid in pieces]
+
+
+def test_every_single_bit_flip_of_a_tag_answer_is_caught_by_a_checksum() -> None:
+    """LCS and DCS are checked over the whole byte: a flip of the top bit of a UID byte,
+    or of any other bit anywhere between the preamble and the postamble, loses the
+    answer (it comes out as Garbled, never as a frame)."""
+    frame = tag_frame(UID7)
+    for position in range(1, len(frame) - 1):
+        for bit in range(8):
+            spoiled = bytearray(frame)
+            spoiled[position] ^= 1 << bit
+            messages = pn.FrameParser().feed(bytes(spoiled))
+            assert not any(isinstance(m, pn.Frame) and m.tfi == pn.PN532_TO_HOST
+                           for m in messages), (position, bit)
+
+
+def test_a_frame_naming_three_targets_is_refused() -> None:
+    """The PN532 lists at most two targets; a third is noise that passed the checksums."""
+    three = (b"\x03" + b"\x01\x00\x04\x08\x04" + bytes.fromhex(UID4)
+             + b"\x02\x00\x04\x08\x04" + bytes.fromhex("11223344")
+             + b"\x03\x00\x04\x08\x04" + bytes.fromhex("55667788"))
+    with pytest.raises(pn.MalformedResponse, match="more targets"):
+        pn.parse_target_uids(three)
+    assert pn.parse_target_uids(b"\x02" + three[1:19]) == [UID4, "11223344"]
