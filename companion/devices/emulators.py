@@ -165,10 +165,11 @@ class Pn532Emulator(_Emulator):
     one selected by a read ignores the next unless the RF field was off for 5 ms in
     between.
     ``garbage`` sends noise around every ACK and answer; ``corrupt_answers`` spoils that
-    many answers' DCS, ``spoiled_headers`` that many
-    target lists' LCS; ``forged_uids`` are listed (once each) instead of the real tag in
-    the answers sent, as a corruption on the line that passes the checksums would;
-    ``answering`` False makes it silent; ``resends`` False makes it ignore NACKs.
+    many answers' DCS, ``spoiled_headers`` that many target lists' LCS, and
+    ``lost_answers`` loses that many target lists whole (after their ACK);
+    ``forged_uids`` are listed (once each) instead of the real tag in the answers sent,
+    as a corruption on the line that passes the checksums would; ``answering`` False
+    makes it silent; ``resends`` False makes it ignore NACKs.
     """
 
     GARBAGE = b"\xff\x00\x13\x00\xff\x05\xfa\xd5\x4b\x01\x01\x55\xaa\x00\x00"
@@ -181,6 +182,7 @@ class Pn532Emulator(_Emulator):
         self.garbage = garbage
         self.corrupt_answers = 0
         self.spoiled_headers = 0  # answers whose length checksum (LCS) is spoiled
+        self.lost_answers = 0  # target lists lost whole on the way (the ACK still comes)
         self.forged_uids: list[str] = []  # answers that list these instead of the real tag
         self.tag: str | None = None
         self.polls = 0  # InListPassiveTarget commands answered
@@ -267,6 +269,10 @@ class Pn532Emulator(_Emulator):
 
     def _send_answer(self, command: int, answer: bytes, ack: bool = True) -> None:
         self._last_answer = (command, answer)
+        if command == pn.IN_LIST_PASSIVE_TARGET and ack and self.lost_answers > 0:
+            self.lost_answers -= 1
+            self.write(self._noise() + pn.ACK_FRAME)  # the tag was read; its list is lost
+            return
         if command == pn.IN_LIST_PASSIVE_TARGET and self.forged_uids:
             answer = pn.target_list_answer([self.forged_uids.pop(0)])  # spoiled on the line
         frame = bytearray(pn.response_frame(command, answer))

@@ -156,8 +156,9 @@ class Pn532Reader:
         return self._read_field(None, self._timing.answer_timeout)
 
     def _read_field(self, retries: bytes | None, wait: float) -> list[str] | None:
-        """InListPassiveTarget for one type A tag: the UIDs ([] when the PN532 acknowledged
-        but found no card within ``wait``), or None when it gave no valid answer.
+        """InListPassiveTarget for one type A tag: the UIDs ([] when a valid answer listed
+        none, or a wait for a card ran ``wait`` and was aborted), or None when no valid
+        answer came (with limited retries the chip always answers: silence is a loss).
 
         ``retries`` sets MaxRetries first if the chip has others (None: as it is). A tag
         selected by the previous read is reset first: RF field off, and ``field_reset``

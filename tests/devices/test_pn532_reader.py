@@ -185,6 +185,23 @@ def test_a_spoiled_header_while_a_tag_stays_does_not_take_it_away(rig: Rig) -> N
     assert rig.next() == TagArrived("table", OTHER)
 
 
+def test_an_answer_lost_after_its_ack_is_no_reading_not_an_empty_field(rig: Rig) -> None:
+    """With limited retries the chip always answers: an ACK and then nothing is a lost
+    answer, not "no card". Two in a row must not take the tag away."""
+    rig.start(FAST)
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.lost_answers = 2
+    wait_until(lambda: rig.emulator.lost_answers == 0)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 10)
+    assert rig.events.empty()
+    assert rig.emulator.silent_reads == 0  # and the field was reset after each
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
 def settle_after_spoiled_header(rig: Rig) -> None:
     wait_until(lambda: rig.emulator.spoiled_headers == 0)
     polls = rig.emulator.polls
