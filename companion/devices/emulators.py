@@ -166,7 +166,8 @@ class Pn532Emulator(_Emulator):
     between.
     ``garbage`` sends noise around every ACK and answer; ``corrupt_answers`` spoils that
     many answers' DCS, ``spoiled_headers`` that many target lists' LCS, and
-    ``lost_answers`` loses that many target lists whole (after their ACK);
+    ``lost_answers`` loses that many target lists whole (after their ACK),
+    ``ignored_resets`` answers that many field-off commands without switching it off;
     ``forged_uids`` are listed (once each) instead of the real tag in the answers sent,
     as a corruption on the line that passes the checksums would; ``answering`` False
     makes it silent; ``resends`` False makes it ignore NACKs.
@@ -183,6 +184,7 @@ class Pn532Emulator(_Emulator):
         self.corrupt_answers = 0
         self.spoiled_headers = 0  # answers whose length checksum (LCS) is spoiled
         self.lost_answers = 0  # target lists lost whole on the way (the ACK still comes)
+        self.ignored_resets = 0  # field-off commands answered but not done (spoiled on the way)
         self.forged_uids: list[str] = []  # answers that list these instead of the real tag
         self.tag: str | None = None
         self.polls = 0  # InListPassiveTarget commands answered
@@ -254,7 +256,9 @@ class Pn532Emulator(_Emulator):
         elif command == pn.RF_CONFIGURATION:
             if params[:1] == b"\x05" and len(params) == 4:
                 self.passive_retries = params[3]
-            if params == pn.RF_FIELD_OFF:
+            if params == pn.RF_FIELD_OFF and self.ignored_resets > 0:
+                self.ignored_resets -= 1
+            elif params == pn.RF_FIELD_OFF:
                 self._field_off_at = time.monotonic()
             answer = b""
         elif command == pn.SAM_CONFIGURATION:

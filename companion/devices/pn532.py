@@ -22,7 +22,8 @@ Only a checksummed answer listing no target means "no card". A chip polled with 
 retries always answers, so an acknowledged read without an answer is a lost answer, not
 an empty field; and any read that did not end in a valid answer may have selected a tag
 (its answer spoiled on the way), so the field is reset before the next one. A wait for a
-card that is aborted is reset alike, in case a spoiled answer came just before.
+card that is aborted is reset alike, in case a spoiled answer came just before, and so is
+a read that missed a tag still counted present, before the read that may remove it.
 
 Noise is not a lost reader: the reader counts as gone only after ``silences_before_lost``
 commands in a row that the chip said nothing at all to (any byte of an answer, spoiled
@@ -186,7 +187,10 @@ class Pn532Reader:
             uids = pn.parse_target_uids(answer)
         except pn.MalformedResponse:
             return None
-        self._field_on = self._listed = bool(uids)
+        self._listed = bool(uids)
+        # a present tag missed is read again after a reset too: the field may not have
+        # been off (a command spoiled into another on the way), the tag silent, selected
+        self._field_on = self._listed or bool(self._presence.present)
         return uids
 
     def _exchange(self, command: int, params: bytes = b"", prefix: bytes = b"",

@@ -202,6 +202,23 @@ def test_an_answer_lost_after_its_ack_is_no_reading_not_an_empty_field(rig: Rig)
     assert rig.next() == TagRemoved("table", UID)
 
 
+def test_a_field_reset_that_did_not_happen_does_not_take_the_tag_away(rig: Rig) -> None:
+    """A field-off command spoiled into another valid one on the way: the tag stays
+    selected and misses the next read. It is read again after a reset that does happen."""
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.ignored_resets = 1
+    wait_until(lambda: rig.emulator.ignored_resets == 0)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 10)
+    assert rig.emulator.silent_reads == 1  # the one read after the reset that was not done
+    assert rig.events.empty()
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
 def settle_after_spoiled_header(rig: Rig) -> None:
     wait_until(lambda: rig.emulator.spoiled_headers == 0)
     polls = rig.emulator.polls
