@@ -48,6 +48,9 @@ EDGES = "tests/store/test_resume_edges.py"
 LOCK = "tests/store/test_folder_lock.py"
 DETAILS = "tests/store/test_export_details.py"
 SKIP = "tests/store/test_skip_damaged.py"
+FRAMES = "tests/devices/test_pn532_frames.py"
+READER = "tests/devices/test_pn532_reader.py"
+CONFIG = "tests/devices/test_devices_config.py"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -223,6 +226,77 @@ MUTANTS = (
            "        return {name: pins[name] for name in BUTTON_NAMES}",
            "            pass\n        return pins",
            ("tests/devices/test_devices_config.py::test_one_pin_keeps_every_other_button_on_its_default",)),
+    # -- issue 32: device behaviours no test pinned down ----------------------------------
+    Mutant("PN532 data checksum checked over 7 bits", "companion/devices/pn532_frames.py",
+           "if (sum(body) + buf[end]) & 0xFF:", "if (sum(body) + buf[end]) & 0x7F:",
+           (f"{FRAMES}::test_every_single_bit_flip_of_a_tag_answer_is_caught_by_a_checksum",)),
+    Mutant("PN532 frame naming three targets taken", "companion/devices/pn532_frames.py",
+           "if count > 2:", "if count > 3:",
+           (f"{FRAMES}::test_a_frame_naming_three_targets_is_refused",)),
+    Mutant("bridge line with control characters taken", "companion/devices/bridge_protocol.py",
+           "if not star or not line.isprintable() or", "if not star or",
+           ("tests/devices/test_bridge.py::"
+            "test_a_line_with_unprintable_characters_is_refused_whatever_its_checksum",)),
+    Mutant("long press reported after the release", "companion/devices/buttons.py",
+           "if self._filter.level and not self._long_sent:", "if not self._long_sent:",
+           ("tests/devices/test_buttons.py::test_a_long_press_is_not_reported_after_the_release",)),
+    Mutant("devices.toml takes GPIO 28", "companion/devices/config.py",
+           "BCM_PINS = range(0, 28)", "BCM_PINS = range(0, 29)",
+           (f"{CONFIG}::test_gpio_28_and_above_are_refused_and_27_is_the_last_pin",)),
+    Mutant("devices.toml takes an absurd baud rate", "companion/devices/config.py",
+           "BAUD_RATES = range(300, 4_000_001)", "BAUD_RATES = range(300, 2**64)",
+           (f"{CONFIG}::test_an_absurd_baud_rate_is_refused",)),
+    Mutant("devices.toml takes a control button as a seat", "companion/devices/config.py",
+           "if seat not in BUTTON_NAMES[:5]:", "if seat not in BUTTON_NAMES:",
+           (f"{CONFIG}::test_a_control_button_is_refused_as_a_seat",)),
+    Mutant("devices.toml parser recursion not caught", "companion/devices/config.py",
+           "    except RecursionError:", "    except ZeroDivisionError:",
+           (f"{CONFIG}::test_nesting_too_deep_for_the_parser_is_a_notice_not_a_crash",)),
+    Mutant("unprintable port name taken", "companion/devices/config.py",
+           "if not port.isprintable() or len(port) > MAX_PORT_LENGTH:",
+           "if len(port) > MAX_PORT_LENGTH:",
+           (f"{CONFIG}::test_a_port_with_unprintable_characters_is_refused_in_words",)),
+    Mutant("text drawn as it came", "companion/ui/text.py",
+           "    text = drawable(text)\n", "",
+           ("tests/ui/test_text_fonts.py::test_any_string_at_all_is_measured_wrapped_and_drawn",
+            "tests/ui/test_device_notices.py")),
+    Mutant("PN532 lost answer taken for an empty field", "companion/devices/pn532.py",
+           "if waiting and self._acked and not self._garbled",
+           "if self._acked and not self._garbled",
+           (f"{READER}::test_an_answer_lost_after_its_ack_is_no_reading_not_an_empty_field",)),
+    Mutant("PN532 field not reset after a failed read", "companion/devices/pn532.py",
+           "        self._field_on = True  # unless a valid answer says no tag was selected\n", "",
+           (f"{READER}::test_a_spoiled_header_on_the_answer_to_a_wait_does_not_blind_the_reader",)),
+    Mutant("PN532 present tag missed without a field reset", "companion/devices/pn532.py",
+           "self._field_on = self._listed or bool(self._presence.present)",
+           "self._field_on = self._listed",
+           (f"{READER}::test_a_field_reset_that_did_not_happen_does_not_take_the_tag_away",)),
+    Mutant("PN532 spoiled bytes leave no mark", "companion/devices/pn532_frames.py",
+           "        if self._buffer[:count].strip(b\"\\x00\") and messages[-1:] != [Garbled()]:",
+           "        if False:",
+           (f"{FRAMES}::test_corrupt_length_checksum_drops_the_frame",)),
+    Mutant("PN532 noise counted as a lost reader", "companion/devices/pn532.py",
+           "if (self._silences >= self._timing.silences_before_lost",
+           "if (self._failures >= 3",
+           (f"{READER}::test_a_tag_that_never_moves_arrives_once_on_a_noisy_line",)),
+    Mutant("a flapping reader that stays out is never said lost",
+           "companion/devices/reader_thread.py",
+           "self._clock() - self._unsaid_loss[0] >= OUT_GRACE", "False",
+           ("tests/devices/test_reader_thread.py::"
+            "test_a_reader_unplugged_again_soon_and_left_out_is_said_to_be_lost",)),
+    Mutant("a lost reader's status passes", "companion/ui/device_line.py",
+           "return self._still_out(now) if self._out else None", "return None",
+           ("tests/ui/test_device_notices.py::test_a_lost_reader_is_said_for_as_long_as_it_is_out",
+            "tests/ui/test_device_notices.py::"
+            "test_a_word_about_another_device_does_not_hide_a_reader_that_is_out")),
+    Mutant("a full card's moves called read-only", "companion/store.py",
+           "raise StoreError(self.refusal)",
+           'raise StoreError(_("The game log is on read-only storage; nothing can be saved."))',
+           ("tests/store/test_store_refusals.py::"
+            "test_a_full_card_says_full_at_every_refused_move_never_read_only",)),
+    Mutant("a read-only log file opened writable", "companion/opening.py",
+           "        check_writable(db)\n", "",
+           ("tests/store/test_store_refusals.py::test_a_read_only_database_file_gets_a_start_up_notice",)),
 )
 
 

@@ -54,6 +54,8 @@ class Opened:
     notices: list[str] = field(default_factory=list)
     #: why nothing is kept and what to do, in two sentences (None: persistent, or meant so)
     unsaved: str | None = None
+    #: why a move cannot be saved, when ``read_only`` (the reason found at opening)
+    refusal: str = ""
 
 
 def memory_database() -> sqlite3.Connection:
@@ -102,28 +104,56 @@ def _probe_folder(folder: Path) -> OSError | None:
 
 def describe_medium_problem(folder: Path, exc: BaseException) -> str:
     """Why a healthy log cannot be written, in words for the table, with what to do."""
+    return medium_problem(folder, exc)[0]
+
+
+def medium_problem(folder: Path, exc: BaseException) -> tuple[str, str]:
+    """Why a healthy log cannot be written: the start-up notice (with what to do), and
+    the words for each move refused meanwhile (the same reason, short: a full card is
+    full at every move, not "read-only")."""
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
     probe = None if medium_is_read_only(folder) else _probe_folder(folder)
     number = probe.errno if probe is not None else None
-    if medium_is_read_only(folder) or number == errno.EROFS or (
-            probe is None and code == sqlite3.SQLITE_READONLY):
+    if medium_is_read_only(folder) or number == errno.EROFS:
         return _("The storage holding the game log ({folder}) is read-only: the card may be "
                  "failing or locked. The games can be seen and scored, but nothing new is "
-                 "saved. Check the card, then restart the companion.").format(folder=folder)
+                 "saved. Check the card, then restart the companion.").format(
+                     folder=folder), _("Not saved: the storage holding the game log is "
+                                       "read-only.")
+    if probe is None and code == sqlite3.SQLITE_READONLY:  # the folder takes files: the log
+        return _("The game log file in {folder} is read-only (its permissions or owner). "
+                 "The games can be seen and scored, but nothing new is saved. Make it "
+                 "writable for the companion's user, then restart the companion.").format(
+                     folder=folder), _("Not saved: the game log file is read-only.")
     if number in (errno.ENOSPC, errno.EDQUOT) or (probe is None and code == sqlite3.SQLITE_FULL):
         return _("The storage holding the game log ({folder}) is full. The games can be seen "
                  "and scored, but nothing new is saved. Free some space, then restart the "
-                 "companion.").format(folder=folder)
+                 "companion.").format(folder=folder), _(
+                     "Not saved: the storage holding the game log is full. Free some space, "
+                     "then restart the companion.")
     if number in (errno.EACCES, errno.EPERM) or (probe is None and code in (
             sqlite3.SQLITE_PERM, sqlite3.SQLITE_CANTOPEN)):
         return _("The companion may not write in its data folder {folder} ({error}). The games "
                  "can be seen and scored, but nothing new is saved. Check the folder's owner "
                  "and permissions.").format(folder=folder,
-                                            error=probe.strerror if probe else exc)
+                                            error=probe.strerror if probe else exc), _(
+                     "Not saved: the companion may not write in its data folder.")
     return _("The storage holding the game log ({folder}) reports errors ({error}). The games "
              "can be seen and scored, but nothing new is saved. The card may be failing: copy "
              "the folder off it, then restart.").format(
-                 folder=folder, error=probe.strerror if probe else exc)
+                 folder=folder, error=probe.strerror if probe else exc), _(
+                     "Not saved: the storage holding the game log reports errors.")
+
+
+def check_writable(db: sqlite3.Connection) -> None:
+    """Raise SQLite's error if ``db`` cannot write (a read-only file opens without one:
+    SQLite falls back to reading, and only the first move would fail). Nothing is kept."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("UPDATE meta SET value = value WHERE key = 'writes'")
+    finally:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
 
 
 def _database_id(path: Path, uri_query: str) -> str | None:
@@ -348,6 +378,7 @@ def open_database(path: Path) -> Opened:
                           unsaved=_("The game log was written by a newer version of the "
                                     "companion. Update the companion to save games again."))
         prepare(db)
+        check_writable(db)
         return Opened(db, notices=notices)
     except sqlite3.Error as exc:
         if is_damage(exc):
@@ -356,8 +387,11 @@ def open_database(path: Path) -> Opened:
         if db is not None:
             with contextlib.suppress(sqlite3.Error):
                 db.close()
-        notices.append(describe_medium_problem(path.parent, exc))
-        return open_read_only(path, notices)
+        notice, refusal = medium_problem(path.parent, exc)
+        notices.append(notice)
+        opened = open_read_only(path, notices)
+        opened.refusal = refusal
+        return opened
 
 
 def open_read_only(path: Path, notices: list[str]) -> Opened:

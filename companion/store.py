@@ -117,6 +117,9 @@ class Store:
                   else open_database(self.path))
         self._db = opened.db
         self.read_only = opened.read_only
+        #: the words for a move refused because the log is read-only (why it is)
+        self.refusal = opened.refusal or _(
+            "The game log is on read-only storage; nothing can be saved.")
         #: False when nothing is kept on disk (no usable file): tonight is not saved
         self.persistent = opened.persistent
         #: what the table must be told about the log, oldest first, until shown
@@ -198,7 +201,7 @@ class Store:
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One committed transaction; errors come out as StoreError in plain words."""
         if self.read_only:
-            raise StoreError(_("The game log is on read-only storage; nothing can be saved."))
+            raise StoreError(self.refusal)
         db = self._db
         with self._lock:
             if self._closed:

@@ -25,7 +25,10 @@ BUTTON_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "next", "undo", "me
 READER_TYPES = ("pn532", "bridge")
 DEFAULT_BAUD = 115200
 BCM_PINS = range(0, 28)  # the GPIO numbers on the 40-pin header
-_READER_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
+BAUD_RATES = range(300, 4_000_001)  # what a UART on the Pi or a USB adapter can be set to
+MAX_FILE_BYTES = 64 * 1024  # a device config is a few hundred bytes
+MAX_PORT_LENGTH = 255
+_READER_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 DEFAULT_PINS: Mapping[str, int] = {
     "seat1": 5,
@@ -95,21 +98,39 @@ def default_config_path() -> Path:
 def load_device_config(path: Path | None = None) -> DeviceConfig:
     """Read the device config; a file that does not exist gives the defaults."""
     file = path if path is not None else default_config_path()
+    name = shown(str(file))
     try:
-        text = file.read_text(encoding="utf-8")
+        with file.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return DeviceConfig()
     except (OSError, UnicodeDecodeError) as exc:
         raise DeviceConfigError(
-            _("{file}: cannot be read ({reason})").format(file=file, reason=exc)
+            _("{file}: cannot be read ({reason})").format(file=name, reason=shown(str(exc)))
         ) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DeviceConfigError(_("{file}: too long for a device config (over {size} KB)").format(
+            file=name, size=MAX_FILE_BYTES // 1024))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DeviceConfigError(
-            _("{file}: not valid TOML: {reason}").format(file=file, reason=exc)
+            _("{file}: not valid TOML: {reason}").format(file=name, reason=shown(str(exc)))
         ) from None
+    except RecursionError:  # tomllib parses nested arrays and tables by recursion
+        raise DeviceConfigError(
+            _("{file}: not valid TOML: nested too deeply").format(file=name)) from None
     return _ConfigReader(file).read(data)
+
+
+def shown(text: str) -> str:
+    """``text`` for a one-line notice, every unprintable character (a NUL, a newline, a
+    lone surrogate) written as its escape, so none reaches the screen or the journal."""
+    if text.isprintable():
+        return text
+    return "".join(character if character.isprintable() else repr(character)[1:-1]
+                   for character in text)
 
 
 class _ConfigReader:
@@ -119,9 +140,8 @@ class _ConfigReader:
         self._file = file
 
     def fail(self, key: str, problem: str) -> DeviceConfigError:
-        return DeviceConfigError(
-            _("{file}: {key}: {problem}").format(file=self._file, key=key, problem=problem)
-        )
+        return DeviceConfigError(_("{file}: {key}: {problem}").format(
+            file=shown(str(self._file)), key=shown(key), problem=shown(problem)))
 
     def only_keys(self, table: Mapping[str, Any], allowed: tuple[str, ...], prefix: str) -> None:
         for key in table:
@@ -151,7 +171,7 @@ class _ConfigReader:
         nfc = self.table(data, "nfc")
         self.only_keys(nfc, ("vault_reader", "seat_readers"), "nfc.")
         vault = nfc.get("vault_reader")
-        if vault is not None and not (isinstance(vault, str) and _READER_ID.match(vault)):
+        if vault is not None and not (isinstance(vault, str) and _READER_ID.fullmatch(vault)):
             raise self.fail("nfc.vault_reader", _("must be a reader id such as \"vault\""))
         seat_readers = self.read_seat_readers(self.table(nfc, "seat_readers", "nfc."))
         return DeviceConfig(buttons=buttons, readers=readers, vault_reader=vault,
@@ -212,7 +232,7 @@ class _ConfigReader:
                 raise self.fail(prefix.rstrip("."), _("must be a table"))
             self.only_keys(entry, ("id", "type", "port", "baud"), prefix)
             reader_id = entry.get("id")
-            if not (isinstance(reader_id, str) and _READER_ID.match(reader_id)):
+            if not (isinstance(reader_id, str) and _READER_ID.fullmatch(reader_id)):
                 raise self.fail(prefix + "id", _("must be 1-16 letters, digits, - or _"))
             if any(reader.id == reader_id for reader in readers):
                 raise self.fail(prefix + "id", _("\"{id}\" is used twice").format(id=reader_id))
@@ -222,8 +242,12 @@ class _ConfigReader:
             port = entry.get("port")
             if not (isinstance(port, str) and port.strip()):
                 raise self.fail(prefix + "port", _("must be a serial port path"))
+            if not port.isprintable() or len(port) > MAX_PORT_LENGTH:
+                raise self.fail(prefix + "port", _(
+                    "must be a serial port path of printable characters, such as "
+                    "/dev/ttyUSB0"))
             baud = entry.get("baud", DEFAULT_BAUD)
-            if isinstance(baud, bool) or not isinstance(baud, int) or not 300 <= baud <= 4_000_000:
+            if isinstance(baud, bool) or not isinstance(baud, int) or baud not in BAUD_RATES:
                 raise self.fail(prefix + "baud", _("must be a baud rate such as 115200"))
             readers.append(ReaderConfig(id=reader_id, type=str(kind), port=port, baud=baud))
         return tuple(readers)
@@ -232,7 +256,7 @@ class _ConfigReader:
         seats: dict[str, str] = {}
         for reader_id, seat in table.items():
             key = "nfc.seat_readers." + reader_id
-            if not _READER_ID.match(reader_id):
+            if not _READER_ID.fullmatch(reader_id):
                 raise self.fail(key, _("must be a reader id"))
             if seat not in BUTTON_NAMES[:5]:
                 raise self.fail(key, _("must be one of seat1..seat5"))

@@ -10,7 +10,9 @@ so the drivers' failure handling can be shown, not only their happy path.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import random
 import select
 import sys
 import threading
@@ -50,16 +52,50 @@ class PtyPort:
                 os.close(fd)
 
 
+class BitErrors:
+    """A noisy wire: each bit passing through is flipped with probability ``rate``.
+
+    Seeded, so a run can be repeated; the gaps between errors are drawn geometrically,
+    so a long clean stretch costs nothing and the error process runs on across writes.
+    """
+
+    def __init__(self, rate: float, seed: int) -> None:
+        if not 0 < rate < 1:
+            raise ValueError("a bit error rate is between 0 and 1")
+        self.rate = rate
+        self.flipped = 0
+        self._rng = random.Random(seed)
+        self._gap = self._next_gap()
+
+    def _next_gap(self) -> int:
+        """Clean bits before the next error."""
+        return int(math.log(1.0 - self._rng.random()) / math.log(1.0 - self.rate))
+
+    def apply(self, data: bytes) -> bytes:
+        out = bytearray(data)
+        bits = len(out) * 8
+        position = self._gap
+        while position < bits:
+            out[position // 8] ^= 1 << (position % 8)
+            self.flipped += 1
+            position += 1 + self._next_gap()
+        self._gap = position - bits
+        return bytes(out)
+
+
 class _Emulator:
     """A thread reading what the driver writes and answering through ``handle``.
 
     With ``baud`` every byte takes as long as on a UART at that rate (a pty is instant),
-    in both directions, so latencies measured through it include the line time.
+    in both directions, so latencies measured through it include the line time. With
+    :meth:`add_line_noise`, bits are flipped on the wire both ways.
     """
 
     def __init__(self, port: PtyPort, baud: int | None = None) -> None:
         self.port = port
         self.baud = baud
+        self.noise_out: BitErrors | None = None  # on what the device sends
+        self.noise_in: BitErrors | None = None  # on what the driver sends
         self._stopping = threading.Event()
         self._lock = threading.RLock()
         self._thread = threading.Thread(target=self._run, name=type(self).__name__, daemon=True)
@@ -76,8 +112,17 @@ class _Emulator:
         self.stop()
         self.port.close()
 
+    def add_line_noise(self, bit_error_rate: float, seed: int) -> None:
+        """Flip bits at ``bit_error_rate`` in both directions (seeded, each its own way)."""
+        with self._lock:
+            self.noise_out = BitErrors(bit_error_rate, seed)
+            self.noise_in = BitErrors(bit_error_rate, seed + 1)
+
     def write(self, data: bytes) -> None:
         self._line_time(len(data))
+        with self._lock:
+            if self.noise_out is not None:
+                data = self.noise_out.apply(data)
         with contextlib.suppress(OSError):
             os.write(self.port.master, data)
 
@@ -96,6 +141,8 @@ class _Emulator:
             if data:
                 self._line_time(len(data))
                 with self._lock:
+                    if self.noise_in is not None:
+                        data = self.noise_in.apply(data)
                     self.handle(data)
 
     def tick(self) -> None:
@@ -118,9 +165,12 @@ class Pn532Emulator(_Emulator):
     one selected by a read ignores the next unless the RF field was off for 5 ms in
     between.
     ``garbage`` sends noise around every ACK and answer; ``corrupt_answers`` spoils that
-    many answers' DCS; ``forged_uids`` are listed (once each) instead of the real tag in
-    the answers sent, as a corruption on the line that passes the checksums would;
-    ``answering`` False makes it silent; ``resends`` False makes it ignore NACKs.
+    many answers' DCS, ``spoiled_headers`` that many target lists' LCS, and
+    ``lost_answers`` loses that many target lists whole (after their ACK),
+    ``ignored_resets`` answers that many field-off commands without switching it off;
+    ``forged_uids`` are listed (once each) instead of the real tag in the answers sent,
+    as a corruption on the line that passes the checksums would; ``answering`` False
+    makes it silent; ``resends`` False makes it ignore NACKs.
     """
 
     GARBAGE = b"\xff\x00\x13\x00\xff\x05\xfa\xd5\x4b\x01\x01\x55\xaa\x00\x00"
@@ -132,6 +182,9 @@ class Pn532Emulator(_Emulator):
         self.answering = answering
         self.garbage = garbage
         self.corrupt_answers = 0
+        self.spoiled_headers = 0  # answers whose length checksum (LCS) is spoiled
+        self.lost_answers = 0  # target lists lost whole on the way (the ACK still comes)
+        self.ignored_resets = 0  # field-off commands answered but not done (spoiled on the way)
         self.forged_uids: list[str] = []  # answers that list these instead of the real tag
         self.tag: str | None = None
         self.polls = 0  # InListPassiveTarget commands answered
@@ -203,7 +256,9 @@ class Pn532Emulator(_Emulator):
         elif command == pn.RF_CONFIGURATION:
             if params[:1] == b"\x05" and len(params) == 4:
                 self.passive_retries = params[3]
-            if params == pn.RF_FIELD_OFF:
+            if params == pn.RF_FIELD_OFF and self.ignored_resets > 0:
+                self.ignored_resets -= 1
+            elif params == pn.RF_FIELD_OFF:
                 self._field_off_at = time.monotonic()
             answer = b""
         elif command == pn.SAM_CONFIGURATION:
@@ -218,12 +273,19 @@ class Pn532Emulator(_Emulator):
 
     def _send_answer(self, command: int, answer: bytes, ack: bool = True) -> None:
         self._last_answer = (command, answer)
+        if command == pn.IN_LIST_PASSIVE_TARGET and ack and self.lost_answers > 0:
+            self.lost_answers -= 1
+            self.write(self._noise() + pn.ACK_FRAME)  # the tag was read; its list is lost
+            return
         if command == pn.IN_LIST_PASSIVE_TARGET and self.forged_uids:
             answer = pn.target_list_answer([self.forged_uids.pop(0)])  # spoiled on the line
         frame = bytearray(pn.response_frame(command, answer))
         if self.corrupt_answers > 0:
             self.corrupt_answers -= 1
             frame[-2] ^= 0x5A  # the DCS
+        if self.spoiled_headers > 0 and command == pn.IN_LIST_PASSIVE_TARGET:
+            self.spoiled_headers -= 1
+            frame[4] ^= 0x01  # the LCS: the parser cannot even tell how long the frame is
         noise = self._noise()
         self.write((noise + pn.ACK_FRAME if ack else b"") + noise + bytes(frame) + noise)
 

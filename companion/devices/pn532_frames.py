@@ -3,9 +3,10 @@
 The parser takes bytes as they come off a noisy line. It looks for the start code
 ``00 FF``; a frame whose LEN/LCS or DCS check fails is dropped and the search resumes just
 after its start code, so the next good frame is still found. Nothing that fails a check
-ever comes out (a whole frame failing its DCS only leaves a :class:`Garbled` mark, with
-no data, so the driver need not wait out its timeout), and nothing here raises on bad
-input.
+ever comes out, and nothing here raises on bad input. Whatever is dropped (a frame that
+failed a check, bytes other than the zeros around frames) leaves a :class:`Garbled`
+mark, with no data: something was said, spoiled. So a driver need not wait out its
+timeout, and above all never takes a spoiled answer for no answer.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class Nack:
 
 @frozen
 class Garbled:
-    """A whole frame came but failed its data checksum (DCS): something was said, spoiled."""
+    """Bytes came that make no valid message (a frame failing a checksum, or noise)."""
 
 
 Message = Frame | Ack | Nack | Garbled
@@ -103,26 +104,31 @@ class FrameParser:
         """The line went quiet: a partial frame is truncated, so drop it and rescan."""
         messages: list[Message] = []
         while self._buffer:
-            del self._buffer[: 2 if self._buffer.startswith(START_CODE) else 1]
-            messages += self._drain()
+            self._drop(2 if self._buffer.startswith(START_CODE) else 1, messages)
+            self._drain(messages)
         return messages
 
     def clear(self) -> None:
         self._buffer.clear()
 
-    def _skip_start(self) -> None:
-        del self._buffer[:2]
+    def _drop(self, count: int, messages: list[Message]) -> None:
+        """Drop the first ``count`` bytes; anything but the zeros around frames is a mark
+        (one for a run of spoiled bytes)."""
+        if self._buffer[:count].strip(b"\x00") and messages[-1:] != [Garbled()]:
+            messages.append(Garbled())
+        del self._buffer[:count]
 
-    def _drain(self) -> list[Message]:
-        messages: list[Message] = []
+    def _drain(self, messages: list[Message] | None = None) -> list[Message]:
+        """Parse what the buffer holds; the messages, added to ``messages`` if given."""
+        messages = [] if messages is None else messages
         buf = self._buffer
         while True:
             start = buf.find(START_CODE)
             if start < 0:
                 keep = 1 if buf.endswith(b"\x00") else 0  # may be half a start code
-                del buf[: len(buf) - keep]
+                self._drop(len(buf) - keep, messages)
                 return messages
-            del buf[:start]
+            self._drop(start, messages)
             if len(buf) < 4:
                 return messages
             length, lcs = buf[2], buf[3]
@@ -138,24 +144,23 @@ class FrameParser:
                 if len(buf) < 7:
                     return messages
                 if (buf[4] + buf[5] + buf[6]) & 0xFF:
-                    self._skip_start()
+                    self._drop(2, messages)
                     continue
                 length, header = buf[4] << 8 | buf[5], 7
             elif (length + lcs) & 0xFF:
-                self._skip_start()
+                self._drop(2, messages)
                 continue
             else:
                 header = 4
             if not 1 <= length <= MAX_DATA:
-                self._skip_start()
+                self._drop(2, messages)
                 continue
             end = header + length
             if len(buf) < end + 1:
                 return messages
             body = bytes(buf[header:end])
             if (sum(body) + buf[end]) & 0xFF:
-                messages.append(Garbled())
-                self._skip_start()
+                self._drop(2, messages)
                 continue
             messages.append(Frame(tfi=body[0], data=body[1:]))
             del buf[: end + 1]

@@ -8,7 +8,9 @@ Tags that were on a reader when it was lost are reported removed: nobody can vou
 
 A reader on a noisy or loose line may drop out and come back every few seconds; that is
 said once (``unsteady``), not as a red "lost" each time. Once it has stayed up for
-``FLAP_WINDOW``, a loss is news again.
+``FLAP_WINDOW``, a loss is news again. Only a reader that is back can be called unsteady:
+one that drops out within the window and is still out ``OUT_GRACE`` seconds later is
+``lost``, said so, and ``reopened`` when it returns.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from companion.i18n import _
 
 SessionOpener = Callable[[threading.Event], ReaderSession]
 FLAP_WINDOW = 60.0  # seconds: a loss this soon after reopening is the same trouble
+OUT_GRACE = 3.0  # seconds out, after such a loss, before the reader is said to be lost
 
 
 class ReaderThread(threading.Thread):
@@ -47,6 +50,8 @@ class ReaderThread(threading.Thread):
         self._present: set[tuple[str, str]] = set()
         self._reopened_at: float | None = None
         self._unsteady = False  # said so; quiet about losses until it is steady again
+        self._unsaid_loss: tuple[float, str] | None = None  # (when, why) of a quiet loss
+        self._said_lost = False  # "lost" is what the table was told last
 
     @property
     def stop_event(self) -> threading.Event:
@@ -82,14 +87,12 @@ class ReaderThread(threading.Thread):
                         self._status("unavailable", _(
                             "No NFC reader on {port}: {reason}. Still trying.").format(
                                 port=self._port, reason=describe_error(exc)))
+                    self._still_out()
                     self._stopping.wait(pause)
                     pause = min(pause * 2, self._retry_max)
                     continue
-                words = _("{detail} on {port}").format(detail=detail, port=self._port)
-                if not self._unsteady:
-                    self._status("reopened" if ever_opened else "opened", words)
-                if ever_opened:
-                    self._reopened_at = self._clock()
+                self._back(ever_opened, _("{detail} on {port}").format(detail=detail,
+                                                                       port=self._port))
                 ever_opened = True
                 pause = self._retry_min
             try:
@@ -105,18 +108,41 @@ class ReaderThread(threading.Thread):
                 session = None
 
     def _report_loss(self, reason: str) -> None:
+        """Say a loss at once, unless the reader has been dropping out lately: then wait
+        to see whether it comes straight back (unsteady) or stays out (lost)."""
         flapping = (self._reopened_at is not None
                     and self._clock() - self._reopened_at < FLAP_WINDOW)
         if not flapping:
             self._unsteady = False
-            self._status("lost", _("Lost the NFC reader on {port}: {reason}.").format(
-                port=self._port, reason=reason))
-        elif not self._unsteady:
+            self._say_lost(reason)
+        else:
+            self._unsaid_loss = (self._clock(), reason)
+
+    def _still_out(self) -> None:
+        """A reopening failed: a quiet loss that has lasted ``OUT_GRACE`` is said now."""
+        if self._unsaid_loss is not None and self._clock() - self._unsaid_loss[0] >= OUT_GRACE:
+            self._say_lost(self._unsaid_loss[1])
+
+    def _say_lost(self, reason: str) -> None:
+        self._unsaid_loss = None
+        self._said_lost = True
+        self._status("lost", _("Lost the NFC reader on {port}: {reason}.").format(
+            port=self._port, reason=reason))
+
+    def _back(self, ever_opened: bool, words: str) -> None:
+        """The reader answers again: said, unless it is a flapping reader said before."""
+        quiet_loss, self._unsaid_loss = self._unsaid_loss, None
+        if quiet_loss is not None and not self._unsteady:
             self._unsteady = True
             self._status("unsteady", _(
                 "The NFC reader on {port} keeps dropping out ({reason}) and reconnecting "
                 "by itself; tags are still read. Check its cable and ground.").format(
-                    port=self._port, reason=reason))
+                    port=self._port, reason=quiet_loss[1]))
+        elif quiet_loss is None or self._said_lost:
+            self._status("reopened" if ever_opened else "opened", words)
+        self._said_lost = False
+        if ever_opened:
+            self._reopened_at = self._clock()
 
     def _status(self, status: str, message: str) -> None:
         self._events.put(DeviceStatus(self.device, status, message))

@@ -23,14 +23,13 @@ from companion.store import StoreError
 from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.damage import Damage
+from companion.ui.device_line import DeviceLine
 from companion.ui.intents import Intent, PointerDown, Tap
 from companion.ui.layout import Metrics
 from companion.ui.screen_stack import ScreenStack
 from companion.ui.text import draw_paragraph, draw_text
 
 MESSAGE_SECONDS = 12.0
-STATUS_SECONDS = 10.0
-
 
 class Overlays:
     """The words the app lays over the screens, and when each goes."""
@@ -39,6 +38,7 @@ class Overlays:
         self.damage = damage
         self.banner: Banner | None = None
         self.status: Banner | None = None
+        self.device_line = DeviceLine()
         #: physical steps the players must now do on the board (see :meth:`prompt`)
         self.prompts: list[str] = []
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
@@ -73,9 +73,7 @@ class Overlays:
             self.damage.invalidate()
 
     def device_status(self, event: DeviceStatus) -> None:
-        text = event.message or _("{device}: {status}").format(device=event.device,
-                                                                status=event.status)
-        self.status = Banner(text, event.status == "lost", time.monotonic() + STATUS_SECONDS)
+        self.status = self.device_line.said(event, time.monotonic())
         self.damage.invalidate()
 
     def guard(self, action: Callable[..., Any], *args: Any) -> bool:
@@ -148,7 +146,7 @@ class Overlays:
             self.damage.invalidate()
         if self.status is not None and now >= self.status.until:
             self.damage.invalidate(self.status.rect)
-            self.status = None
+            self.status = self.device_line.after(now)
 
     # -- drawing --------------------------------------------------------------------------
 

@@ -288,8 +288,26 @@ def pieces(text: str) -> tuple[Piece, ...]:
     return _pieces(text, layout.mirrored())
 
 
+#: no font draws these, and SDL_ttf refuses some outright (a NUL ends its C string, a lone
+#: surrogate cannot be encoded): control, surrogate, private and unassigned characters
+UNDRAWABLE = frozenset({"Cc", "Cs", "Co", "Cn"})
+
+
+def drawable(text: str) -> str:
+    """``text`` as it can be drawn: a tab or line break within a line is a space, and
+    every character in :data:`UNDRAWABLE` is :data:`REPLACEMENT`. Text from anywhere (a
+    config file, a tag, an error message) reaches the screen through here, so no string
+    can make drawing fail."""
+    if text.isprintable():
+        return text
+    return "".join(character if character.isprintable() else " " if character in "\t\n\r"
+                   else REPLACEMENT if unicodedata.category(character) in UNDRAWABLE
+                   else character for character in text)
+
+
 @lru_cache(maxsize=1024)
 def _pieces(text: str, rtl: bool) -> tuple[Piece, ...]:
+    text = drawable(text)
     result: list[Piece] = []
     for run in bidi.visual_runs(text, True if rtl else None):
         result.extend(_split_by_face(run))
@@ -315,18 +333,28 @@ def _measure(text: str, size: int, rtl: bool) -> tuple[int, int]:
     return width, ascent + descent
 
 
+def _render_piece(loaded: pygame.font.Font, text: str, colour: RGB) -> pygame.Surface:
+    """One piece drawn; one that has no width (only zero-width marks) is an empty image,
+    where SDL_ttf would raise."""
+    try:
+        return loaded.render(text, True, colour)
+    except pygame.error:
+        return pygame.Surface((1, loaded.get_linesize()), pygame.SRCALPHA)
+
+
 def _compose(text: str, size: int, colour: RGB) -> pygame.Surface:
     parts = [(piece, _shaping(_pygame_font(piece.face, size), piece)) for piece in pieces(text)]
     if len(parts) == 1:
         piece, loaded = parts[0]
-        return loaded.render(piece.text, True, colour)
+        return _render_piece(loaded, piece.text, colour)
     if not parts:
         return font(size).render("", True, colour)
     baseline = max([font(size).get_ascent()] + [loaded.get_ascent() for _, loaded in parts])
     images = []
     for piece, loaded in parts:
         _shaping(loaded, piece)
-        images.append((loaded.render(piece.text, True, colour), baseline - loaded.get_ascent()))
+        images.append((_render_piece(loaded, piece.text, colour),
+                       baseline - loaded.get_ascent()))
     width = sum(image.get_width() for image, _ in images)
     height = max(top + image.get_height() for image, top in images)
     surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)

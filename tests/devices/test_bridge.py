@@ -74,6 +74,17 @@ def test_bad_lines_are_ignored(line: bytes) -> None:
     assert bp.parse_line(line) is None
 
 
+@pytest.mark.parametrize("text", ["no\x1b[2Janswer", "no\x00answer", "no\tanswer",
+                                  "no\x7fanswer", "no\ranswer"])
+def test_a_line_with_unprintable_characters_is_refused_whatever_its_checksum(text: str) -> None:
+    """An ERR line's words reach the screen: a control character in them (with a checksum
+    that matches) is refused as a whole line, not passed on."""
+    line = bp.format_line("ERR", "seat1", text)[:-1]
+    assert bp.parse_line(line) is None
+    assert bp.parse_line(bp.format_line("ERR", "seat1", "no answer")[:-1]) == bp.ReaderFault(
+        "seat1", "no answer")
+
+
 @given(st.binary(max_size=120))
 def test_random_lines_never_raise(raw: bytes) -> None:
     message = bp.parse_line(raw)

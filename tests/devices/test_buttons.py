@@ -172,6 +172,30 @@ def test_a_hold_released_in_time_is_cancelled(factory: MockFactory, clock: FakeC
         bank.close()
 
 
+class LateHoldTimer(HoldTimer):
+    """A timer whose thread had already taken each due hold when the release came: the
+    cancel is too late, and the hold's callback runs after the button is up."""
+
+    def cancel(self, key: str) -> None:
+        pass
+
+
+def test_a_long_press_is_not_reported_after_the_release(factory: MockFactory, clock: FakeClock,
+                                                        events: queue.Queue[InputEvent]) -> None:
+    holds = LateHoldTimer(clock, start_thread=False)
+    bank = make_buttons(factory, clock, events, hold_time=1.5, names=("undo",), holds=holds)
+    try:
+        pin = factory.pin(DEFAULT_PINS["undo"])
+        pin.drive_low()
+        clock.advance(1400)
+        pin.drive_high()  # released just before the hold time...
+        clock.advance(200)
+        holds.fire_due()  # ...and the hold comes due after it
+        assert drained(events) == [ButtonPress("undo")]  # a short press, and nothing after
+    finally:
+        bank.close()
+
+
 def test_the_hold_timer_thread_fires_and_sleeps_when_nothing_is_held() -> None:
     holds = HoldTimer()
     fired = threading.Event()

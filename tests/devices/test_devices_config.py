@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paths import REPO
 
 from companion.devices.config import (
@@ -170,3 +173,101 @@ def test_every_table_keeps_the_defaults_for_what_it_leaves_out(tmp_path: Path,
         changed_pins = {n for n in BUTTON_NAMES
                         if config.buttons.pins[n] != defaults.buttons.pins[n]}
         assert len(changed_button_fields) + len(changed_pins) == 1
+
+
+READER = "[[readers]]\nid = \"a\"\ntype = \"pn532\"\n"
+
+
+def refusal(tmp_path: Path, text: str) -> str:
+    """The one-line notice for a file that must be refused."""
+    with pytest.raises(DeviceConfigError) as caught:
+        load_device_config(write(tmp_path, text))
+    message = str(caught.value)
+    assert message.isprintable()  # one line, no NUL or escape sequence for the screen
+    return message
+
+
+@pytest.mark.parametrize("port", ["/dev/tty\\u0000USB0", "/dev/ttyUSB0\\n", "/dev/\\u001b[2J",
+                                  "/dev/tty\\u2028USB0", "/dev/" + "x" * 300])
+def test_a_port_with_unprintable_characters_is_refused_in_words(tmp_path: Path,
+                                                                port: str) -> None:
+    message = refusal(tmp_path, READER + f'port = "{port}"\n')
+    assert message.startswith(f"{tmp_path / 'devices.toml'}: readers[0].port: ")
+
+
+@pytest.mark.parametrize("text", [
+    "a = " + "[" * 5000 + "]" * 5000 + "\n",
+    "a = " + "{b = " * 5000 + "1" + "}" * 5000 + "\n",
+])
+def test_nesting_too_deep_for_the_parser_is_a_notice_not_a_crash(tmp_path: Path,
+                                                                  text: str) -> None:
+    message = refusal(tmp_path, text)
+    assert message.startswith(f"{tmp_path / 'devices.toml'}: not valid TOML")
+
+
+def test_a_deep_table_header_names_its_first_key(tmp_path: Path) -> None:
+    message = refusal(tmp_path, "[" + ".".join(["a"] * 5000) + "]\n")
+    assert message.startswith(f"{tmp_path / 'devices.toml'}: a: unknown key")
+
+
+def test_a_key_with_a_nul_is_named_with_the_nul_escaped(tmp_path: Path) -> None:
+    message = refusal(tmp_path, '[buttons.pins]\n"seat\\u0000one" = 5\n')
+    assert "buttons.pins.seat\\x00one: unknown button" in message
+
+
+def test_a_file_far_too_long_for_a_device_config_is_refused(tmp_path: Path) -> None:
+    message = refusal(tmp_path, "# padding\n" * 10_000)
+    assert "too long" in message
+
+
+def test_gpio_28_and_above_are_refused_and_27_is_the_last_pin(tmp_path: Path) -> None:
+    for pin in (28, 29, 40, -1):
+        message = refusal(tmp_path, f"[buttons.pins]\nseat1 = {pin}\n")
+        assert "buttons.pins.seat1: must be a BCM GPIO number from 0 to 27" in message
+    config = load_device_config(write(tmp_path, "[buttons.pins]\nseat1 = 27\n"))
+    assert config.buttons.pins["seat1"] == 27
+
+
+@pytest.mark.parametrize("baud", [4_000_001, 10**9, 2**63 - 1, 299, -115200])
+def test_an_absurd_baud_rate_is_refused(tmp_path: Path, baud: int) -> None:
+    message = refusal(tmp_path, READER + f'port = "/dev/x"\nbaud = {baud}\n')
+    assert "readers[0].baud: must be a baud rate" in message
+
+
+def test_the_fastest_and_slowest_real_baud_rates_are_taken(tmp_path: Path) -> None:
+    for baud in (300, 4_000_000):
+        config = load_device_config(write(tmp_path, READER + f'port = "/dev/x"\nbaud = {baud}\n'))
+        assert config.readers[0].baud == baud
+
+
+@pytest.mark.parametrize("button", ["next", "undo", "menu"])
+def test_a_control_button_is_refused_as_a_seat(tmp_path: Path, button: str) -> None:
+    message = refusal(tmp_path, f'[nfc.seat_readers]\nr1 = "{button}"\n')
+    assert "nfc.seat_readers.r1: must be one of seat1..seat5" in message
+
+
+def test_every_seat_is_taken_as_a_seat(tmp_path: Path) -> None:
+    seats = "".join(f'r{n} = "seat{n}"\n' for n in range(1, 6))
+    config = load_device_config(write(tmp_path, "[nfc.seat_readers]\n" + seats))
+    assert dict(config.seat_readers) == {f"r{n}": f"seat{n}" for n in range(1, 6)}
+
+
+@pytest.mark.parametrize("text", [
+    '[nfc]\nvault_reader = "vault\\n"\n',
+    '[nfc.seat_readers]\n"r1\\n" = "seat1"\n',
+    READER.replace('"a"', '"a\\n"') + 'port = "/dev/x"\n',
+])
+def test_a_reader_id_ending_in_a_newline_is_refused(tmp_path: Path, text: str) -> None:
+    refusal(tmp_path, text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_text_is_a_config_or_a_one_line_notice(text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "devices.toml"
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        try:
+            load_device_config(path)
+        except DeviceConfigError as exc:
+            assert str(exc).isprintable()

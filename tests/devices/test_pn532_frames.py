@@ -71,6 +71,14 @@ def test_corrupt_length_checksum_drops_the_frame() -> None:
     bad = bytearray(tag_frame(UID7))
     bad[4] ^= 0x10  # LCS
     assert tag_reads(bytes(bad) + tag_frame(UID4)) == [UID4]
+    # a spoiled answer, not silence: the driver must not take it for "no card"
+    assert pn.FrameParser().feed(bytes(bad)) == [pn.Garbled()]
+
+
+def test_noise_is_marked_and_the_zeros_around_frames_are_not() -> None:
+    assert pn.FrameParser().feed(b"\x00\x00\x00") == []
+    assert pn.FrameParser().feed(pn.ACK_FRAME + b"\x00\x00") == [pn.Ack()]
+    assert pn.FrameParser().feed(b"\x13\x37" + pn.ACK_FRAME) == [pn.Garbled(), pn.Ack()]
 
 
 def test_truncated_frame_swallowing_the_next_one_is_resynced() -> None:
@@ -81,7 +89,7 @@ def test_truncated_frame_swallowing_the_next_one_is_resynced() -> None:
 def test_truncated_frame_at_the_end_is_dropped_when_the_line_goes_quiet() -> None:
     parser = pn.FrameParser()
     assert parser.feed(tag_frame(UID7)[:-3]) == []
-    assert parser.expire() == []
+    assert parser.expire() == [pn.Garbled()]  # something was said, cut short
     assert parser.feed(tag_frame(UID4))  # and the parser is ready for the next frame
 
 
@@ -153,3 +161,27 @@ def test_frames_between_garbage_are_each_read_once(pieces: list[tuple[bytes, str
                                                    chunk: int) -> None:
     stream = b"".join(noise + tag_frame(uid) for noise, uid in pieces) + tail
     assert tag_reads(stream, chunk) == [uid for _, uid in pieces]
+
+
+def test_every_single_bit_flip_of_a_tag_answer_is_caught_by_a_checksum() -> None:
+    """LCS and DCS are checked over the whole byte: a flip of the top bit of a UID byte,
+    or of any other bit anywhere between the preamble and the postamble, loses the
+    answer (it comes out as Garbled, never as a frame)."""
+    frame = tag_frame(UID7)
+    for position in range(1, len(frame) - 1):
+        for bit in range(8):
+            spoiled = bytearray(frame)
+            spoiled[position] ^= 1 << bit
+            messages = pn.FrameParser().feed(bytes(spoiled))
+            assert not any(isinstance(m, pn.Frame) and m.tfi == pn.PN532_TO_HOST
+                           for m in messages), (position, bit)
+
+
+def test_a_frame_naming_three_targets_is_refused() -> None:
+    """The PN532 lists at most two targets; a third is noise that passed the checksums."""
+    three = (b"\x03" + b"\x01\x00\x04\x08\x04" + bytes.fromhex(UID4)
+             + b"\x02\x00\x04\x08\x04" + bytes.fromhex("11223344")
+             + b"\x03\x00\x04\x08\x04" + bytes.fromhex("55667788"))
+    with pytest.raises(pn.MalformedResponse, match="more targets"):
+        pn.parse_target_uids(three)
+    assert pn.parse_target_uids(b"\x02" + three[1:19]) == [UID4, "11223344"]

@@ -146,7 +146,7 @@ def test_corrupt_answers_neither_add_nor_remove_tags(rig: Rig) -> None:
     rig.emulator.garbage = True
     rig.emulator.place(UID)
     assert rig.next() == TagArrived("table", UID)
-    rig.emulator.corrupt_answers = 2  # fewer than failures_before_lost in a row
+    rig.emulator.corrupt_answers = 2  # spoiled answers: no reading either way
     settle_after_corruption(rig)
     assert rig.events.empty()  # not removed and put back, not lost
     rig.emulator.lift()
@@ -167,6 +167,99 @@ def test_a_spoiled_answer_that_selected_the_tag_does_not_hide_it(rig: Rig) -> No
     rig.emulator.place(UID)  # its answer to the waiting poll comes spoiled
     assert rig.next() == TagArrived("table", UID)
     assert rig.emulator.corrupt_answers == 0
+
+
+def test_a_spoiled_header_while_a_tag_stays_does_not_take_it_away(rig: Rig) -> None:
+    """The answer's length checksum spoiled: no answer at all, not "no card there". The
+    read selected the tag all the same, so the next read must reset the field first."""
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.spoiled_headers = 1
+    settle_after_spoiled_header(rig)
+    assert rig.events.empty()  # not removed (and not put back)
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+    rig.emulator.place(OTHER)
+    assert rig.next() == TagArrived("table", OTHER)
+
+
+def test_an_answer_lost_after_its_ack_is_no_reading_not_an_empty_field(rig: Rig) -> None:
+    """With limited retries the chip always answers: an ACK and then nothing is a lost
+    answer, not "no card". Two in a row must not take the tag away."""
+    rig.start(FAST)
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.lost_answers = 2
+    wait_until(lambda: rig.emulator.lost_answers == 0)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 10)
+    assert rig.events.empty()
+    assert rig.emulator.silent_reads == 0  # and the field was reset after each
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
+def test_a_field_reset_that_did_not_happen_does_not_take_the_tag_away(rig: Rig) -> None:
+    """A field-off command spoiled into another valid one on the way: the tag stays
+    selected and misses the next read. It is read again after a reset that does happen."""
+    rig.start()
+    opened(rig)
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    rig.emulator.ignored_resets = 1
+    wait_until(lambda: rig.emulator.ignored_resets == 0)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 10)
+    assert rig.emulator.silent_reads == 1  # the one read after the reset that was not done
+    assert rig.events.empty()
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
+def settle_after_spoiled_header(rig: Rig) -> None:
+    wait_until(lambda: rig.emulator.spoiled_headers == 0)
+    polls = rig.emulator.polls
+    wait_until(lambda: rig.emulator.polls >= polls + 10)
+
+
+def test_a_spoiled_header_on_the_answer_to_a_wait_does_not_blind_the_reader(rig: Rig) -> None:
+    """A tag arrives while the reader waits, and the answer naming it comes with its header
+    spoiled: the tag is selected, so unless the field is reset it never answers again."""
+    rig.start()
+    opened(rig)
+    wait_until(lambda: rig.emulator.waits >= 1)
+    rig.emulator.spoiled_headers = 1
+    rig.emulator.place(UID)
+    assert rig.next() == TagArrived("table", UID)
+    assert rig.emulator.spoiled_headers == 0
+    rig.emulator.lift()
+    assert rig.next() == TagRemoved("table", UID)
+
+
+NOISY = Pn532Timing(answer_timeout=0.1, heartbeat=0.5, poll_interval=0.0, field_reset=0.006,
+                    resend_timeout=0.02, quiet_after_garbled=0.01)
+
+
+@pytest.mark.parametrize(("bit_error_rate", "seed", "reads"), [(1e-3, 7, 600), (1e-4, 8, 600)])
+def test_a_tag_that_never_moves_arrives_once_on_a_noisy_line(
+        rig: Rig, bit_error_rate: float, seed: int, reads: int) -> None:
+    """Bits flipped both ways on the wire (seeded): one arrival, no removal, no loss."""
+    rig.emulator.place(UID)
+    rig.emulator.add_line_noise(bit_error_rate, seed)
+    rig.start(NOISY)
+    wait_until(lambda: rig.emulator.polls >= reads)
+    assert rig.thread is not None
+    rig.thread.stop(timeout=WAIT)
+    said = []
+    while not rig.events.empty():
+        said.append(rig.events.get_nowait())
+    assert rig.emulator.noise_out is not None and rig.emulator.noise_out.flipped > 0
+    assert [event for event in said if not isinstance(event, DeviceStatus)] == [
+        TagArrived("table", UID)]
+    assert [event.status for event in said if isinstance(event, DeviceStatus)] == ["opened"]
 
 
 def test_the_confirming_read_is_the_answer_sent_again(rig: Rig) -> None:

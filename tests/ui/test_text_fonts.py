@@ -171,3 +171,21 @@ def test_the_shortcut_is_taken_for_a_latin_line_and_not_for_a_mixed_one() -> Non
     assert not text._one_primary_piece("Livia, ليلى")
     assert not text._one_primary_piece("→ 12")  # the arrow starts a piece of another face
     assert not text._one_primary_piece("李娜")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(exclude_categories=()), max_size=30))
+def test_any_string_at_all_is_measured_wrapped_and_drawn(line: str) -> None:
+    """NULs, escape sequences, lone surrogates, unassigned characters: drawn, never raised."""
+    surface = pygame.Surface((200, 120))
+    text.measure(line, 20)
+    text.render(line, 20, WHITE)
+    text.draw_text(surface, line, pygame.Rect(0, 0, 200, 30), 20, WHITE)
+    text.draw_paragraph(surface, line, pygame.Rect(0, 30, 200, 90), 20, WHITE)
+
+
+@pytest.mark.parametrize(("raw", "drawn"), [("a\x00b", "a?b"), ("x\ty\nz", "x y z"),
+                                            ("\ud800", "?"), ("a\u200bb", "a\u200bb"),
+                                            ("plain", "plain")])
+def test_what_cannot_be_drawn_is_replaced_and_the_rest_kept(raw: str, drawn: str) -> None:
+    assert text.drawable(raw) == drawn

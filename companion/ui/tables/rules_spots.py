@@ -8,14 +8,36 @@ painters use (``glory_camps``, ``ave_roma_board``). Pure lookups: nothing here d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from companion.games.rules_card import topic
 
 if TYPE_CHECKING:
-    from companion.ui.screens.table import TableScreen
+    from companion.session import GameSession
+    from companion.ui.layout import Metrics
+    from companion.ui.tables.base import GameView
+    from companion.ui.widgets import Button
+
+
+class TableScreen(Protocol):
+    """What the spots read of the table screen (its module imports this one)."""
+
+    view: GameView
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    def button_at(self, pos: tuple[int, int]) -> Button | None: ...
+
+    def info_rect(self) -> pygame.Rect: ...
 
 Spot = tuple[pygame.Rect, str]
 
