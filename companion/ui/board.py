@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.ui import theme
+from companion.ui import drawn, theme
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
 
@@ -37,6 +37,7 @@ def card(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, *, label: str = 
     face down stays hidden); ``highlight`` outlines the card (the one just placed).
     """
     radius = _radius(rect, 7)
+    drawn.piece(surface, "card", rect, CARD_BACK if face_down else fill)
     if face_down:
         pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
         inner = rect.inflate(-max(4, rect.width // 4), -max(4, rect.height // 4))
@@ -61,6 +62,9 @@ def card(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, *, label: str = 
 def chip(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: RGB, *,
          label: str = "") -> pygame.Rect:
     """A round chip (a role, a client, a resource); returns its bounding rect."""
+    if drawn.active():
+        drawn.piece(surface, "chip", pygame.Rect(center[0] - radius, center[1] - radius,
+                                                 2 * radius, 2 * radius), fill)
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, EDGE, center, radius, width=max(1, radius // 8))
     bounds = pygame.Rect(0, 0, radius * 2, radius * 2)
@@ -107,6 +111,7 @@ def pips(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int | No
 
 def cube(surface: pygame.Surface, rect: pygame.Rect, fill: RGB) -> None:
     """A player's cube: a square in their colour with a dark edge."""
+    drawn.piece(surface, "cube", rect, fill)
     pygame.draw.rect(surface, fill, rect, border_radius=max(1, rect.width // 6))
     pygame.draw.rect(surface, EDGE, rect, width=1, border_radius=max(1, rect.width // 6))
 
@@ -168,6 +173,7 @@ def token(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: R
 
 def badge(surface: pygame.Surface, rect: pygame.Rect, text: str, fill: RGB) -> None:
     """A rounded label: a count, a score, a short state word on a coloured ground."""
+    drawn.piece(surface, "badge", rect, fill)
     pygame.draw.rect(surface, fill, rect, border_radius=_radius(rect, 2))
     draw_text(surface, text, rect.inflate(-max(4, rect.height // 3), -2),
               max(10, rect.height * 2 // 3), theme.text_on(fill))

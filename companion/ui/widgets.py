@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 from companion.records import mutable
-from companion.ui import layout, theme
+from companion.ui import drawn, layout, theme
 from companion.ui.text import (
     draw_text,
     ellipsize,
@@ -94,6 +94,7 @@ class Button:
             _keep_picture(key, picture)
         else:
             _button_pictures.move_to_end(key)
+        drawn.placed(picture, surface, self.rect.topleft)
         surface.blit(picture, self.rect)
 
     def _paint(self, surface: pygame.Surface, size: int, pressed: bool) -> None:

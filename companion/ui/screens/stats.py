@@ -12,7 +12,7 @@ from companion.games import GAME_MODULES, get_rules
 from companion.i18n import _, ngettext
 from companion.stats import PlayerStats, game_stats, player_stats
 from companion.turn_clock import format_duration, format_length
-from companion.ui import theme
+from companion.ui import drawn, theme
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
@@ -132,6 +132,7 @@ class StatsScreen(Screen):
                 stats = next(s for s in self.players if f"player-{s.name}" == button.key)
                 stripe = pygame.Rect(button.rect.left, button.rect.top, m.gap * 2,
                                      button.rect.height)
+                drawn.piece(surface, "stripe", stripe, theme.colour_rgb(stats.colour))
                 pygame.draw.rect(surface, theme.colour_rgb(stats.colour), stripe,
                                  border_radius=m.gap)
 
@@ -233,8 +234,9 @@ class PlayerStatsScreen(Screen):
             if row.bottom > games.bottom:
                 break
             panel(surface, row, theme.PANEL_LIGHT)
-            pygame.draw.rect(surface, colour, pygame.Rect(row.left, row.top, m.gap * 2,
-                                                          row.height), border_radius=m.gap)
+            stripe = pygame.Rect(row.left, row.top, m.gap * 2, row.height)
+            drawn.piece(surface, "stripe", stripe, colour)
+            pygame.draw.rect(surface, colour, stripe, border_radius=m.gap)
             title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
             draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
             draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,

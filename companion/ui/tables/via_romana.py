@@ -26,7 +26,7 @@ from companion.games.via_romana import (
 )
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
-from companion.ui import theme
+from companion.ui import drawn, theme
 from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
 from companion.ui.layout import split_cols, split_rows
@@ -495,7 +495,9 @@ class ViaRomanaView(GameView):
                              picture, text, area, fit_size(text, m.small, area.width, 0.7),
                              theme.ACCENT, align="left"))
         highlight = state.pending[0].road if state.pending else None
-        surface.blit(self._map_picture(board.size, highlight), board)
+        picture = self._map_picture(board.size, highlight)
+        drawn.placed(picture, surface, board.topleft)
+        surface.blit(picture, board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
             self._blit_banner(surface, side, banner, heading=True)
@@ -545,4 +547,5 @@ class ViaRomanaView(GameView):
         picture = self._layer("banner", (tuple(lines), rect.size, m.unit, heading), rect.size,
                               lambda layer: paint_banner(layer, m, layer.get_rect(), lines,
                                                          heading=heading))
+        drawn.placed(picture, surface, rect.topleft)
         surface.blit(picture, rect)

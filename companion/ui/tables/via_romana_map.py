@@ -15,7 +15,7 @@ import pygame
 from companion.games.via_romana import ViaRomanaState
 from companion.records import frozen
 from companion.ui import board as pieces
-from companion.ui import theme
+from companion.ui import drawn, theme
 from companion.ui.text import draw_text, fit_size
 from companion.ui.theme import RGB
 
@@ -241,6 +241,11 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
             _segment(surface, theme.ACCENT, start, end, width + 8)
     for number, (start, end) in enumerate(spaces):
         owner = state.roads[index][number]
+        if drawn.active():
+            drawn.segment(surface, "road" if closed or owner is None else "built", start, end,
+                          max(3, width // 2) if closed else width,
+                          ROAD_CLOSED if closed else ROAD_EMPTY if owner is None
+                          else colours[owner], target=f"road-{index}")
         if closed:
             _segment(surface, ROAD_CLOSED, start, end, max(3, width // 2))
         elif owner is None:
@@ -271,6 +276,8 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
     fill = theme.colour_rgb(city.colour)
     if marked:
         pygame.draw.circle(surface, theme.ACCENT, centre, radius + 5)
+    drawn.piece(surface, "city", pygame.Rect(centre[0] - radius, centre[1] - radius,
+                                             2 * radius, 2 * radius), fill, f"city-{index}")
     pygame.draw.circle(surface, fill, centre, radius)
     pygame.draw.circle(surface, pieces.EDGE, centre, radius, width=2)
     draw_symbol(surface, city.symbol, centre, radius * 3 // 5, theme.text_on(fill))
