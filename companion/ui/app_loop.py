@@ -320,6 +320,9 @@ class App:
     def device_status(self, event: DeviceStatus) -> None:
         text = event.message or _("{device}: {status}").format(device=event.device,
                                                                 status=event.status)
+        if event.status == "simulated":  # off a Pi: said in Settings, over no title
+            self.device_note = text
+            return
         self.status = Banner(text, event.status == "lost", time.monotonic() + STATUS_SECONDS)
         self.invalidate()
 
@@ -1178,7 +1181,10 @@ class App:
                              rect)
             draw_paragraph(self.surface, self.status.text, rect.inflate(-m.gap * 2, 0),
                            m.small, theme.TEXT, align="center")
-        if self.prompts:
-            self.prompt_rect = draw_prompt(self.surface, m, self.prompts)
+        # a dialog on top is the step being asked now: the prompt waits under it, never
+        # over its buttons (and takes no tap meanwhile)
+        shown = self.prompts and not (self.stack and self.top.modal)
+        self.prompt_rect = draw_prompt(self.surface, m, self.prompts) if shown else \
+            pygame.Rect(0, 0, 0, 0)
         if self.banner is not None:
             draw_message(self.surface, m, self.banner)

@@ -149,12 +149,18 @@ class GloryView(GloryFunctions):
     def _follow(self) -> None:
         self._play_cards("follow", {})
 
-    def last_hand(self, player: int) -> int | None:
-        """The hand size this player last gave when Thinking, as the next default."""
+    def likely_hand(self, player: int) -> int | None:
+        """The next Think's default: the hand this player's last Think left them with, as
+        the rules make it (a refill fills to the limit, drawing one adds one), not the
+        number they gave then; None before their first Think."""
         for action in reversed(self.session.actions):
             if action.type == "think" and action.player == player and "hand" in action.payload:
                 hand = action.payload["hand"]
-                return hand if isinstance(hand, int) else None
+                if not isinstance(hand, int):
+                    return None
+                if action.payload.get("option") == "refill":
+                    return hand_limit(self.glory, player)
+                return hand + 1
         return None
 
     def _think(self, player: int | None = None, extra: Extra = None) -> None:
@@ -173,7 +179,7 @@ class GloryView(GloryFunctions):
 
         title = _("{name} Thinks: cards in hand now (limit {limit})").format(
             name=self.name(me), limit=limit)
-        self.app.push(ThinkDialog(self.app, title, self.last_hand(me), state.jacks_supply > 0,
+        self.app.push(ThinkDialog(self.app, title, self.likely_hand(me), state.jacks_supply > 0,
                                   by_hand, jack))
 
     # -- building -------------------------------------------------------------------------

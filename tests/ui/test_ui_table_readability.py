@@ -1,0 +1,87 @@
+"""What a table hit although each screen looked right alone (issue 36): a paused game kept
+in reach, a prompt that never hides the dialog of the next step, the Think default after a
+refill, the device notice over no title, taps on the Via Romana map where it is drawn."""
+
+from __future__ import annotations
+
+from ui_driver import Driver
+
+from companion.events import DeviceStatus
+from companion.games.glory_to_rome import hand_limit
+from companion.ui.app_loop import App
+from companion.ui.demo import DEMO_PLAYERS, demo_session
+from companion.ui.numpad import NumberDialog
+from companion.ui.screens.dialogs import MessageDialog
+from companion.ui.screens.table import TableScreen
+from companion.ui.tables.glory_to_rome import GloryView
+from companion.ui.tables.via_romana import ViaRomanaView
+
+
+def test_home_lists_every_unfinished_game(app: App) -> None:
+    older = demo_session(app.store, "glory-to-rome")
+    newer = demo_session(app.store, "ave-roma")
+    app.go_home()
+    app.render(force=True)
+    home = app.top
+    resumes = [b for b in home.buttons if b.key.startswith("resume")]
+    assert len(resumes) == 2
+    assert "Ave Roma" in resumes[0].label and "Glory to Rome" in resumes[1].label
+    Driver(app).tap(resumes[1].key)
+    assert app.session is not None and app.session.game_id == older.game_id
+    assert newer.game_id != older.game_id
+
+
+def test_a_prompt_waits_under_the_dialog_of_the_next_step(app: App) -> None:
+    app.start_session(demo_session(app.store, "glory-to-rome"))
+    app.render(force=True)
+    app.prompt("The vault limit is now 5.")
+    answers: list[int] = []
+    dialog = NumberDialog(app, "How many?", None, 0, 9, answers.append)
+    app.push(dialog)
+    app.render(force=True)
+    driver = Driver(app)
+    driver.tap("pad-4")  # under the middle of the screen, where the prompt is drawn
+    driver.tap("done")
+    assert answers == [4]
+
+
+def test_think_offers_the_refill_limit_after_a_refill(app: App) -> None:
+    app.start_session(demo_session(app.store, "glory-to-rome"))  # Julia refilled from 3
+    table = app.top
+    assert isinstance(table, TableScreen) and isinstance(table.view, GloryView)
+    julia = DEMO_PLAYERS.index(next(p for p in DEMO_PLAYERS if p.name == "Julia"))
+    table.view._think(julia)
+    dialog = app.top
+    assert isinstance(dialog, NumberDialog)
+    assert dialog.digits == str(hand_limit(table.view.glory, julia))  # not her "3"
+    app.pop(dialog)
+    table.view._think(0)
+    assert isinstance(app.top, NumberDialog) and app.top.digits == ""  # Livia never thought
+
+
+def test_the_no_gpio_notice_covers_no_title(app: App) -> None:
+    app.inputs.put(DeviceStatus("buttons", "simulated", "No GPIO buttons: not a Pi."))
+    app.step()
+    app.settle()
+    assert app.status is None and app.banner is None
+    assert not any(isinstance(screen, MessageDialog) for screen in app.stack)
+    app.open_settings()
+    app.render(force=True)
+    assert getattr(app, "device_note", "") == "No GPIO buttons: not a Pi."
+
+
+def test_a_tap_on_a_drawn_road_or_city_reaches_it(app: App) -> None:
+    session = demo_session(app.store, "via-romana")
+    app.start_session(session)
+    app.render(force=True)
+    table = app.top
+    assert isinstance(table, TableScreen) and isinstance(table.view, ViaRomanaView)
+    spots = {b.key: b for b in table.buttons if b.key.startswith(("road-", "city-"))}
+    geometry = next(iter(table.view._geometries.values()))
+    for road, spaces in enumerate(geometry.spaces):
+        for start, end in spaces:
+            middle = (round((start[0] + end[0]) / 2), round((start[1] + end[1]) / 2))
+            hit = table.button_at(middle)
+            assert hit is spots[f"road-{road}"], (road, middle, hit and hit.key)
+    for city, centre in enumerate(geometry.centres):
+        assert table.button_at(centre) is spots[f"city-{city}"]
