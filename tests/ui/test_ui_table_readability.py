@@ -4,12 +4,16 @@ refill, the device notice over no title, taps on the Via Romana map where it is 
 
 from __future__ import annotations
 
-from ui_driver import Driver
+from pathlib import Path
+
+from ui_driver import Driver, make_app
 
 from companion.events import DeviceStatus
+from companion.games.base import Action
 from companion.games.glory_to_rome import hand_limit
+from companion.session import GameSession
 from companion.ui.app_loop import App
-from companion.ui.demo import DEMO_PLAYERS, demo_session
+from companion.ui.demo import DEMO_PLAYERS, FIVE_MOVES, FIVE_PLAYERS, demo_session
 from companion.ui.numpad import NumberDialog
 from companion.ui.screens.dialogs import MessageDialog
 from companion.ui.screens.table import TableScreen
@@ -85,3 +89,32 @@ def test_a_tap_on_a_drawn_road_or_city_reaches_it(app: App) -> None:
             assert hit is spots[f"road-{road}"], (road, middle, hit and hit.key)
     for city, centre in enumerate(geometry.centres):
         assert table.button_at(centre) is spots[f"city-{city}"]
+
+
+def test_resume_puts_back_what_the_last_move_left_to_do(tmp_path: Path) -> None:
+    """The move that ends a turn with a Jack played asks the table to put it back; after a
+    power cut the resumed table says so again."""
+    from companion.games.glory_to_rome import RULES
+    from companion.games.glory_to_rome.steps import physical_steps
+
+    state = RULES.setup(FIVE_PLAYERS, RULES.default_options())
+    found: list[tuple[int, list[str]]] = []
+    for number, (kind, payload, player) in enumerate(FIVE_MOVES):
+        after = RULES.apply(state, Action(kind, payload, player))
+        found.append((number, physical_steps(state, after)))
+        state = after
+    upto, steps = next((number, steps) for number, steps in found if steps)
+    first = make_app(tmp_path, (800, 480))
+    session = GameSession.create(first.store, "glory-to-rome", FIVE_PLAYERS, {})
+    for kind, payload, player in FIVE_MOVES[:upto + 1]:
+        session.dispatch(kind, payload, player)
+    first.store.close()  # the power goes
+
+    app = make_app(tmp_path, (800, 480))
+    app.resume_game()
+    assert app.top.name == "table"
+    assert app.prompts == steps
+    app.clear_prompts()
+    app.open_table()  # the same game's table again: said once is enough
+    assert app.prompts == []
+    app.store.close()

@@ -344,6 +344,9 @@ class AveRomaView(GameView):
                             if part)
         return state.notice
 
+    def pending_steps(self) -> list[str]:
+        return [self.ave.alert] if self.ave.alert else []
+
     def committed(self) -> None:
         """A payment or event that must not be missed comes up as the big prompt, once,
         when the move that caused it is on disk (not again after an undo)."""

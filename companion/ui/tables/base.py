@@ -97,6 +97,11 @@ class GameView:
     def committed(self) -> None:
         """A move is on disk (see :meth:`Screen.committed`); nothing to do by default."""
 
+    def pending_steps(self) -> list[str]:
+        """What the newest move on disk asked the players to do on the board (the prompts
+        it raised): put back when a game is resumed. None by default."""
+        return []
+
     def forget_pictures(self) -> None:
         """Paint every part afresh on the next frame (the fonts or the theme changed)."""
         self.layers.clear()

@@ -294,6 +294,10 @@ class ViaRomanaView(GameView):
                 self.app.prompt(text)
         return done
 
+    def pending_steps(self) -> list[str]:
+        last = self.session.last_move()
+        return [] if last is None else self.physical_steps(last[0], last[2])
+
     def physical_steps(self, before: ViaRomanaState, after: ViaRomanaState) -> list[str]:
         """What changed on the board that the players must now do by hand."""
         board = after.board
