@@ -118,3 +118,50 @@ def test_resume_puts_back_what_the_last_move_left_to_do(tmp_path: Path) -> None:
     app.open_table()  # the same game's table again: said once is enough
     assert app.prompts == []
     app.store.close()
+
+
+def test_arabic_keeps_the_date_whole_and_the_add_button_on_the_start_side(
+        app: App) -> None:
+    import time
+
+    from companion import i18n
+    from companion.ui import bidi, formats
+
+    i18n.set_language("ar")
+    when = formats.moment(time.mktime((2026, 12, 2, 20, 15, 0, 0, 0, -1)), with_year=False)
+    runs = bidi.visual_runs(f"Livia, Julia · {when}", True)
+    latin = next(run for run in runs if "Julia" in run.text)
+    assert not any(character.isdigit() for character in latin.text), runs
+    assert any("2" in run.text and run.rtl or "2" in run.text and len(run.text.strip()) <= 2
+               for run in runs)
+    app.open_new_game()
+    app.render(force=True)
+    add = app.top.button("add-player")
+    assert add.rect.centerx > app.metrics.width // 2 or app.metrics.portrait and \
+        add.rect.right >= max(b.rect.right for b in app.top.buttons
+                              if b.key.startswith("name-"))
+
+
+def test_the_ave_roma_board_lies_as_on_the_table_in_arabic(app: App) -> None:
+    from companion import i18n
+    from companion.ui import drawn, text
+
+    def region_cards() -> list[tuple[int, int]]:
+        """The left and right edges of the region cards (the top row of cards), from the
+        left of the table's picture of the board."""
+        table = app.top
+        assert isinstance(table, TableScreen)
+        left = table.areas()["info"].left
+        text.repaint_kept_pictures()
+        with drawn.recording() as record:
+            app.render(force=True)
+        cards = [item.rect for item in record.items(app.surface) if item.kind == "card"]
+        top = min(card.top for card in cards)
+        return sorted((card.left - left, card.right - left) for card in cards
+                      if card.top == top)
+
+    app.start_session(demo_session(app.store, "ave-roma"))
+    english = region_cards()
+    i18n.set_language("ar")
+    app.invalidate()
+    assert region_cards() == english and english

@@ -75,10 +75,11 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     if prompt:
         layers.blit(surface, parts.pop(0), "prompt", (prompt, m), theme.PANEL,
                     lambda picture, area: paint_prompt(picture, area, prompt, m))
-    paint_regions(surface, parts[0], state, rgb, m, layers)
     owners, refill = space_owners(state, rgb), state.phase == REFILL
-    layers.blit(surface, parts[1], "spaces", (owners, refill, m), theme.PANEL,
-                lambda picture, area: paint_spaces(picture, area, owners, refill, m))
+    with left_to_right():  # the board's regions and spaces as they lie on the table
+        paint_regions(surface, parts[0], state, rgb, m, layers)
+        layers.blit(surface, parts[1], "spaces", (owners, refill, m), theme.PANEL,
+                    lambda picture, area: paint_spaces(picture, area, owners, refill, m))
     paint_boards(surface, parts[2], state, rgb, m, layers)
 
 
@@ -91,10 +92,11 @@ def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metri
 
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                   rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
+    """The five regions and the deck, left to right as on the board (the caller lays them
+    out left to right in every language)."""
     deck_width = max(int(m.unit * 0.9), rect.width // 9)
-    with left_to_right():  # the regions and the deck as they lie on the board
-        ring, deck = split_cols(rect, [1, -deck_width], m.gap)
-        cells = grid(ring, 5, 5, m.gap)
+    ring, deck = split_cols(rect, [1, -deck_width], m.gap)
+    cells = grid(ring, 5, 5, m.gap)
     for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
                                               start=1):
         layers.blit(surface, cell, f"region-{position}", (region, rgb, m), theme.PANEL,
