@@ -19,8 +19,11 @@ from companion.ui import drawn, theme
 from companion.ui.text import draw_text, fit_size
 from companion.ui.theme import RGB
 
-ROAD_EMPTY: RGB = (96, 100, 112)
-ROAD_CLOSED: RGB = (70, 72, 80)
+#: an open road's empty spaces and a closed road's thin line: both at least 3:1 on the
+#: panel (a closed road at 1.6:1 disappeared); a closed road is told apart by its thin line
+#: and its signpost
+ROAD_EMPTY: RGB = (140, 146, 160)
+ROAD_CLOSED: RGB = (120, 124, 134)
 SIGNPOST: RGB = (200, 170, 120)
 SIGNPOST_INK: RGB = (40, 28, 16)
 
