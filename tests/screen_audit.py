@@ -111,6 +111,7 @@ class Audit:
             originals.append((shown, shown.__dict__.get("draw")))
             layered = _in_layer(f"{index}:{shown.name}", type(shown).draw.__get__(shown))
             shown.draw = layered  # type: ignore[method-assign, assignment]
+        errors = app.errors
         try:
             with drawn.recording() as record:
                 app.invalidate()
@@ -126,6 +127,8 @@ class Audit:
         items = [item for item in record.items(app.surface) if item.layer in ("", top_layer)]
         where = (screen, f"{app.metrics.width}x{app.metrics.height}", i18n.language(), state)
         found = check_frame(app, items, visible, set(names) | _names())
+        if app.errors > errors:
+            found.append(("error", app.surface.get_rect(), "the frame failed to draw"))
         for check, rect, detail in found:
             self._add(Finding(check, *where, _box(rect), detail), app.surface, rect)
 

@@ -302,7 +302,13 @@ def pieces(text: str) -> tuple[Piece, ...]:
 def _pieces(text: str, rtl: bool) -> tuple[Piece, ...]:
     result: list[Piece] = []
     for run in bidi.visual_runs(text, True if rtl else None):
-        result.extend(_split_by_face(run))
+        for piece in _split_by_face(run):
+            # a direction mark has done its work in the bidi runs: it draws nothing (a
+            # piece of nothing else would be an image of zero width, which SDL refuses)
+            shown = "".join(c for c in piece.text if unicodedata.category(c) != "Cf")
+            if shown:
+                result.append(piece if shown == piece.text else Piece(shown, piece.face,
+                                                                       piece.rtl))
     return tuple(result)
 
 
