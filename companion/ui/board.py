@@ -179,6 +179,12 @@ def badge(surface: pygame.Surface, rect: pygame.Rect, text: str, fill: RGB) -> N
               max(10, rect.height * 2 // 3), theme.text_on(fill))
 
 
+def badge_plain(surface: pygame.Surface, rect: pygame.Rect, fill: RGB) -> None:
+    """A badge's ground alone, for a label the caller draws at a size of its own."""
+    drawn.piece(surface, "badge", rect, fill)
+    pygame.draw.rect(surface, fill, rect, border_radius=_radius(rect, 2))
+
+
 def big_number(surface: pygame.Surface, rect: pygame.Rect, value: int | str,
                colour: RGB = theme.TEXT) -> None:
     """A number meant to be read from across the table (influence, victory points)."""

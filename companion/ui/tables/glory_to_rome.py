@@ -45,6 +45,13 @@ from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
 
 
+def LEGEND() -> str:  # noqa: N802 (a text, translated when asked)
+    return _("Name and influence. J: the Jacks held. Bust: clients in their roles' colours, "
+             "held/limit. Strongbox: vault cards, held/limit. Cards: buildings in their "
+             "material, materials added/needed on a foundation, grey edge out of town. "
+             "Sites: in town + out of town.")
+
+
 class GloryView(GloryFunctions):
     def __init__(self, table: object) -> None:
         super().__init__(table)  # type: ignore[arg-type]
@@ -110,7 +117,14 @@ class GloryView(GloryFunctions):
         return lambda: self._act(me, "done", {"bonus": building})
 
     def menu_items(self) -> list[MenuItem]:
-        return [("end-game", _("The game ends now..."), self._end_game)]
+        return [("legend", _("What the camps show"), self._legend),
+                ("end-game", _("The game ends now..."), self._end_game)]
+
+    def _legend(self) -> None:
+        """Every row and badge of a camp named, for a newcomer."""
+        from companion.ui.screens.dialogs import MessageDialog
+
+        self.app.push(MessageDialog(self.app, _("What the camps show"), LEGEND()))
 
     def _toggle_jack(self) -> None:
         self.with_jack = not self.with_jack
