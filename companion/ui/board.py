@@ -13,7 +13,8 @@ from collections.abc import Sequence
 import pygame
 
 from companion.ui import drawn, theme
-from companion.ui.text import draw_text
+from companion.ui.layout import Metrics
+from companion.ui.text import draw_text, measure
 from companion.ui.theme import RGB
 
 #: the back of a face-down card (a vault card, a hidden hand)
@@ -21,6 +22,31 @@ CARD_BACK: RGB = (92, 62, 44)
 CARD_BACK_MARK: RGB = (150, 112, 70)
 #: the outline every piece gets, so light colours stand out on the dark background
 EDGE: RGB = (12, 12, 14)
+
+
+def reading_size(m: Metrics) -> int:
+    """The font size of every name and number on the table: 20 px on the 7" panel, the
+    same physical size on the others."""
+    return round(20 * m.unit / 48)
+
+
+def abbreviate(name: str, size: int, width: int) -> str:
+    """``name`` as it fits ``width`` at ``size``: whole; else its later words cut to their
+    first letter ("Circus M."); else cut after as many letters as fit, with a full stop
+    ("Amphith."). The legend and the card's own dialogs say the whole name."""
+    if measure(name, size)[0] <= width:
+        return name
+    words = name.split()
+    if len(words) > 1:
+        short = " ".join([words[0], *(word[:1] + "." for word in words[1:])])
+        if measure(short, size)[0] <= width:
+            return short
+        name = words[0]
+    for end in range(len(name) - 1, 1, -1):
+        short = name[:end] + "."
+        if measure(short, size)[0] <= width:
+            return short
+    return name[:2] + "."
 
 
 def _radius(rect: pygame.Rect, divisor: int = 6) -> int:

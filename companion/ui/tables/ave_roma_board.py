@@ -115,14 +115,17 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
     card_area, markers, cubes = split_cols(body, [1, -lane, -lane], 2)
     levels = max(6 if m.portrait else 4, region.marker + 2,
                  *(level + 1 for level in region.cubes))
-    numbers = [str(level) for level in range(levels)] if markers.height >= levels * 14 else None
+    # the levels are numbered only where a number can be read: the cubes say it otherwise
+    numbers = ([str(level) for level in range(levels)]
+               if markers.height >= levels * round(board.reading_size(m) * 1.2) else None)
     marker_cells = board.track(surface, markers, levels, [], vertical=True, labels=numbers,
                                fill=theme.BACKGROUND)
     cube_cells = board.track(surface, cubes, levels, [], vertical=True, fill=theme.BACKGROUND)
     # one cube fills a space: two players' cubes never share one in a region
     board.cube(surface, marker_cells[region.marker].inflate(-2, -2), REGION_MARKER)
     if numbers is not None:
-        draw_text(surface, numbers[region.marker], marker_cells[region.marker], 12, theme.TEXT)
+        draw_text(surface, numbers[region.marker], marker_cells[region.marker],
+                  board.reading_size(m), theme.TEXT)
     for player, level in enumerate(region.cubes):
         if level > 0:
             board.cube(surface, cube_cells[level].inflate(-2, -2), rgb[player])
@@ -131,7 +134,7 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
     number = str(position)
     if region.card == EMPTY:
         board.dashed_rect(surface, face, theme.MUTED)
-        draw_text(surface, number, face, max(12, face.height // 3), theme.MUTED)
+        draw_text(surface, number, face, board.reading_size(m), theme.MUTED)
     elif region.card == SLID:
         shifted = face.move(0, -(card_area.height - height))
         revealed = pygame.Rect(face.left, shifted.bottom - face.height // 4, face.width,
@@ -141,9 +144,11 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
                                         revealed.width - 6, revealed.height // 2 - 2), 4,
                    fill=REGION_MARKER)
         shifted.height -= face.height // 4
-        board.card(surface, shifted, REGION_CARD, label=number, highlight=theme.ACCENT)
+        board.card(surface, shifted, REGION_CARD, highlight=theme.ACCENT)
+        draw_text(surface, number, shifted, board.reading_size(m), theme.text_on(REGION_CARD))
     else:
-        board.card(surface, face, REGION_CARD, label=number)
+        board.card(surface, face, REGION_CARD)
+        draw_text(surface, number, face, board.reading_size(m), theme.text_on(REGION_CARD))
     draw_paragraph(surface, next_use(region), cost, max(12, int(m.small * 0.75)),
                    theme.ACCENT if region.card == SLID else theme.TEXT, align="center")
 
@@ -233,10 +238,13 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
         name, hand, political = split_cols(lines[0], [-name_width, 1.3, 1 if politics else 0],
                                            m.gap)
     else:
+        # the name's row keeps the reading size however tall the prompt above grows
         name, hand, political, *lines = split_rows(
-            inner, [1, 1.2 if politics else 2, 0.8 if politics else 0,
-                    *([0.9, 1.6] if supplies else [])], 2)
-    board.badge(surface, name, seat.name, colour)
+            inner, [-round(board.reading_size(m) * 1.45), 1.2 if politics else 2,
+                    0.8 if politics else 0, *([0.9, 1.6] if supplies else [])], 2)
+    board.badge_plain(surface, name, colour)
+    draw_text(surface, board.abbreviate(seat.name, board.reading_size(m), name.width - 8),
+              name.inflate(-8, 0), board.reading_size(m), theme.text_on(colour))
     paint_tokens(surface, hand, workers, trained)
     if politics:
         paint_political(surface, political, seat, m)

@@ -37,6 +37,7 @@ from companion.games.glory_to_rome import (
 from companion.i18n import _, ngettext
 from companion.records import frozen
 from companion.ui import board, theme
+from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.text import draw_paragraph, draw_text, measure
@@ -225,12 +226,6 @@ def camp_rows(rect: pygame.Rect, m: Metrics) -> CampRows:
                       for x, y, width, height in boxes))
 
 
-def reading_size(m: Metrics) -> int:
-    """The font size of every name and number on the table: 20 px on the 7" panel, the
-    same physical size on the others."""
-    return round(20 * m.unit / 48)
-
-
 @lru_cache(maxsize=32)
 def _camp_row_boxes(width: int, height: int, m: Metrics,
                     language: str) -> tuple[tuple[int, int, int, int], ...]:
@@ -300,25 +295,6 @@ def _name_badge(surface: pygame.Surface, rect: pygame.Rect, text: str, fill: RGB
     board.badge_plain(surface, rect, fill)
     draw_text(surface, abbreviate(text, size, rect.width - 8), rect.inflate(-8, 0), size,
               theme.text_on(fill))
-
-
-def abbreviate(name: str, size: int, width: int) -> str:
-    """``name`` as it fits ``width`` at ``size``: whole; else its later words cut to their
-    first letter ("Circus M."); else cut after as many letters as fit, with a full stop
-    ("Amphith."). The legend and the card's own dialogs say the whole name."""
-    if measure(name, size)[0] <= width:
-        return name
-    words = name.split()
-    if len(words) > 1:
-        short = " ".join([words[0], *(word[:1] + "." for word in words[1:])])
-        if measure(short, size)[0] <= width:
-            return short
-        name = words[0]
-    for end in range(len(name) - 1, 1, -1):
-        short = name[:end] + "."
-        if measure(short, size)[0] <= width:
-            return short
-    return name[:2] + "."
 
 
 #: a camp's rows but its note, in the order they are painted: (``CampRows`` field, painter)
