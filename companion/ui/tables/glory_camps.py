@@ -395,8 +395,8 @@ def paint_clients(surface: pygame.Surface, rect: pygame.Rect, player: PlayerStat
     total = max(limit, len(roles))
     if total == 0:
         return
-    step = min(places.height, max(6, places.width // total))
-    radius = max(3, step // 2 - 1)
+    step = max(1, min(places.height, places.width // total))  # never past the count
+    radius = max(1, step // 2 - 1)
     for slot in range(total):
         center = (places.left + slot * step + step // 2, places.centery)
         if slot < len(roles):
@@ -414,7 +414,7 @@ def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str 
     total = max(limit, len(shown))
     if total == 0:
         return
-    step = min(round(places.height * 0.8), max(5, places.width // total))
+    step = max(2, min(round(places.height * 0.8), places.width // total))
     for slot in range(total):
         card = pygame.Rect(places.left + slot * step, places.top, max(3, step - 2),
                            places.height)
@@ -500,4 +500,10 @@ def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
         elif in_town < start:
             fill = _blend(fill, theme.PANEL, 0.35 * (start - in_town) / start)
         board.card(surface, cell, fill, highlight=theme.DANGER if in_town == 1 else None)
-        draw_text(surface, f"{in_town}+{out_of_town}", cell, size, theme.text_on(fill))
+        count = f"{in_town}+{out_of_town}"
+        if theme.contrast(theme.text_on(fill), fill) < 4.5:  # a greyed stack's mid tone
+            pill = pygame.Rect((0, 0), (measure(count, size)[0] + 8, round(size * 1.3)))
+            pill.center = cell.center
+            board.badge_plain(surface, pill, theme.BACKGROUND)
+            fill = theme.BACKGROUND
+        draw_text(surface, count, cell, size, theme.text_on(fill))

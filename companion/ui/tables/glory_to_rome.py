@@ -40,7 +40,7 @@ from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
 from companion.ui.tables.base import MenuItem, Move
-from companion.ui.tables.glory_camps import choice_note, paint_table, table_layout
+from companion.ui.tables.glory_camps import paint_table, table_layout
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
 
@@ -507,11 +507,9 @@ class GloryView(GloryFunctions):
         return _("vaults a card")
 
     def player_note(self, index: int) -> str:
-        """The choice beside a name in the turn order. On the portrait screen the names
-        sit side by side: the choice alone for three players, nothing for more (the camps
-        say it, with the actions)."""
-        if not self.table.metrics.portrait:
-            return choice_note(self.glory, index)
+        """The choice beside a name in the turn order: the choice alone for up to three
+        players, nothing for more (the camps say it, with the actions: the whole note
+        beside a name did not fit at the reading size)."""
         if len(self.glory.players) > 3:
             return ""
         words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
