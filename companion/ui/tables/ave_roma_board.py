@@ -197,8 +197,10 @@ def space_owners(state: AveRomaState, rgb: Sequence[RGB]
 
 
 def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
-                 workers: Sequence[tuple[int, RGB]], trained: tuple[int, RGB] | None) -> None:
-    """Numbered worker discs side by side (overlapping when many); a trained one ringed."""
+                 workers: Sequence[tuple[int, RGB]], trained: tuple[int, RGB] | None,
+                 size: int | None = None) -> None:
+    """Numbered worker discs side by side (overlapping when many); a trained one ringed;
+    the numbers at ``size`` when given (the reading size), else as the disc allows."""
     shown = [*workers, *([trained] if trained else [])]
     if not shown or rect.width <= 0:
         return
@@ -208,7 +210,11 @@ def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
     x = rect.left + radius
     for index, (number, fill) in enumerate(shown):
         ring = theme.ACCENT if trained is not None and index == len(shown) - 1 else None
-        board.token(surface, (x, rect.centery), radius, fill, text=str(number), ring=ring)
+        if size is None:
+            board.token(surface, (x, rect.centery), radius, fill, text=str(number), ring=ring)
+        else:
+            disc = board.token(surface, (x, rect.centery), radius, fill, ring=ring)
+            draw_text(surface, str(number), disc, size, theme.text_on(fill))
         x += step
 
 
@@ -216,7 +222,10 @@ def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState
                  rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
     """One board per player in turn order: rows in portrait, side by side in landscape."""
     players = list(state.order)
-    columns = 1 if m.portrait else len(players)
+    # in landscape, side by side while a board is wide enough for its numbers at the
+    # reading size, else one row per player (five boards side by side were 105 px wide)
+    wide_enough = rect.width // len(players) >= board.reading_size(m) * 8
+    columns = 1 if m.portrait or not wide_enough else len(players)
     cells = grid(rect, len(players), columns, m.gap // 2)
     supplies = state.tracks_supplies
     for player, cell in zip(players, cells, strict=True):
@@ -232,6 +241,19 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
     trained = (seat.trained, theme.BUTTON) if seat.trained is not None else None
     workers = [(n, theme.BUTTON) for n in seat.hand]
     politics = supplies or seat.political > 0  # with essentials only what a card entered
+    size = board.reading_size(m)
+    if not m.portrait and rect.width > rect.height * 6:  # a row: everything on one line
+        name, hand, political, counts, goods = split_cols(
+            inner, [-size * 4, -size * 7, -size * 4 if politics else 0,
+                    -size * 6 if supplies else 0, 1 if supplies else 0], m.gap)
+        _name_pill(surface, name, seat.name, colour, size)
+        paint_tokens(surface, hand, workers, trained, size)
+        if politics:
+            paint_political(surface, political, seat, m)
+        if supplies:
+            paint_counts(surface, counts, seat, m)
+            paint_resources(surface, goods, seat, len(RESOURCES))
+        return
     if m.portrait:
         lines = split_rows(inner, [1, 0.8], 2) if supplies else [inner]
         name_width = min(int(m.unit * 2.2), inner.width // 4)
@@ -242,10 +264,8 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
         name, hand, political, *lines = split_rows(
             inner, [-round(board.reading_size(m) * 1.45), 1.2 if politics else 2,
                     0.8 if politics else 0, *([0.9, 1.6] if supplies else [])], 2)
-    board.badge_plain(surface, name, colour)
-    draw_text(surface, board.abbreviate(seat.name, board.reading_size(m), name.width - 8),
-              name.inflate(-8, 0), board.reading_size(m), theme.text_on(colour))
-    paint_tokens(surface, hand, workers, trained)
+    _name_pill(surface, name, seat.name, colour, size)
+    paint_tokens(surface, hand, workers, trained, size)
     if politics:
         paint_political(surface, political, seat, m)
     if supplies and m.portrait:
@@ -255,10 +275,19 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
         paint_resources(surface, lines[1], seat, 3)
 
 
+def _name_pill(surface: pygame.Surface, rect: pygame.Rect, name: str, colour: RGB,
+               size: int) -> None:
+    """A player's name on their colour at the reading size (shortened by rule)."""
+    board.badge_plain(surface, rect, colour)
+    draw_text(surface, board.abbreviate(name, size, rect.width - 8), rect.inflate(-8, 0), size,
+              theme.text_on(colour))
+
+
 def paint_political(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
     """Political influence as a number and the five patron slots it unlocked."""
     number, slots = split_cols(rect, [1, 1.6], m.gap // 2)
-    board.badge(surface, number, _("P {n}").format(n=seat.political), theme.INFO_BANNER)
+    _name_pill(surface, number, _("P {n}").format(n=seat.political), theme.INFO_BANNER,
+               board.reading_size(m))
     cells = grid(slots.inflate(0, -max(0, slots.height - slots.width // 5)), 5, 5, 2)
     for index, cell in enumerate(cells):
         if index < seat.patron_slots:
@@ -276,13 +305,14 @@ def paint_supplies(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Me
 
 def paint_counts(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
     """Coins in gold, surplus on a white chip, VP on the score track."""
+    size = board.reading_size(m)
     coins, surplus, vp = split_cols(rect, [1, 1, 1.2], m.gap // 2)
-    board.badge(surface, coins, str(seat.coins), COIN)
+    _name_pill(surface, coins, str(seat.coins), COIN, size)
     icon_side = min(surplus.height, surplus.width // 2)
     icon, number = split_cols(surplus, [-icon_side, 1], 2)
     board.chip(surface, icon.center, max(4, icon_side // 2 - 1), SURPLUS)
-    draw_text(surface, str(seat.surplus), number, max(12, int(m.small * 0.8)), theme.TEXT)
-    board.badge(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD)
+    draw_text(surface, str(seat.surplus), number, size, theme.TEXT)
+    _name_pill(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD, size)
 
 
 def paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
