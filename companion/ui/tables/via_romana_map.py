@@ -356,15 +356,18 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
             _segment(surface, theme.ACCENT, start, end, width + 8)
     for number, (start, end) in enumerate(spaces):
         owner = state.roads[index][number]
+        # on the gold band of the road being scored, an empty space is dark (grey on gold
+        # was 1.8:1)
+        empty = theme.BACKGROUND if highlighted else ROAD_EMPTY
         if drawn.active():
             drawn.segment(surface, "road" if closed or owner is None else "built", start, end,
                           max(3, width // 2) if closed else width,
-                          ROAD_CLOSED if closed else ROAD_EMPTY if owner is None
+                          ROAD_CLOSED if closed else empty if owner is None
                           else colours[owner], target=f"road-{index}")
         if closed:
             _segment(surface, ROAD_CLOSED, start, end, max(3, width // 2))
         elif owner is None:
-            _segment(surface, ROAD_EMPTY, start, end, width)
+            _segment(surface, empty, start, end, width)
         else:
             _segment(surface, pieces.EDGE, start, end, width + 2)
             _segment(surface, colours[owner], start, end, width)
