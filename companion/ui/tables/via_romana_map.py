@@ -359,13 +359,14 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
         # on the gold band of the road being scored, an empty space is dark (grey on gold
         # was 1.8:1)
         empty = theme.BACKGROUND if highlighted else ROAD_EMPTY
+        shut = theme.BACKGROUND if highlighted else ROAD_CLOSED
         if drawn.active():
             drawn.segment(surface, "road" if closed or owner is None else "built", start, end,
                           max(3, width // 2) if closed else width,
-                          ROAD_CLOSED if closed else empty if owner is None
+                          shut if closed else empty if owner is None
                           else colours[owner], target=f"road-{index}")
         if closed:
-            _segment(surface, ROAD_CLOSED, start, end, max(3, width // 2))
+            _segment(surface, shut, start, end, max(3, width // 2))
         elif owner is None:
             _segment(surface, empty, start, end, width)
         else:
