@@ -70,6 +70,10 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.32)
     region_height = max(int(m.unit * 1.5), int(rect.height * share))
     spaces_height = int(m.unit * (1.8 if m.portrait else 0.8))
+    # the players' boards keep a row of the reading size each: the regions give way
+    boards = len(state.seats) * (round(board.reading_size(m) * 1.45) + 4)
+    room = rect.height + sum(int(row) for row in rows) - spaces_height - boards - 3 * m.gap
+    region_height = max(int(m.unit * 1.5), min(region_height, room))
     rows += [-region_height, -spaces_height, 1]
     parts = split_rows(rect, rows, m.gap)
     if prompt:
