@@ -13,6 +13,7 @@ from companion.i18n import _, ngettext
 from companion.stats import PlayerStats, game_stats, player_stats
 from companion.turn_clock import format_duration, format_length
 from companion.ui import drawn, theme
+from companion.ui.board import reading_size
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
@@ -97,7 +98,8 @@ class StatsScreen(Screen):
 
     def _rows(self, area: pygame.Rect) -> list[tuple[PlayerStats, pygame.Rect]]:
         m = self.metrics
-        height = int(m.unit * 1.4)
+        # the name beside the numbers, those on two lines at the reading size
+        height = max(int(m.unit * 1.4), 2 * (reading_size(m) * 27 // 20) + m.gap * 2)
         per_page = max(1, (area.height + m.gap) // (height + m.gap))
         pages = max(1, -(-len(self.players) // per_page))
         self.page %= pages
@@ -116,8 +118,11 @@ class StatsScreen(Screen):
             self.add(f"filter-{key or 'all'}", cell, label, self._filter(key),
                      selected=key == self.game, size=m.small)
         for stats, row in self._rows(players):
-            self.add(f"player-{stats.name}", row, stats.name, self._opener(stats.name),
-                     sublabel=summary(stats), fill=theme.PANEL_LIGHT)
+            # the row's words are drawn by draw(): right of the colour stripe, the numbers
+            # wrapped at the reading size (as a sublabel they shrank to 18 px)
+            button = self.add(f"player-{stats.name}", row, "", self._opener(stats.name),
+                              fill=theme.PANEL_LIGHT)
+            button.extra["name"] = stats.name
         back, more = split_cols(bottom, [1, 1], m.gap)
         self.add("back", back, _("Back"), self.app.open_history, fill=theme.PANEL)
         per_page = max(1, len(self._rows(players)))
@@ -135,6 +140,12 @@ class StatsScreen(Screen):
                 drawn.piece(surface, "stripe", stripe, theme.colour_rgb(stats.colour))
                 pygame.draw.rect(surface, theme.colour_rgb(stats.colour), stripe,
                                  border_radius=m.gap)
+                words = pygame.Rect(stripe.right + m.gap * 2, button.rect.top + m.gap // 2,
+                                    button.rect.right - stripe.right - m.gap * 4,
+                                    button.rect.height - m.gap)
+                name, numbers = split_cols(words, [1, 3], m.gap * 2)
+                draw_text(surface, stats.name, name, m.body, theme.TEXT, align="left")
+                draw_paragraph(surface, summary(stats), numbers, reading_size(m), theme.TEXT)
 
     def _filter(self, game: str | None) -> Callable[[], None]:
         return lambda: self.app.open_stats(game)

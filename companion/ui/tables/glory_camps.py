@@ -488,7 +488,7 @@ def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
     start = len(state.players)
     size = reading_size(m)
     label = _("Sites: in town + out")
-    label_area, stacks = split_cols(rect, [-min(rect.width // 3, measure(label, size)[0] + 8),
+    label_area, stacks = split_cols(rect, [-min(rect.width // 2, measure(label, size)[0] + 8),
                                            1], m.gap)
     draw_text(surface, label, label_area, size, theme.TEXT, align="left")
     for material, cell in zip(MATERIALS, split_cols(stacks, [1] * len(MATERIALS), m.gap),
