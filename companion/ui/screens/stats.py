@@ -213,7 +213,9 @@ class PlayerStatsScreen(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        line, body, bottom = split_rows(self.body_rect(), [-m.unit * 0.8, 1, -m.unit], m.gap)
+        # the overall numbers on up to two lines at the reading size
+        line, body, bottom = split_rows(self.body_rect(), [-2 * (reading_size(m) * 27 // 20),
+                                                           1, -m.unit], m.gap)
         if m.portrait:
             chart, games = split_rows(body, [2, 3], m.gap * 2)
         else:
@@ -237,7 +239,7 @@ class PlayerStatsScreen(Screen):
             draw_text(surface, _("No finished games yet."), games, m.body, theme.MUTED)
             return
         colour = theme.colour_rgb(self.overall.colour)
-        draw_text(surface, summary(self.overall), line, m.small, theme.TEXT, align="left")
+        draw_paragraph(surface, summary(self.overall), line, reading_size(m), theme.TEXT)
         height = int(m.unit * 2)
         for index, (key, stats) in enumerate(self.per_game):
             row = pygame.Rect(games.left, games.top + index * (height + m.gap), games.width,
