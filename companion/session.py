@@ -344,6 +344,10 @@ class GameSession:
         self._initial = self.rules.setup(record.players, record.options)
         self._timeline = Timeline(self.rules, self._initial)
         self._replay()
+        #: moves in effect when the log was read (a resumed game's, 0 for a new one)
+        self.loaded_moves = self._timeline.cursor
+        #: the table's pending steps were put back once for this resume
+        self.steps_restored = False
         # Entries handed to the writer but not yet on disk, and the timeline they lead to.
         self._pending: deque[LogEntry] = deque()
         self._ahead: TimelineFork | None = None
@@ -543,6 +547,15 @@ class GameSession:
         timeline = self._timeline
         if not self._pending and timeline.cursor > 0:
             timeline.state_at(timeline.cursor - 1)
+
+    def last_move(self) -> tuple[Any, Action, Any] | None:
+        """(state before, action, state after) of the newest action in effect on disk, or
+        None before the first: what a resumed table derives its pending steps from."""
+        timeline = self._timeline
+        if timeline.cursor == 0:
+            return None
+        return (timeline.state_at(timeline.cursor - 1), timeline.action(timeline.cursor - 1),
+                timeline.state)
 
     @property
     def action_count(self) -> int:

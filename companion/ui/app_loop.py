@@ -191,6 +191,10 @@ class App:
         self.overlays.prompts = prompts
 
     @property
+    def device_note(self) -> str:
+        return self.overlays.device_note
+
+    @property
     def prompt_rect(self) -> pygame.Rect:
         return self.overlays.prompt_rect
 

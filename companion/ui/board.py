@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.ui import theme
-from companion.ui.text import draw_text
+from companion.ui import drawn, theme
+from companion.ui.layout import Metrics
+from companion.ui.text import draw_text, measure
 from companion.ui.theme import RGB
 
 #: the back of a face-down card (a vault card, a hidden hand)
@@ -21,6 +22,31 @@ CARD_BACK: RGB = (92, 62, 44)
 CARD_BACK_MARK: RGB = (150, 112, 70)
 #: the outline every piece gets, so light colours stand out on the dark background
 EDGE: RGB = (12, 12, 14)
+
+
+def reading_size(m: Metrics) -> int:
+    """The font size of every name and number on the table: 20 px on the 7" panel, the
+    same physical size on the others."""
+    return round(20 * m.unit / 48)
+
+
+def abbreviate(name: str, size: int, width: int) -> str:
+    """``name`` as it fits ``width`` at ``size``: whole; else its later words cut to their
+    first letter ("Circus M."); else cut after as many letters as fit, with a full stop
+    ("Amphith."). The legend and the card's own dialogs say the whole name."""
+    if measure(name, size)[0] <= width:
+        return name
+    words = name.split()
+    if len(words) > 1:
+        short = " ".join([words[0], *(word[:1] + "." for word in words[1:])])
+        if measure(short, size)[0] <= width:
+            return short
+        name = words[0]
+    for end in range(len(name) - 1, 1, -1):
+        short = name[:end] + "."
+        if measure(short, size)[0] <= width:
+            return short
+    return name[:2] + "."
 
 
 def _radius(rect: pygame.Rect, divisor: int = 6) -> int:
@@ -37,6 +63,7 @@ def card(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, *, label: str = 
     face down stays hidden); ``highlight`` outlines the card (the one just placed).
     """
     radius = _radius(rect, 7)
+    drawn.piece(surface, "card", rect, CARD_BACK if face_down else fill)
     if face_down:
         pygame.draw.rect(surface, CARD_BACK, rect, border_radius=radius)
         inner = rect.inflate(-max(4, rect.width // 4), -max(4, rect.height // 4))
@@ -61,6 +88,9 @@ def card(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, *, label: str = 
 def chip(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: RGB, *,
          label: str = "") -> pygame.Rect:
     """A round chip (a role, a client, a resource); returns its bounding rect."""
+    if drawn.active():
+        drawn.piece(surface, "chip", pygame.Rect(center[0] - radius, center[1] - radius,
+                                                 2 * radius, 2 * radius), fill)
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, EDGE, center, radius, width=max(1, radius // 8))
     bounds = pygame.Rect(0, 0, radius * 2, radius * 2)
@@ -107,6 +137,7 @@ def pips(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int | No
 
 def cube(surface: pygame.Surface, rect: pygame.Rect, fill: RGB) -> None:
     """A player's cube: a square in their colour with a dark edge."""
+    drawn.piece(surface, "cube", rect, fill)
     pygame.draw.rect(surface, fill, rect, border_radius=max(1, rect.width // 6))
     pygame.draw.rect(surface, EDGE, rect, width=1, border_radius=max(1, rect.width // 6))
 
@@ -168,9 +199,16 @@ def token(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: R
 
 def badge(surface: pygame.Surface, rect: pygame.Rect, text: str, fill: RGB) -> None:
     """A rounded label: a count, a score, a short state word on a coloured ground."""
+    drawn.piece(surface, "badge", rect, fill)
     pygame.draw.rect(surface, fill, rect, border_radius=_radius(rect, 2))
     draw_text(surface, text, rect.inflate(-max(4, rect.height // 3), -2),
               max(10, rect.height * 2 // 3), theme.text_on(fill))
+
+
+def badge_plain(surface: pygame.Surface, rect: pygame.Rect, fill: RGB) -> None:
+    """A badge's ground alone, for a label the caller draws at a size of its own."""
+    drawn.piece(surface, "badge", rect, fill)
+    pygame.draw.rect(surface, fill, rect, border_radius=_radius(rect, 2))
 
 
 def big_number(surface: pygame.Surface, rect: pygame.Rect, value: int | str,

@@ -332,6 +332,10 @@ class CountsDialog(Screen):
         title, body, bottom = split_rows(inset(box, m.gap), [-m.unit, 1, -m.unit], m.gap)
         columns = 1 if m.portrait or len(self.names) <= 3 else 2
         rows = -(-len(self.names) // columns)
+        # another column rather than rows whose - and + fall under a finger's width
+        while rows * m.unit + (rows - 1) * m.gap > body.height and columns < len(self.names):
+            columns += 1
+            rows = -(-len(self.names) // columns)
         height = min(int(m.unit * 1.3), (body.height - m.gap * (rows - 1)) // max(1, rows))
         return title, grid(body, len(self.names), columns, m.gap, row_height=height), bottom
 

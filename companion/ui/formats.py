@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from babel import Locale
 
 
+RIGHT_TO_LEFT_MARK = "\u200f"
+
+
 @cache
 def _locale(code: str) -> Locale:
     from babel import Locale  # imported on first use: start-up stays light
@@ -49,6 +52,9 @@ def moment(timestamp: float, with_year: bool = True) -> str:
     locale = current_locale()
     try:
         day = format_skeleton("yMMMd" if with_year else "MMMd", when, locale=locale)
-        return f"{day} {format_time(when, 'short', locale=locale)}"
+        text = f"{day} {format_time(when, 'short', locale=locale)}"
     except (KeyError, ValueError):
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(timestamp))
+    # after a Latin name ("Julia · 2 ديسمبر") the day number would join the name's run
+    # and stand apart from its month: a right-to-left mark keeps it with the date
+    return RIGHT_TO_LEFT_MARK + text if locale.character_order == "right-to-left" else text

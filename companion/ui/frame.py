@@ -128,7 +128,9 @@ class Frame:
         self.surface.set_clip(rects[0].unionall(rects[1:]) if len(rects) > 1 else rects[0])
         if not self.overlays.guard(self._draw_screens):
             self.surface.fill(theme.BACKGROUND)
-        self.overlays.draw(self.surface, self.metrics)
+        stack = self.screens.stack
+        self.overlays.draw(self.surface, self.metrics,
+                           dialog_on_top=bool(stack) and stack[-1].modal)
         self.surface.set_clip(None)
         return rects
 

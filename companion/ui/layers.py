@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from companion import i18n
+from companion.ui import drawn
 from companion.ui.layout import mirrored
 from companion.ui.text import fonts_generation
 
@@ -72,6 +73,7 @@ class Layers:
             return cached[1]
         # a part repainted at its size keeps its surface
         picture = cached[1] if cached is not None else pygame.Surface(_surface_size(size))
+        drawn.fresh(picture)
         picture.fill(background)
         paint(picture)
         self._pictures[slot] = (full_key, picture)
@@ -95,6 +97,7 @@ class Layers:
         reused = pictures.popitem(last=False)[1] if len(pictures) >= kept else None
         if reused is None or reused.get_size() != _surface_size(size):
             reused = pygame.Surface(_surface_size(size))
+        drawn.fresh(reused)
         reused.fill(background)
         paint(reused)
         pictures[full_key] = reused
@@ -120,10 +123,12 @@ class Layers:
         into the kept one when only ``key`` changed (see :meth:`picture`, and for
         ``sizes`` and ``variants``)."""
         local = pygame.Rect((0, 0), rect.size)
-        surface.blit(self.picture(
+        picture = self.picture(
             name, key, rect.size, background, lambda picture: paint(picture, local),
             None if update is None else lambda picture, old: update(picture, local, old),
-            sizes, variants), rect)
+            sizes, variants)
+        drawn.placed(picture, surface, rect.topleft)
+        surface.blit(picture, rect)
 
     def clear(self) -> None:
         self._pictures.clear()

@@ -39,6 +39,8 @@ class Overlays:
         self.banner: Banner | None = None
         self.status: Banner | None = None
         self.device_line = DeviceLine()
+        #: the simulated devices' word off a Pi, shown in Settings rather than over the title
+        self.device_note = ""
         #: physical steps the players must now do on the board (see :meth:`prompt`)
         self.prompts: list[str] = []
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
@@ -73,6 +75,10 @@ class Overlays:
             self.damage.invalidate()
 
     def device_status(self, event: DeviceStatus) -> None:
+        if event.status == "simulated":  # off a Pi: said in Settings, over no title
+            self.device_note = event.message or _("{device}: {status}").format(
+                device=event.device, status=event.status)
+            return
         self.status = self.device_line.said(event, time.monotonic())
         self.damage.invalidate()
 
@@ -157,7 +163,7 @@ class Overlays:
                   self.banner.rect if self.banner else None]
         return any(cover is not None and cover.colliderect(rect) for cover in covers)
 
-    def draw(self, surface: pygame.Surface, m: Metrics) -> None:
+    def draw(self, surface: pygame.Surface, m: Metrics, dialog_on_top: bool = False) -> None:
         if self.saving_rect is not None:
             pygame.draw.rect(surface, theme.INFO_BANNER, self.saving_rect, border_radius=m.gap)
             draw_text(surface, _("Saving..."), self.saving_rect, m.small, theme.TEXT)
@@ -168,7 +174,11 @@ class Overlays:
             pygame.draw.rect(surface, theme.DANGER if self.status.error else theme.PANEL, rect)
             draw_paragraph(surface, self.status.text, rect.inflate(-m.gap * 2, 0), m.small,
                            theme.TEXT, align="center")
-        if self.prompts:
+        # a dialog on top is the step being asked now: the prompt waits under it, never
+        # over its buttons (and takes no tap meanwhile)
+        if self.prompts and not dialog_on_top:
             self.prompt_rect = draw_prompt(surface, m, self.prompts)
+        else:
+            self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         if self.banner is not None:
             draw_message(surface, m, self.banner)

@@ -12,6 +12,7 @@ a screen can be read (and tested) without the loop, and the loop changed without
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -247,10 +248,15 @@ class Screen:
         return next((b for b in self.buttons if b.key == self.pressed), None)
 
     def button_at(self, pos: tuple[int, int]) -> Button | None:
+        """The button a finger at ``pos`` means: the last drawn of those it is on, or of
+        drawn targets (a road, a city) the one it is nearest."""
+        best: Button | None = None
+        best_reach = math.inf
         for button in reversed(self.buttons):
-            if button.rect.collidepoint(pos):
-                return button
-        return None
+            reach = button.reach(pos)
+            if reach is not None and reach < best_reach:
+                best, best_reach = button, reach
+        return best
 
     def button(self, key: str) -> Button:
         """The button with ``key`` (tests and key bindings find buttons by key)."""

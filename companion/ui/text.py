@@ -19,7 +19,7 @@ import pygame
 
 from companion.loggers import logger
 from companion.records import frozen
-from companion.ui import bidi, fonts, layout
+from companion.ui import bidi, drawn, fonts, layout
 from companion.ui.theme import RGB
 
 _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
@@ -139,6 +139,16 @@ def forget_fonts() -> None:
 
 _forgetters: list[Callable[[], None]] = []
 _generation = 0
+
+
+def repaint_kept_pictures() -> None:
+    """Have every kept picture (buttons, table layers) painted afresh on its next use,
+    keeping the fonts and the measured layouts: the screen audit records what a frame
+    paints, and a picture kept from before the record would hide its text."""
+    global _generation
+    _generation += 1
+    for forget in _forgetters:
+        forget()
 
 
 def fonts_generation() -> int:
@@ -310,7 +320,13 @@ def _pieces(text: str, rtl: bool) -> tuple[Piece, ...]:
     text = drawable(text)
     result: list[Piece] = []
     for run in bidi.visual_runs(text, True if rtl else None):
-        result.extend(_split_by_face(run))
+        for piece in _split_by_face(run):
+            # a direction mark has done its work in the bidi runs: it draws nothing (a
+            # piece of nothing else would be an image of zero width, which SDL refuses)
+            shown = "".join(c for c in piece.text if unicodedata.category(c) != "Cf")
+            if shown:
+                result.append(piece if shown == piece.text else Piece(shown, piece.face,
+                                                                       piece.rtl))
     return tuple(result)
 
 
@@ -451,9 +467,12 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
         if lines is not None:
             return _draw_lines(surface, lines[0], lines[1], rect, colour, align)
         fitted = fit_size(text, size, rect.width, smallest_ratio=0.55)
-    image = render(ellipsize(text, fitted, rect.width), fitted, colour)
+    shown = ellipsize(text, fitted, rect.width)
+    image = render(shown, fitted, colour)
     target = image.get_rect(centery=rect.centery)
     _place(target, rect, align)
+    if drawn.active():
+        drawn.text(surface, text, shown, image, target, fitted, colour)
     surface.blit(image, target)
     return target
 
@@ -488,14 +507,17 @@ def _draw_lines(surface: pygame.Surface, lines: list[str], size: int, rect: pyga
                 colour: RGB, align: str) -> pygame.Rect:
     step = _line_step(size)
     top = rect.centery - step * len(lines) // 2
-    drawn = pygame.Rect(rect.centerx, rect.centery, 0, 0)
+    shown = pygame.Rect(rect.centerx, rect.centery, 0, 0)
+    recording = drawn.active()
     for index, line in enumerate(lines):
         image = render(line, size, colour)
         target = image.get_rect(centery=top + step * index + step // 2)
         _place(target, rect, align)
+        if recording:
+            drawn.text(surface, line, line, image, target, size, colour)
         surface.blit(image, target)
-        drawn.union_ip(target)
-    return drawn
+        shown.union_ip(target)
+    return shown
 
 
 def _wide(character: str) -> bool:

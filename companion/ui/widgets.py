@@ -10,7 +10,7 @@ from functools import lru_cache
 import pygame
 
 from companion.records import mutable
-from companion.ui import layout, theme
+from companion.ui import drawn, layout, theme
 from companion.ui.text import (
     draw_text,
     ellipsize,
@@ -39,6 +39,11 @@ class Button:
     max_lines: int = 2  # a label wraps onto this many lines before anything is cut
     extra: dict[str, object] = field(default_factory=dict)
 
+    def reach(self, pos: tuple[int, int]) -> float | None:
+        """How far inside the target ``pos`` is: None outside it, 0 on a button's face; a
+        drawn target (a road, a city) answers how close, so the nearest of two wins."""
+        return 0.0 if self.rect.collidepoint(pos) else None
+
     def colours(self, pressed: bool = False) -> tuple[RGB, RGB]:
         """The fill it is drawn in and the text colour that reads on it."""
         fill = self.fill or (theme.ACCENT if self.selected else theme.BUTTON)
@@ -50,9 +55,11 @@ class Button:
 
     def inner(self) -> pygame.Rect:
         """Where the label goes: inset by a share of the short side, so a narrow key keeps
-        room for its letter."""
+        room for its letter; with a sublabel also from the top and bottom edges, so the
+        second line's descenders stay on the face."""
         pad = max(6, min(self.rect.height, self.rect.width) // 5)
-        return self.rect.inflate(-pad, 0)
+        edge = max(3, self.rect.height // 14) if self.sublabel else 0
+        return self.rect.inflate(-pad, -2 * edge)
 
     def label_layout(self, size: int) -> tuple[int, list[str], int, list[str]]:
         """(size, lines) of the label and of the sublabel, as they are drawn."""
@@ -94,6 +101,7 @@ class Button:
             _keep_picture(key, picture)
         else:
             _button_pictures.move_to_end(key)
+        drawn.placed(picture, surface, self.rect.topleft)
         surface.blit(picture, self.rect)
 
     def _paint(self, surface: pygame.Surface, size: int, pressed: bool) -> None:

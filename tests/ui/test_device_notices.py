@@ -55,7 +55,8 @@ def test_a_lost_reader_is_said_for_as_long_as_it_is_out(app: App) -> None:
         app.overlays.expire(time.monotonic() + later)
         assert app.status is not None and app.status.error
         assert app.status.text == LOST.message
-    app.overlays.device_status(DeviceStatus("table", "reopened", "PN532 firmware 1.6 on /dev/serial0"))
+    app.overlays.device_status(
+        DeviceStatus("table", "reopened", "PN532 firmware 1.6 on /dev/serial0"))
     assert app.status is not None and not app.status.error
     app.overlays.expire(time.monotonic() + STATUS_SECONDS + 1)
     assert app.status is None

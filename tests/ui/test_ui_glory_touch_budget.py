@@ -59,10 +59,10 @@ def test_typical_architect_turn_takes_seven_touches(app: App) -> None:
     driver = open_table(app, session)
     driver.tap("move-lead-architect")  # 1
     press_seat(app, 2)  # Ben follows
-    press_seat(app, 3, long=True)  # Cato Thinks: the hand size, his last answer offered
+    press_seat(app, 3, long=True)  # Cato Thinks: the hand his last refill left him offered
     assert app.top.name == "number"
-    driver.tap("done")  # 2: 4 cards, below the limit of 5: a refill
-    assert session.actions[-1].payload == {"option": "refill", "hand": 4}
+    driver.tap("done")  # 2: the 5 cards his refill gave him, at the limit: he draws one
+    assert session.actions[-1].payload == {"option": "draw_one", "hand": 5}
     driver.taps("move-material-Temple", "move-material-Temple")  # 3, 4
     driver.taps("move-foundation", "pick-concrete", "pick-Wall")  # 5, 6, 7
     state = session.state

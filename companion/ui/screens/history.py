@@ -144,7 +144,7 @@ class HistoryScreen(Screen):
         inner = rect.inflate(-m.gap * 3, -m.gap * 2)
         top, players = split_rows(inner, [1, 1.2], m.gap)
         when = formats.moment(record.created)
-        title, info = split_cols(top, [1, 1], m.gap)
+        title, info = split_cols(top, [1, 1.7], m.gap)  # the date and length at their size
         draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
         draw_text(surface, _("{when} · {length}").format(
             when=when, length=format_length(game_length(record))), info, m.small,

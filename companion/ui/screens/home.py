@@ -1,10 +1,18 @@
-"""Home: resume the unfinished game, start a new one, the history, the settings."""
+"""Home: resume an unfinished game, start a new one, the history, the settings.
+
+Every unfinished game has its own button, newest first: a game paused for another one
+stays in reach instead of hiding until the newer one ends.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.games import get_rules
+from companion.games.base import Rejected
 from companion.i18n import _
 from companion.ui import formats, places, theme
 from companion.ui.board import dashed_rect
@@ -12,6 +20,9 @@ from companion.ui.intents import Press
 from companion.ui.layout import grid, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text
+
+if TYPE_CHECKING:
+    from companion.store import GameRecord
 
 
 class HomeScreen(Screen):
@@ -22,22 +33,41 @@ class HomeScreen(Screen):
         super().build()
         m = self.metrics
         body = self.body_rect()
-        record = self.app.store.unfinished_game()
         columns = 1 if m.portrait else 2
-        rows = 2 if columns == 2 else 4  # always room for Resume: nothing moves when it comes
+        # always room for one Resume: nothing moves when the first game comes; more rows
+        # for more games, as many as stay a finger tall
+        fits = (body.height + 2 * m.gap) // (m.unit + 2 * m.gap) * columns - 3
+        records = self.app.store.unfinished_games()[:max(1, fits)]
+        count = max(1, len(records)) + 3
+        rows = max(-(-count // columns), 2 if columns == 2 else 4)
         height = min(m.unit * 2, (body.height - m.gap * (rows - 1)) // rows)
         area = pygame.Rect(body.left, body.top + m.gap, body.width, body.height - m.gap)
-        cells = grid(area, 4, columns, m.gap * 2, row_height=height)
+        cells = grid(area, count, columns, m.gap * 2, row_height=height)
         self.resume_rect = cells[0]
-        if record:
+        for number, record in enumerate(records):
             players = ", ".join(p.name for p in record.players)
             when = formats.moment(record.created, with_year=False)
-            self.add("resume", cells[0], _("Resume {title}").format(
-                title=get_rules(record.game).title), self.app.resume_game, selected=True,
-                sublabel=f"{players} · {when}")
-        self.add("new-game", cells[1], _("New game"), self.goes_to(places.NewGame()))
-        self.add("history", cells[2], _("History and stats"), self.goes_to(places.History()))
-        self.add("settings", cells[3], _("Settings and tags"), self.goes_to(places.Settings()))
+            self.add("resume" if number == 0 else f"resume-{record.id}", cells[number],
+                     _("Resume {title}").format(title=get_rules(record.game).title),
+                     self._resume(record), selected=number == 0,
+                     sublabel=f"{players} · {when}")
+        rest = cells[count - 3:]
+        self.add("new-game", rest[0], _("New game"), self.goes_to(places.NewGame()))
+        self.add("history", rest[1], _("History and stats"), self.goes_to(places.History()))
+        self.add("settings", rest[2], _("Settings and tags"), self.goes_to(places.Settings()))
+
+    def _resume(self, record: GameRecord) -> Callable[[], None]:
+        def resume() -> None:
+            from companion.session import GameSession
+
+            try:
+                session = GameSession(self.app.store, record)
+            except Rejected as exc:  # an older game whose board file has since gone
+                self.app.message(_("The unfinished game cannot be set up again: {reason}")
+                                 .format(reason=exc))
+                return
+            self.app.start_session(session)
+        return resume
 
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -22,7 +22,7 @@ from companion.ui import places, theme
 from companion.ui.form import PickDialog
 from companion.ui.intents import Press, Tag
 from companion.ui.keyboard import KeyboardScreen
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import grid, mirror, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
@@ -141,7 +141,9 @@ class NewGameScreen(Screen):
             self._player_row(index, row, rect)
         if len(self.players) < MAX_PLAYERS:
             top = players.top + len(self.players) * (row_height + m.gap)
-            self.add("add-player", pygame.Rect(players.left, top, players.width // 2, row_height),
+            # on the side the seats' rows start on (the right in Arabic)
+            self.add("add-player", mirror(pygame.Rect(players.left, top, players.width // 2,
+                                                      row_height), players),
                      _("+ Add player"), self._add_player)
         self._option_rows(options)
         back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)

@@ -11,9 +11,10 @@ from companion.games.base import ScoreResult
 from companion.i18n import _
 from companion.turn_clock import format_duration
 from companion.ui import theme
+from companion.ui.board import reading_size
 from companion.ui.layout import mirror, split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.text import draw_paragraph, draw_text
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class ScoreboardScreen(Screen):
     def _paint_ranking(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.metrics
         count = max(1, len(self.result.players))
-        height = min(int(m.unit * 1.6), (area.height - m.gap * (count - 1)) // count)
+        height = min(int(m.unit * 2.2), (area.height - m.gap * (count - 1)) // count)
         place = 0
         previous: int | None = None
         for index, player in enumerate(self.result.players):
@@ -124,7 +125,9 @@ class ScoreboardScreen(Screen):
             winner = player.name in self.result.winners
             panel(surface, row, theme.PANEL_LIGHT if winner else theme.PANEL,
                   theme.ACCENT if winner else None)
-            top, bottom = split_rows(row.inflate(-m.gap * 3, -m.gap), [3, 2])
+            # the breakdown wraps at the reading size (on one line it shrank to 18 px)
+            top, bottom = split_rows(row.inflate(-m.gap * 3, -m.gap),
+                                     [-min(int(m.unit * 0.9), row.height // 2), 1])
             name, total = split_cols(top, [4, 1], m.gap)
             draw_text(surface, f"{place}. {player.name}", name, m.body, theme.TEXT, align="left")
             draw_text(surface, str(player.total), total, m.large, theme.ACCENT, align="right")
@@ -134,8 +137,7 @@ class ScoreboardScreen(Screen):
             if player.name in self.times:
                 parts += " · " + _("on turn {time}").format(
                     time=format_duration(self.times[player.name]))
-            draw_text(surface, parts, bottom, fit_size(parts, m.small, bottom.width, 0.6),
-                      theme.MUTED, align="left")
+            draw_paragraph(surface, parts, bottom, reading_size(m), theme.MUTED)
 
     def _paint_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.metrics

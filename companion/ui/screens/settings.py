@@ -27,9 +27,20 @@ class SettingsScreen(Screen):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The languages, the hint with the Players and reminder buttons, the tags, the bar."""
         m = self.metrics
-        languages, hint, body, bottom = split_rows(
-            self.body_rect(), [-m.unit, -m.unit * 1.8, 1, -m.unit], m.gap)
+        languages, hint, _spare, body, bottom = split_rows(
+            self.body_rect(), [-m.unit, -m.unit * 1.8, -m.unit * 1.5 if self._note() else 0, 1,
+                               -m.unit], m.gap)
         return languages, hint, body, bottom
+
+    def _note(self) -> str:
+        """What the devices said when they started without their hardware (off a Pi):
+        shown here, where buttons and readers are set up, not over a screen's title."""
+        return str(getattr(self.app, "device_note", ""))
+
+    def _note_rect(self) -> pygame.Rect:
+        m = self.metrics
+        return split_rows(self.body_rect(), [-m.unit, -m.unit * 1.8, -m.unit * 1.5, 1,
+                                             -m.unit], m.gap)[2]
 
     def _hint_and_buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The enrol hint under a row of ways on: players, the turn reminder, the display."""
@@ -119,6 +130,8 @@ class SettingsScreen(Screen):
         hint = self._hint_and_buttons()[0]
         draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
                        hint, m.small, theme.MUTED)
+        if self._note():
+            draw_paragraph(surface, self._note(), self._note_rect(), m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())
         if not tags:
             draw_text(surface, _("No tags enrolled yet."), body, m.body, theme.MUTED)

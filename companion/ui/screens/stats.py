@@ -12,7 +12,8 @@ from companion.games import GAME_MODULES, get_rules
 from companion.i18n import _, ngettext
 from companion.stats import PlayerStats, game_stats, player_stats
 from companion.turn_clock import format_duration, format_length
-from companion.ui import places, theme
+from companion.ui import drawn, places, theme
+from companion.ui.board import reading_size
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
@@ -97,7 +98,8 @@ class StatsScreen(Screen):
 
     def _rows(self, area: pygame.Rect) -> list[tuple[PlayerStats, pygame.Rect]]:
         m = self.metrics
-        height = int(m.unit * 1.4)
+        # the name beside the numbers, those on two lines at the reading size
+        height = max(int(m.unit * 1.4), 2 * (reading_size(m) * 27 // 20) + m.gap * 2)
         per_page = max(1, (area.height + m.gap) // (height + m.gap))
         pages = max(1, -(-len(self.players) // per_page))
         self.page %= pages
@@ -116,8 +118,11 @@ class StatsScreen(Screen):
             self.add(f"filter-{key or 'all'}", cell, label, self._filter(key),
                      selected=key == self.game, size=m.small)
         for stats, row in self._rows(players):
-            self.add(f"player-{stats.name}", row, stats.name, self._opener(stats.name),
-                     sublabel=summary(stats), fill=theme.PANEL_LIGHT)
+            # the row's words are drawn by draw(): right of the colour stripe, the numbers
+            # wrapped at the reading size (as a sublabel they shrank to 18 px)
+            button = self.add(f"player-{stats.name}", row, "", self._opener(stats.name),
+                              fill=theme.PANEL_LIGHT)
+            button.extra["name"] = stats.name
         back, more = split_cols(bottom, [1, 1], m.gap)
         self.add("back", back, _("Back"), self.goes_to(places.History()), fill=theme.PANEL)
         per_page = max(1, len(self._rows(players)))
@@ -132,8 +137,15 @@ class StatsScreen(Screen):
                 stats = next(s for s in self.players if f"player-{s.name}" == button.key)
                 stripe = pygame.Rect(button.rect.left, button.rect.top, m.gap * 2,
                                      button.rect.height)
+                drawn.piece(surface, "stripe", stripe, theme.colour_rgb(stats.colour))
                 pygame.draw.rect(surface, theme.colour_rgb(stats.colour), stripe,
                                  border_radius=m.gap)
+                words = pygame.Rect(stripe.right + m.gap * 2, button.rect.top + m.gap // 2,
+                                    button.rect.right - stripe.right - m.gap * 4,
+                                    button.rect.height - m.gap)
+                name, numbers = split_cols(words, [1, 3], m.gap * 2)
+                draw_text(surface, stats.name, name, m.body, theme.TEXT, align="left")
+                draw_paragraph(surface, summary(stats), numbers, reading_size(m), theme.TEXT)
 
     def _filter(self, game: str | None) -> Callable[[], None]:
         return self.goes_to(places.Stats(game))
@@ -201,7 +213,9 @@ class PlayerStatsScreen(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        line, body, bottom = split_rows(self.body_rect(), [-m.unit * 0.8, 1, -m.unit], m.gap)
+        # the overall numbers on up to two lines at the reading size
+        line, body, bottom = split_rows(self.body_rect(), [-2 * (reading_size(m) * 27 // 20),
+                                                           1, -m.unit], m.gap)
         if m.portrait:
             chart, games = split_rows(body, [2, 3], m.gap * 2)
         else:
@@ -225,7 +239,7 @@ class PlayerStatsScreen(Screen):
             draw_text(surface, _("No finished games yet."), games, m.body, theme.MUTED)
             return
         colour = theme.colour_rgb(self.overall.colour)
-        draw_text(surface, summary(self.overall), line, m.small, theme.TEXT, align="left")
+        draw_paragraph(surface, summary(self.overall), line, reading_size(m), theme.TEXT)
         height = int(m.unit * 2)
         for index, (key, stats) in enumerate(self.per_game):
             row = pygame.Rect(games.left, games.top + index * (height + m.gap), games.width,
@@ -233,8 +247,9 @@ class PlayerStatsScreen(Screen):
             if row.bottom > games.bottom:
                 break
             panel(surface, row, theme.PANEL_LIGHT)
-            pygame.draw.rect(surface, colour, pygame.Rect(row.left, row.top, m.gap * 2,
-                                                          row.height), border_radius=m.gap)
+            stripe = pygame.Rect(row.left, row.top, m.gap * 2, row.height)
+            drawn.piece(surface, "stripe", stripe, colour)
+            pygame.draw.rect(surface, colour, stripe, border_radius=m.gap)
             title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
             draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
             draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,

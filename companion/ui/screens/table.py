@@ -80,6 +80,18 @@ class TableScreen(Screen):
         self.layers = Layers()  # the header's parts, kept while what they say holds
         #: (state, metrics, areas) of the last build: painting that state lays out the same
         self._built: tuple[object, object, dict[str, pygame.Rect]] | None = None
+        self._restore_steps()
+
+    def _restore_steps(self) -> None:
+        """A resumed game puts back what its last move left the table to do ("put the
+        Jack back"): derived from the log, since the prompt on screen went with the power."""
+        session = self.session
+        if session.steps_restored or not session.loaded_moves \
+                or session.action_count != session.loaded_moves:
+            return
+        session.steps_restored = True
+        for text in self.view.pending_steps():
+            self.app.prompt(text)
 
     @property
     def session(self) -> GameSession:

@@ -111,9 +111,11 @@ class AveRomaView(GameView):
             if me is None:
                 return [("rows_refilled", _("Rows refilled"),
                          lambda: self.dispatch("rows_refilled", {}, None), True), row]
+            # every space keeps its button (disabled once empty), so taking back one
+            # area's workers moves no other button from under the next finger
             areas: list[Move] = [(f"area-{space}", _("{space} ({n})").format(
                 space=space_label(space), n=len(state.area(space))), self._take_back(space),
-                True) for space in BOARD_SPACES if state.area(space)]
+                bool(state.area(space))) for space in BOARD_SPACES]
             return [*areas, row]
         if state.phase == TURN_ORDER:
             return [("confirm_order", _("Start round {n}").format(n=state.round + 1),
@@ -384,6 +386,9 @@ class AveRomaView(GameView):
             return " ".join(part for part in (state.notice, turn_order_explanation(state))
                             if part)
         return state.notice
+
+    def pending_steps(self) -> list[str]:
+        return [self.ave.alert] if self.ave.alert else []
 
     def committed(self) -> None:
         """A payment or event that must not be missed comes up as the big prompt, once,

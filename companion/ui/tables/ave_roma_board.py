@@ -70,6 +70,10 @@ def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics
     share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.32)
     region_height = max(int(m.unit * 1.5), int(rect.height * share))
     spaces_height = int(m.unit * (1.8 if m.portrait else 0.8))
+    # the players' boards keep a row of the reading size each: the regions give way
+    boards = len(state.seats) * (round(board.reading_size(m) * 1.45) + 4)
+    room = rect.height + sum(int(row) for row in rows) - spaces_height - boards - 3 * m.gap
+    region_height = max(int(m.unit * 1.5), min(region_height, room))
     rows += [-region_height, -spaces_height, 1]
     return split_rows(rect, rows, m.gap)
 
@@ -95,10 +99,11 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     if prompt:
         layers.blit(surface, parts.pop(0), "prompt", (prompt, m), theme.PANEL,
                     lambda picture, area: paint_prompt(picture, area, prompt, m))
-    paint_regions(surface, parts[0], state, rgb, m, layers)
     owners, refill = space_owners(state, rgb), state.phase == REFILL
-    layers.blit(surface, parts[1], "spaces", (owners, refill, m), theme.PANEL,
-                lambda picture, area: paint_spaces(picture, area, owners, refill, m))
+    with left_to_right():  # the board's regions and spaces as they lie on the table
+        paint_regions(surface, parts[0], state, rgb, m, layers)
+        layers.blit(surface, parts[1], "spaces", (owners, refill, m), theme.PANEL,
+                    lambda picture, area: paint_spaces(picture, area, owners, refill, m))
     paint_boards(surface, parts[2], state, rgb, m, layers)
 
 
@@ -111,6 +116,8 @@ def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metri
 
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                   rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
+    """The five regions and the deck, left to right as on the board (the caller lays them
+    out left to right in every language)."""
     cells, deck = region_cells(rect, m)
     for position, (region, cell) in enumerate(zip(state.regions, cells, strict=True),
                                               start=1):
@@ -130,14 +137,17 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
     card_area, markers, cubes = split_cols(body, [1, -lane, -lane], 2)
     levels = max(6 if m.portrait else 4, region.marker + 2,
                  *(level + 1 for level in region.cubes))
-    numbers = [str(level) for level in range(levels)] if markers.height >= levels * 14 else None
+    # the levels are numbered only where a number can be read: the cubes say it otherwise
+    numbers = ([str(level) for level in range(levels)]
+               if markers.height >= levels * round(board.reading_size(m) * 1.2) else None)
     marker_cells = board.track(surface, markers, levels, [], vertical=True, labels=numbers,
                                fill=theme.BACKGROUND)
     cube_cells = board.track(surface, cubes, levels, [], vertical=True, fill=theme.BACKGROUND)
     # one cube fills a space: two players' cubes never share one in a region
     board.cube(surface, marker_cells[region.marker].inflate(-2, -2), REGION_MARKER)
     if numbers is not None:
-        draw_text(surface, numbers[region.marker], marker_cells[region.marker], 12, theme.TEXT)
+        draw_text(surface, numbers[region.marker], marker_cells[region.marker],
+                  board.reading_size(m), theme.TEXT)
     for player, level in enumerate(region.cubes):
         if level > 0:
             board.cube(surface, cube_cells[level].inflate(-2, -2), rgb[player])
@@ -146,7 +156,7 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
     number = str(position)
     if region.card == EMPTY:
         board.dashed_rect(surface, face, theme.MUTED)
-        draw_text(surface, number, face, max(12, face.height // 3), theme.MUTED)
+        draw_text(surface, number, face, board.reading_size(m), theme.MUTED)
     elif region.card == SLID:
         shifted = face.move(0, -(card_area.height - height))
         revealed = pygame.Rect(face.left, shifted.bottom - face.height // 4, face.width,
@@ -156,9 +166,11 @@ def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, regi
                                         revealed.width - 6, revealed.height // 2 - 2), 4,
                    fill=REGION_MARKER)
         shifted.height -= face.height // 4
-        board.card(surface, shifted, REGION_CARD, label=number, highlight=theme.ACCENT)
+        board.card(surface, shifted, REGION_CARD, highlight=theme.ACCENT)
+        draw_text(surface, number, shifted, board.reading_size(m), theme.text_on(REGION_CARD))
     else:
-        board.card(surface, face, REGION_CARD, label=number)
+        board.card(surface, face, REGION_CARD)
+        draw_text(surface, number, face, board.reading_size(m), theme.text_on(REGION_CARD))
     draw_paragraph(surface, next_use(region), cost, max(12, int(m.small * 0.75)),
                    theme.ACCENT if region.card == SLID else theme.TEXT, align="center")
 
@@ -205,8 +217,10 @@ def space_owners(state: AveRomaState, rgb: Sequence[RGB]
 
 
 def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
-                 workers: Sequence[tuple[int, RGB]], trained: tuple[int, RGB] | None) -> None:
-    """Numbered worker discs side by side (overlapping when many); a trained one ringed."""
+                 workers: Sequence[tuple[int, RGB]], trained: tuple[int, RGB] | None,
+                 size: int | None = None) -> None:
+    """Numbered worker discs side by side (overlapping when many); a trained one ringed;
+    the numbers at ``size`` when given (the reading size), else as the disc allows."""
     shown = [*workers, *([trained] if trained else [])]
     if not shown or rect.width <= 0:
         return
@@ -216,7 +230,11 @@ def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
     x = rect.left + radius
     for index, (number, fill) in enumerate(shown):
         ring = theme.ACCENT if trained is not None and index == len(shown) - 1 else None
-        board.token(surface, (x, rect.centery), radius, fill, text=str(number), ring=ring)
+        if size is None:
+            board.token(surface, (x, rect.centery), radius, fill, text=str(number), ring=ring)
+        else:
+            disc = board.token(surface, (x, rect.centery), radius, fill, ring=ring)
+            draw_text(surface, str(number), disc, size, theme.text_on(fill))
         x += step
 
 
@@ -224,7 +242,10 @@ def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState
                  rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
     """One board per player in turn order: rows in portrait, side by side in landscape."""
     players = list(state.order)
-    columns = 1 if m.portrait else len(players)
+    # in landscape, side by side while a board is wide enough for its numbers at the
+    # reading size, else one row per player (five boards side by side were 105 px wide)
+    wide_enough = rect.width // len(players) >= board.reading_size(m) * 8
+    columns = 1 if m.portrait or not wide_enough else len(players)
     cells = grid(rect, len(players), columns, m.gap // 2)
     supplies = state.tracks_supplies
     for player, cell in zip(players, cells, strict=True):
@@ -240,17 +261,31 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
     trained = (seat.trained, theme.BUTTON) if seat.trained is not None else None
     workers = [(n, theme.BUTTON) for n in seat.hand]
     politics = supplies or seat.political > 0  # with essentials only what a card entered
+    size = board.reading_size(m)
+    if not m.portrait and rect.width > rect.height * 6:  # a row: everything on one line
+        name, hand, political, counts, goods = split_cols(
+            inner, [-size * 4, -size * 7, -size * 4 if politics else 0,
+                    -size * 6 if supplies else 0, 1 if supplies else 0], m.gap)
+        _name_pill(surface, name, seat.name, colour, size)
+        paint_tokens(surface, hand, workers, trained, size)
+        if politics:
+            paint_political(surface, political, seat, m)
+        if supplies:
+            paint_counts(surface, counts, seat, m)
+            paint_resources(surface, goods, seat, len(RESOURCES))
+        return
     if m.portrait:
         lines = split_rows(inner, [1, 0.8], 2) if supplies else [inner]
         name_width = min(int(m.unit * 2.2), inner.width // 4)
         name, hand, political = split_cols(lines[0], [-name_width, 1.3, 1 if politics else 0],
                                            m.gap)
     else:
+        # the name's row keeps the reading size however tall the prompt above grows
         name, hand, political, *lines = split_rows(
-            inner, [1, 1.2 if politics else 2, 0.8 if politics else 0,
-                    *([0.9, 1.6] if supplies else [])], 2)
-    board.badge(surface, name, seat.name, colour)
-    paint_tokens(surface, hand, workers, trained)
+            inner, [-round(board.reading_size(m) * 1.45), 1.2 if politics else 2,
+                    0.8 if politics else 0, *([0.9, 1.6] if supplies else [])], 2)
+    _name_pill(surface, name, seat.name, colour, size)
+    paint_tokens(surface, hand, workers, trained, size)
     if politics:
         paint_political(surface, political, seat, m)
     if supplies and m.portrait:
@@ -260,10 +295,19 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
         paint_resources(surface, lines[1], seat, 3)
 
 
+def _name_pill(surface: pygame.Surface, rect: pygame.Rect, name: str, colour: RGB,
+               size: int) -> None:
+    """A player's name on their colour at the reading size (shortened by rule)."""
+    board.badge_plain(surface, rect, colour)
+    draw_text(surface, board.abbreviate(name, size, rect.width - 8), rect.inflate(-8, 0), size,
+              theme.text_on(colour))
+
+
 def paint_political(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
     """Political influence as a number and the five patron slots it unlocked."""
     number, slots = split_cols(rect, [1, 1.6], m.gap // 2)
-    board.badge(surface, number, _("P {n}").format(n=seat.political), theme.INFO_BANNER)
+    _name_pill(surface, number, _("P {n}").format(n=seat.political), theme.INFO_BANNER,
+               board.reading_size(m))
     cells = grid(slots.inflate(0, -max(0, slots.height - slots.width // 5)), 5, 5, 2)
     for index, cell in enumerate(cells):
         if index < seat.patron_slots:
@@ -281,13 +325,14 @@ def paint_supplies(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Me
 
 def paint_counts(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
     """Coins in gold, surplus on a white chip, VP on the score track."""
+    size = board.reading_size(m)
     coins, surplus, vp = split_cols(rect, [1, 1, 1.2], m.gap // 2)
-    board.badge(surface, coins, str(seat.coins), COIN)
+    _name_pill(surface, coins, str(seat.coins), COIN, size)
     icon_side = min(surplus.height, surplus.width // 2)
     icon, number = split_cols(surplus, [-icon_side, 1], 2)
     board.chip(surface, icon.center, max(4, icon_side // 2 - 1), SURPLUS)
-    draw_text(surface, str(seat.surplus), number, max(12, int(m.small * 0.8)), theme.TEXT)
-    board.badge(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD)
+    draw_text(surface, str(seat.surplus), number, size, theme.TEXT)
+    _name_pill(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD, size)
 
 
 def paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,

@@ -3,6 +3,7 @@ that screen (:class:`TableHost`: the views import no screen)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -41,12 +42,41 @@ class TableHost(Protocol):
 
 
 class Hotspot(Button):
-    """A touch target on the drawn board: the board picture shows it, so it draws nothing."""
+    """A touch target on the drawn board: the board picture shows it, so it draws nothing.
+
+    Its ``rect`` bounds it; ``extra["circle"]`` (centre, radius) or ``extra["segments"]``
+    (end point pairs) with ``extra["half_width"]`` make it answer a finger only on the
+    shape drawn there, nearest first (a road's spaces, a city's disc).
+    """
+
+    def reach(self, pos: tuple[int, int]) -> float | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        circle = self.extra.get("circle")
+        if isinstance(circle, tuple):
+            (cx, cy), radius = circle
+            distance = math.hypot(pos[0] - cx, pos[1] - cy) - radius
+            return distance if distance <= 0 else None
+        segments = self.extra.get("segments")
+        if isinstance(segments, tuple):
+            half = float(self.extra.get("half_width", 0))  # type: ignore[arg-type]
+            distance = min(_to_segment(pos, a, b) for a, b in segments) - half
+            return distance if distance <= 0 else None
+        return 0.0
 
     def draw(self, surface: pygame.Surface, size: int, pressed: bool = False) -> None:
         if pressed:
             pygame.draw.rect(surface, theme.ACCENT, self.rect, width=3,
                              border_radius=self.rect.height // 2)
+
+
+def _to_segment(pos: tuple[int, int], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance from ``pos`` to the segment ``a``-``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((pos[0] - a[0]) * dx
+                                                   + (pos[1] - a[1]) * dy) / length))
+    return math.hypot(pos[0] - a[0] - t * dx, pos[1] - a[1] - t * dy)
 
 
 #: a move button: key, label, what it does, enabled
@@ -83,6 +113,11 @@ class GameView:
 
     def committed(self) -> None:
         """A move is on disk (see :meth:`Screen.committed`); nothing to do by default."""
+
+    def pending_steps(self) -> list[str]:
+        """What the newest move on disk asked the players to do on the board (the prompts
+        it raised): put back when a game is resumed. None by default."""
+        return []
 
     def forget_pictures(self) -> None:
         """Paint every part afresh on the next frame (the fonts or the theme changed)."""

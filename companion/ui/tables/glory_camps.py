@@ -13,6 +13,7 @@ The strip, each camp and the sites are cached layers: a camp is painted from a
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from functools import lru_cache, partial
 
 import pygame
@@ -22,6 +23,7 @@ from companion.games.glory_to_rome import (
     MATERIALS,
     ROLE_MATERIAL,
     ROLES,
+    Building,
     GloryState,
     PlayerState,
     action_label,
@@ -36,9 +38,10 @@ from companion.games.glory_to_rome import (
 from companion.i18n import _, ngettext
 from companion.records import frozen
 from companion.ui import board, theme
+from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
-from companion.ui.text import draw_text
+from companion.ui.text import draw_paragraph, draw_text, measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel, panel_border
 
@@ -124,7 +127,7 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
     layers.blit(surface, strip, "strip", strip_key, theme.PANEL,
                 lambda picture, area: paint_strip(picture, area, state, m))
     for index, cell in enumerate(cells):
-        camp = camp_facts(state, index, colours[index])
+        camp = with_reading(camp_facts(state, index, colours[index]), m)
         # the note and the turn change with most moves, the rest of a camp with its
         # owner's: kept apart, and the turn's border drawn over the kept picture; the camp
         # is as tall as the move buttons leave room for (one row or two): both kept
@@ -156,6 +159,7 @@ class Camp:
     client_limit: int
     vault: tuple[str | None, ...]  # None: a card face down
     vault_limit: int
+    reading: int = 20  # the reading size of names and numbers (see reading_size)
 
 
 def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
@@ -171,6 +175,10 @@ def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
                 words or choice_note(state, index), bool(grants),
                 clientele_limit(state, index), tuple(vault_view(state, index)),
                 vault_limit(state, index))
+
+
+def with_reading(camp: Camp, m: Metrics) -> Camp:
+    return replace(camp, reading=reading_size(m))
 
 
 def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
@@ -214,31 +222,34 @@ class CampRows:
 def camp_rows(rect: pygame.Rect, m: Metrics) -> CampRows:
     """A camp's rows: who on the left and what on the right in a wide row (portrait),
     one above the other otherwise."""
-    boxes = _camp_row_boxes(rect.width, rect.height, m)
+    boxes = _camp_row_boxes(rect.width, rect.height, m, i18n.language())
     return CampRows(*(pygame.Rect(rect.left + x, rect.top + y, width, height)
                       for x, y, width, height in boxes))
 
 
 @lru_cache(maxsize=32)
-def _camp_row_boxes(width: int, height: int, m: Metrics) -> tuple[tuple[int, int, int, int],
-                                                                  ...]:
+def _camp_row_boxes(width: int, height: int, m: Metrics,
+                    language: str) -> tuple[tuple[int, int, int, int], ...]:
     """:func:`camp_rows` of a camp of this size at the origin (header, note, jacks,
-    clients, vault, buildings): every frame asks it of each camp."""
+    clients, vault, buildings): every frame asks it of each camp. Rows are as tall as
+    their text at the reading size needs, whatever the number of camps; the buildings
+    get what is left."""
     inner = pygame.Rect(0, 0, width, height).inflate(-8, -8)
+    row = round(reading_size(m) * 1.45)
+    note_height = 2 * round(reading_size(m) * 1.2)  # two lines
+    jack_width = measure(_("J") + "0", reading_size(m))[0] + 12
     if inner.width > inner.height * 3:
-        unit = max(14, min(inner.height // 4, round(m.unit * 0.6)))
         who, what = split_cols(inner, [2, 5], 8)
-        header, note, jacks, _rest = split_rows(
-            who, [-round(unit * 1.35), -round(unit * 0.9), -round(unit * 0.9), 1],
-            CAMP_ROW_GAP)
-        clients, vault, buildings = split_rows(what, [-unit, -unit, 1], CAMP_ROW_GAP)
+        header, note = split_rows(who, [-row, 1], CAMP_ROW_GAP)
+        counts, buildings = split_rows(what, [-row, 1], CAMP_ROW_GAP)
+        clients, vault, jacks = split_cols(counts, [1, 1, -jack_width], 8)
     else:
-        unit = max(14, min(inner.height // 7, round(m.unit * 0.5)))
-        header, note, clients, vault, jacks, buildings = split_rows(
-            inner, [-round(unit * 1.35), -round(unit * 0.8), -unit, -unit, -unit, 1],
-            CAMP_ROW_GAP)
-    return tuple((row.x, row.y, row.width, row.height)
-                 for row in (header, note, jacks, clients, vault, buildings))
+        header, notes, clients, vault, buildings = split_rows(
+            inner, [-row, -note_height, -row, -row, 1], CAMP_ROW_GAP)
+        note, jacks = split_cols(notes, [1, -jack_width], 4)
+        jacks.height = row
+    return tuple((box.x, box.y, box.width, box.height)
+                 for box in (header, note, jacks, clients, vault, buildings))
 
 
 def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metrics) -> None:
@@ -258,9 +269,33 @@ def paint_camp_panel(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) ->
 def paint_camp_header(surface: pygame.Surface, rect: pygame.Rect, name: str, influence: int,
                       colour: RGB) -> None:
     """The owner's name in their colour and their influence."""
-    name_area, influence_area = split_cols(rect, [1, -round(rect.height * 1.5)], 4)
-    board.badge(surface, name_area, name, colour)
-    board.badge(surface, influence_area, str(influence), theme.ACCENT)
+    size = _row_size(rect)
+    name_area, influence_area = split_cols(
+        rect, [1, -max(round(rect.height * 1.2), measure(str(influence), size)[0] + 12)], 4)
+    _name_badge(surface, name_area, name, colour, size)
+    _name_badge(surface, influence_area, str(influence), theme.ACCENT, size)
+
+
+def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, jacks: int) -> None:
+    """The Jacks a player holds: a white card, "J" (one) or "J2" (two)."""
+    if not jacks:
+        return
+    label = _("J") if jacks == 1 else _("J") + str(jacks)
+    board.card(surface, rect, JACK_WHITE)
+    draw_text(surface, label, rect, _row_size(rect), theme.text_on(JACK_WHITE))
+
+
+def _row_size(rect: pygame.Rect) -> int:
+    """The text size a camp row of this height was made for (see :func:`reading_size`)."""
+    return max(10, round(rect.height / 1.45))
+
+
+def _name_badge(surface: pygame.Surface, rect: pygame.Rect, text: str, fill: RGB,
+                size: int) -> None:
+    """A badge whose text keeps ``size`` (a long name is shortened by rule, not shrunk)."""
+    board.badge_plain(surface, rect, fill)
+    draw_text(surface, abbreviate(text, size, rect.width - 8), rect.inflate(-8, 0), size,
+              theme.text_on(fill))
 
 
 #: a camp's rows but its note, in the order they are painted: (``CampRows`` field, painter)
@@ -273,7 +308,8 @@ CAMP_ROW_PAINTERS: tuple[tuple[str, Callable[[pygame.Surface, pygame.Rect, Camp]
                                                          camp.client_limit)),
     ("vault", lambda surface, row, camp: paint_vault(surface, row, camp.vault,
                                                      camp.vault_limit)),
-    ("buildings", lambda surface, row, camp: paint_buildings(surface, row, camp.player)),
+    ("buildings", lambda surface, row, camp: paint_buildings(
+        surface, row, camp.player, camp.reading)),
 )
 
 
@@ -310,39 +346,62 @@ def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp) -> N
     """The camp's note (what its owner chose, the actions left) in its row: ``rect`` with
     the row's gaps above and below."""
     row = rect.inflate(0, -2 * CAMP_ROW_GAP)
-    draw_text(surface, camp.note, row, max(11, row.height),
-              theme.ACCENT if camp.granted else theme.TEXT, align="left")
-
-
-def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
-    """The Jacks a player holds, as small white cards."""
-    width = max(8, round(rect.height * 0.75))
-    for slot in range(min(count, max(1, rect.width // (width + 2)))):
-        card = pygame.Rect(rect.left + slot * (width + 2), rect.top, width, rect.height)
-        board.card(surface, card, JACK_WHITE, label=_("J"))
+    draw_paragraph(surface, camp.note, row, round(row.height / 2.4),
+                   theme.ACCENT if camp.granted else theme.TEXT, align="left")
 
 
 def _count_label(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int) -> None:
-    draw_text(surface, f"{count}/{limit}", rect, max(11, rect.height), theme.TEXT,
-              align="right")
+    draw_text(surface, f"{count}/{limit}", rect, _row_size(rect), theme.TEXT, align="right")
+
+
+def _row_parts(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """(icon, places, count) of a clients or vault row: the icon names the row, the count
+    is what it holds of its limit, "2/5"."""
+    size = _row_size(rect)
+    icon, places, label = split_cols(rect, [-rect.height, 1, -measure("00/00", size)[0]], 3)
+    return icon, places, label
+
+
+def client_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A bust (head and shoulders): the clients' row."""
+    side = min(rect.width, rect.height) - 4
+    x, y = rect.center
+    pygame.draw.circle(surface, theme.TEXT, (x, y - side // 5), max(2, side // 5))
+    shoulders = pygame.Rect(0, 0, side * 3 // 4, side // 2)
+    shoulders.midtop = (x, y + side // 12)
+    pygame.draw.ellipse(surface, theme.TEXT, shoulders)
+    pygame.draw.rect(surface, theme.PANEL_LIGHT,
+                     (shoulders.left, shoulders.centery + 1, shoulders.width, shoulders.height))
+
+
+def vault_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A strongbox with its lock: the vault's row."""
+    side = min(rect.width, rect.height) - 4
+    box = pygame.Rect(0, 0, side, side * 3 // 4)
+    box.center = rect.center
+    pygame.draw.rect(surface, theme.TEXT, box, width=2, border_radius=2)
+    pygame.draw.line(surface, theme.TEXT, (box.left, box.top + box.height // 3),
+                     (box.right - 1, box.top + box.height // 3), 2)
+    pygame.draw.circle(surface, theme.TEXT, (box.centerx, box.top + box.height * 2 // 3),
+                       max(2, side // 10))
 
 
 def paint_clients(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState,
                   limit: int) -> None:
     """A chip per client in its role's colour, hollow places up to the clientele limit."""
-    places, label = split_cols(rect, [1, -rect.height * 2], 2)
+    icon, places, label = _row_parts(rect)
+    client_icon(surface, icon)
     _count_label(surface, label, sum(player.clients), limit)
     roles = [role for role in ROLES for _n in range(player.client_count(role))]
     total = max(limit, len(roles))
     if total == 0:
         return
-    step = min(places.height, max(6, places.width // total))
-    radius = max(3, step // 2 - 1)
+    step = max(1, min(places.height, places.width // total))  # never past the count
+    radius = max(1, step // 2 - 1)
     for slot in range(total):
         center = (places.left + slot * step + step // 2, places.centery)
         if slot < len(roles):
-            board.chip(surface, center, radius, role_colour(roles[slot]),
-                       label=role_label(roles[slot])[:1] if radius >= 8 else "")
+            board.chip(surface, center, radius, role_colour(roles[slot]))
         else:
             pygame.draw.circle(surface, theme.MUTED, center, radius, width=1)
 
@@ -350,12 +409,13 @@ def paint_clients(surface: pygame.Surface, rect: pygame.Rect, player: PlayerStat
 def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str | None],
                 limit: int) -> None:
     """Face-down cards against the vault limit; this turn's card face up in its material."""
-    places, label = split_cols(rect, [1, -rect.height * 2], 2)
+    icon, places, label = _row_parts(rect)
+    vault_icon(surface, icon)
     _count_label(surface, label, len(shown), limit)
     total = max(limit, len(shown))
     if total == 0:
         return
-    step = min(round(places.height * 0.8), max(5, places.width // total))
+    step = max(2, min(round(places.height * 0.8), places.width // total))
     for slot in range(total):
         card = pygame.Rect(places.left + slot * step, places.top, max(3, step - 2),
                            places.height)
@@ -368,39 +428,69 @@ def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str 
                        highlight=theme.ACCENT)
 
 
-def building_slots(rect: pygame.Rect, count: int) -> tuple[list[pygame.Rect],
-                                                         pygame.Rect | None]:
-    """Where :func:`paint_buildings` puts ``count`` buildings' cards in ``rect``: as many
-    as fit, and the place of "+n more" when some do not (None when all fit)."""
-    if not count or rect.height < 12:
-        return [], None
-    columns = max(1, rect.width // 120)
-    rows = -(-count // columns)
-    height = min(46, (rect.height - 3 * (rows - 1)) // rows)
-    if height < 14:  # too many to draw readably: as many as fit, then how many more
-        rows = max(1, (rect.height + 3) // 17)
-        height = 14
+def building_slots(rect: pygame.Rect, built: Sequence[Building], size: int
+                   ) -> tuple[list[pygame.Rect], pygame.Rect | None, bool]:
+    """Where :func:`paint_buildings` puts the cards of ``built`` in ``rect`` with names at
+    ``size``: as many as fit, the place of "+n more" when some do not (None when all fit or
+    it has no room), and whether a foundation's materials go on a second line."""
+    line = round(size * 1.3)
+    if not built or rect.height < line:
+        return [], None, False
+    columns = max(1, rect.width // (size * 5))
     width = (rect.width - 3 * (columns - 1)) // columns
-    fitting = rows * columns
-    shown = count if count <= fitting else fitting - 1
-    places = [pygame.Rect(rect.left + column * (width + 3), rect.top + row * (height + 3),
-                          width, height)
-              for row, column in (divmod(slot, columns) for slot in range(shown + 1))]
-    return places[:shown], places[shown] if shown < count else None
+    # a foundation's materials after its name where they fit, else below it, else after
+    # its name shortened
+    two_lines = rect.height >= 2 * line and width < size * 7
+
+    def lines_of(building: Building) -> int:
+        return 2 if two_lines and not building.completed else 1
+
+    slots: list[pygame.Rect] = []
+    tops = [rect.top] * columns
+    for building in built:
+        height = lines_of(building) * line
+        column = min(range(columns), key=lambda c: tops[c])
+        if height > rect.bottom - tops[column]:
+            break
+        slots.append(pygame.Rect(rect.left + column * (width + 3), tops[column], width, height))
+        tops[column] += height + 3
+    if slots and len(slots) < len(built):
+        dropped = slots.pop()  # its place says how many more there are
+        tops[(dropped.left - rect.left) // (width + 3)] = dropped.top
+    more = None
+    if len(slots) < len(built):
+        column = min(range(columns), key=lambda c: tops[c])
+        if tops[column] + line <= rect.bottom:
+            more = pygame.Rect(rect.left + column * (width + 3), tops[column], width, line)
+    return slots, more, two_lines
 
 
-def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState) -> None:
-    """Foundations (with materials added / value) and structures as small cards."""
+def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState,
+                    size: int) -> None:
+    """Foundations (name, then materials added / needed) and structures (name) as cards in
+    their material, names at the reading ``size``; what does not fit: "+2 more"."""
     built = player.buildings
-    cards, more = building_slots(rect, len(built))
-    for building, card in zip(built, cards, strict=False):
-        progress = None if building.completed else (building.materials, building.value)
+    line = round(size * 1.3)
+    slots, more, two_lines = building_slots(rect, built, size)
+    for building, card in zip(built, slots, strict=False):
+        one_line = not (two_lines and not building.completed)
+        fill = material_colour(building.material)
+        ink = theme.text_on(fill)
         outline = theme.MUTED if building.out_of_town else None
-        board.card(surface, card, material_colour(building.material), label=building.name,
-                   progress=progress, highlight=outline)
+        board.card(surface, card, fill, highlight=outline)
+        name_row = pygame.Rect(card.left + 4, card.top, card.width - 8, line)
+        materials = f"{building.materials}/{building.value}"
+        if not building.completed and one_line:
+            name_row, count_row = split_cols(name_row, [1, -measure(materials, size)[0]], 6)
+        elif not building.completed:
+            count_row = name_row.move(0, line)
+        draw_text(surface, abbreviate(building.name, size, name_row.width), name_row, size,
+                  ink)
+        if not building.completed:
+            draw_text(surface, materials, count_row, size, ink)
     if more is not None:
-        draw_text(surface, _("+{n} more").format(n=len(built) - len(cards)), more,
-                  max(11, more.height * 2 // 3), theme.TEXT)
+        draw_text(surface, _("+{n} more").format(n=len(built) - len(slots)), more, size,
+                  theme.TEXT)
 
 
 def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
@@ -408,9 +498,11 @@ def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
     """Six site stacks, in town + out of town, greying out as they run low."""
     left = sites_left(state)
     start = len(state.players)
-    label_area, stacks = split_cols(rect, [-round(rect.height * 1.6), 1], m.gap)
-    draw_text(surface, _("Sites"), label_area, max(11, rect.height // 2), theme.MUTED,
-              align="left")
+    size = reading_size(m)
+    label = _("Sites: in town + out")
+    label_area, stacks = split_cols(rect, [-min(rect.width // 2, measure(label, size)[0] + 8),
+                                           1], m.gap)
+    draw_text(surface, label, label_area, size, theme.TEXT, align="left")
     for material, cell in zip(MATERIALS, split_cols(stacks, [1] * len(MATERIALS), m.gap),
                               strict=True):
         in_town, out_of_town = left[material]
@@ -419,5 +511,11 @@ def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
             fill = _blend(fill, theme.PANEL, 0.7)
         elif in_town < start:
             fill = _blend(fill, theme.PANEL, 0.35 * (start - in_town) / start)
-        board.card(surface, cell, fill, label=f"{in_town}+{out_of_town}",
-                   highlight=theme.DANGER if in_town == 1 else None)
+        board.card(surface, cell, fill, highlight=theme.DANGER if in_town == 1 else None)
+        count = f"{in_town}+{out_of_town}"
+        if theme.contrast(theme.text_on(fill), fill) < 4.5:  # a greyed stack's mid tone
+            pill = pygame.Rect((0, 0), (measure(count, size)[0] + 8, round(size * 1.3)))
+            pill.center = cell.center
+            board.badge_plain(surface, pill, theme.BACKGROUND)
+            fill = theme.BACKGROUND
+        draw_text(surface, count, cell, size, theme.text_on(fill))

@@ -38,6 +38,10 @@ class GloryFunctions(GameView):
         state: GloryState = self.state
         return state
 
+    def pending_steps(self) -> list[str]:
+        last = self.session.last_move()
+        return [] if last is None else physical_steps(last[0], last[2])
+
     def _act(self, player: int | None, kind: str, payload: Mapping[str, object]) -> None:
         """Dispatch a move; then put the physical steps it asks for in front of the table."""
         before = self.glory

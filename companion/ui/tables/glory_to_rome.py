@@ -43,9 +43,16 @@ from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
 from companion.ui.tables.base import MenuItem, Move
-from companion.ui.tables.glory_camps import choice_note, paint_table, table_layout
+from companion.ui.tables.glory_camps import paint_table, table_layout
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
+
+
+def LEGEND() -> str:  # noqa: N802 (a text, translated when asked)
+    return _("Name and influence. J: the Jacks held. Bust: clients in their roles' colours, "
+             "held/limit. Strongbox: vault cards, held/limit. Cards: buildings in their "
+             "material, materials added/needed on a foundation, grey edge out of town. "
+             "Sites: in town + out of town.")
 
 
 class GloryView(GloryFunctions):
@@ -115,7 +122,14 @@ class GloryView(GloryFunctions):
         return lambda: self._act(me, "done", {"bonus": building})
 
     def menu_items(self) -> list[MenuItem]:
-        return [("end-game", _("The game ends now..."), self._end_game)]
+        return [("legend", _("What the camps show"), self._legend),
+                ("end-game", _("The game ends now..."), self._end_game)]
+
+    def _legend(self) -> None:
+        """Every row and badge of a camp named, for a newcomer."""
+        from companion.ui.screens.dialogs import MessageDialog
+
+        self.app.push(MessageDialog(self.app, _("What the camps show"), LEGEND()))
 
     def _toggle_jack(self) -> None:
         self.with_jack = not self.with_jack
@@ -154,12 +168,18 @@ class GloryView(GloryFunctions):
     def _follow(self) -> None:
         self._play_cards("follow", {})
 
-    def last_hand(self, player: int) -> int | None:
-        """The hand size this player last gave when Thinking, as the next default."""
+    def likely_hand(self, player: int) -> int | None:
+        """The next Think's default: the hand this player's last Think left them with, as
+        the rules make it (a refill fills to the limit, drawing one adds one), not the
+        number they gave then; None before their first Think."""
         for action in reversed(self.session.actions):
             if action.type == "think" and action.player == player and "hand" in action.payload:
                 hand = action.payload["hand"]
-                return hand if isinstance(hand, int) else None
+                if not isinstance(hand, int):
+                    return None
+                if action.payload.get("option") == "refill":
+                    return hand_limit(self.glory, player)
+                return hand + 1
         return None
 
     def _think(self, player: int | None = None, extra: Extra = None) -> None:
@@ -178,7 +198,7 @@ class GloryView(GloryFunctions):
 
         title = _("{name} Thinks: cards in hand now (limit {limit})").format(
             name=self.name(me), limit=limit)
-        self.app.push(ThinkDialog(self.app, title, self.last_hand(me), state.jacks_supply > 0,
+        self.app.push(ThinkDialog(self.app, title, self.likely_hand(me), state.jacks_supply > 0,
                                   by_hand, jack))
 
     # -- building -------------------------------------------------------------------------
@@ -492,11 +512,9 @@ class GloryView(GloryFunctions):
         return _("vaults a card")
 
     def player_note(self, index: int) -> str:
-        """The choice beside a name in the turn order. On the portrait screen the names
-        sit side by side: the choice alone for three players, nothing for more (the camps
-        say it, with the actions)."""
-        if not self.table.metrics.portrait:
-            return choice_note(self.glory, index)
+        """The choice beside a name in the turn order: the choice alone for up to three
+        players, nothing for more (the camps say it, with the actions: the whole note
+        beside a name did not fit at the reading size)."""
         if len(self.glory.players) > 3:
             return ""
         words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}

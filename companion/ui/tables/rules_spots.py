@@ -124,6 +124,7 @@ def drawn_spots(table: TableScreen, game: str, rect: pygame.Rect) -> list[Spot]:
 
 
 def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
+    from companion.ui.board import reading_size
     from companion.ui.layout import split_cols
     from companion.ui.tables.glory_camps import building_slots, camp_rows, table_layout
 
@@ -136,7 +137,8 @@ def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
         spots.append((role_area, topic("role", state.led_role)))
     for player, cell in zip(state.players, cells, strict=True):
         rows = camp_rows(cell, m)
-        cards, _more = building_slots(rows.buildings, len(player.buildings))
+        cards, _more, _two_lines = building_slots(rows.buildings, player.buildings,
+                                                  reading_size(m))
         spots += [(card, topic("building", b.name))
                   for b, card in zip(player.buildings, cards, strict=False)]
         spots += [(rows.clients, topic("part", "clients")), (rows.vault, topic("part", "vault")),

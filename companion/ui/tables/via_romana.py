@@ -26,10 +26,10 @@ from companion.games.via_romana import (
 )
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
-from companion.ui import theme
+from companion.ui import drawn, theme
 from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag
-from companion.ui.layout import split_cols, split_rows
+from companion.ui.layout import MIN_TOUCH, split_cols, split_rows
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.base import GameView, Hotspot, MenuItem, Move, TableHost
 from companion.ui.tables.via_romana_cards import (
@@ -115,27 +115,33 @@ class ViaRomanaView(GameView):
     # -- touch targets on the map -------------------------------------------------------
 
     def hotspots(self, rect: pygame.Rect) -> list[Button]:
+        """A road answers a finger along its drawn spaces, a city on its disc (at least a
+        finger wide); where two reach, the nearest wins (see :meth:`Hotspot.reach`)."""
         if self.via.phase is Phase.OVER and not self.via.pending:
             return []
         _hint, board, _side = self.areas(rect)
         geometry = self.geometry(board)
-        size = max(48, self.table.metrics.unit)
+        finger = max(MIN_TOUCH, self.table.metrics.unit) // 2
         spots: list[Button] = []
         for index in range(len(self.via.board.roads)):
-            spots.append(self._spot(f"road-{index}", geometry.road_middle(index), size,
-                                    self.via.board.road_label(index), self._road_tapped(index),
-                                    board))
+            segments = geometry.spaces[index]
+            ends = (segments[0][0], segments[-1][1])
+            bounds = pygame.Rect(min(x for x, _ in ends), min(y for _, y in ends),
+                                 abs(ends[1][0] - ends[0][0]) + 1,
+                                 abs(ends[1][1] - ends[0][1]) + 1).inflate(2 * finger,
+                                                                           2 * finger)
+            spots.append(Hotspot(f"road-{index}", bounds.clip(board),
+                                 self.via.board.road_label(index), self._road_tapped(index),
+                                 extra={"segments": ((ends[0], ends[1]),),
+                                        "half_width": finger}))
         for index, centre in enumerate(geometry.centres):
-            spots.append(self._spot(f"city-{index}", centre, size, self.city(index),
-                                    self._city_tapped(index), board))
+            radius = max(finger, geometry.radius)
+            bounds = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
+                                 2 * radius)
+            spots.append(Hotspot(f"city-{index}", bounds.clip(board), self.city(index),
+                                 self._city_tapped(index),
+                                 extra={"circle": (centre, radius)}))
         return spots
-
-    @staticmethod
-    def _spot(key: str, centre: tuple[int, int], size: int, label: str,
-              on_tap: Callable[[], object], bounds: pygame.Rect) -> Button:
-        rect = pygame.Rect(0, 0, size, size)
-        rect.center = centre
-        return Hotspot(key, rect.clamp(bounds), label, on_tap)
 
     def _city_tapped(self, index: int) -> Callable[[], None]:
         def tapped() -> None:
@@ -288,6 +294,10 @@ class ViaRomanaView(GameView):
             for text in self.physical_steps(before, after):
                 self.app.prompt(text)
         return done
+
+    def pending_steps(self) -> list[str]:
+        last = self.session.last_move()
+        return [] if last is None else self.physical_steps(last[0], last[2])
 
     def physical_steps(self, before: ViaRomanaState, after: ViaRomanaState) -> list[str]:
         """What changed on the board that the players must now do by hand."""
@@ -496,7 +506,9 @@ class ViaRomanaView(GameView):
                              picture, text, area, fit_size(text, m.small, area.width, 0.7),
                              theme.ACCENT, align="left"))
         highlight = state.pending[0].road if state.pending else None
-        surface.blit(self._map_picture(board.size, highlight), board)
+        picture = self._map_picture(board.size, highlight)
+        drawn.placed(picture, surface, board.topleft)
+        surface.blit(picture, board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
             self._blit_banner(surface, side, banner, heading=True)
@@ -546,4 +558,5 @@ class ViaRomanaView(GameView):
         picture = self._layer("banner", (tuple(lines), rect.size, m.unit, heading), rect.size,
                               lambda layer: paint_banner(layer, m, layer.get_rect(), lines,
                                                          heading=heading))
+        drawn.placed(picture, surface, rect.topleft)
         surface.blit(picture, rect)

@@ -15,12 +15,15 @@ import pygame
 from companion.games.via_romana import ViaRomanaState
 from companion.records import frozen
 from companion.ui import board as pieces
-from companion.ui import theme
-from companion.ui.text import draw_text, fit_size
+from companion.ui import drawn, theme
+from companion.ui.text import draw_text
 from companion.ui.theme import RGB
 
-ROAD_EMPTY: RGB = (96, 100, 112)
-ROAD_CLOSED: RGB = (70, 72, 80)
+#: an open road's empty spaces and a closed road's thin line: both at least 3:1 on the
+#: panel (a closed road at 1.6:1 disappeared); a closed road is told apart by its thin line
+#: and its signpost
+ROAD_EMPTY: RGB = (140, 146, 160)
+ROAD_CLOSED: RGB = (120, 124, 134)
 SIGNPOST: RGB = (200, 170, 120)
 SIGNPOST_INK: RGB = (40, 28, 16)
 
@@ -40,6 +43,8 @@ class MapLayout:
     #: widest gaps between its roads, so neither covers a road space
     piece_angle: tuple[float, ...] = ()
     marker_angle: tuple[float, ...] = ()
+    #: per city, where its name goes: the first place around it clear of everything else
+    labels: tuple[pygame.Rect, ...] = ()
 
     def road_middle(self, road: int) -> tuple[int, int]:
         (ax, ay), _ = self.spaces[road][0]
@@ -47,14 +52,20 @@ class MapLayout:
         return round((ax + bx) / 2), round((ay + by) / 2)
 
 
+#: the shortest a road space is drawn, in units of the layout (6 px spaces were specks)
+MIN_SPACE = 0.25
+
+
 def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
-    """City centres from the board file's ``x``, ``y``, kept clear of the map's edge."""
+    """City centres from the board file's ``x``, ``y``, kept clear of the map's edge, moved
+    apart where a road would be too short for its spaces; names placed around their cities
+    where they cover nothing else."""
     board = state.board
     radius = max(10, min(unit * 3 // 8, min(rect.width, rect.height) // 16))
-    name_size = max(12, round(unit * 0.3))
+    name_size = round(20 * unit / 48)  # the reading size (see board.reading_size)
     margin_x = radius * 9 // 5 + 2  # room for a piece or a marker value beside a city
     margin_top = radius * 9 // 5
-    margin_bottom = radius + name_size + 2
+    margin_bottom = radius * 9 // 5
     width = max(1, rect.width - 2 * margin_x)
     height = max(1, rect.height - margin_top - margin_bottom)
     xs = [city.position[0] for city in board.cities]
@@ -62,9 +73,13 @@ def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
     # stretch the cities' spread over the whole map, whatever part of 0..1 the file uses
     left, span_x = min(xs), (max(xs) - min(xs)) or 1.0
     top, span_y = min(ys), (max(ys) - min(ys)) or 1.0
-    centres = tuple((rect.left + margin_x + round((x - left) / span_x * width),
-                     rect.top + margin_top + round((y - top) / span_y * height))
-                    for x, y in zip(xs, ys, strict=True))
+    points = [[rect.left + margin_x + (x - left) / span_x * width,
+               rect.top + margin_top + (y - top) / span_y * height]
+              for x, y in zip(xs, ys, strict=True)]
+    area = pygame.Rect(rect.left + margin_x, rect.top + margin_top, width, height)
+    _spread(points, [(road.a, road.b, road.spaces) for road in board.roads],
+            2 * (radius + 3), unit * MIN_SPACE, area)
+    centres = tuple((round(x), round(y)) for x, y in points)
     spaces = []
     for road in board.roads:
         (ax, ay), (bx, by) = centres[road.a], centres[road.b]
@@ -81,16 +96,120 @@ def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
             for i in range(road.spaces)))
     piece_angles, marker_angles = [], []
     for index, (cx, cy) in enumerate(centres):
-        # the name sits straight below the city: keep that way free as well
-        directions = sorted([math.pi / 2, *(
+        directions = sorted(
             math.atan2(centres[r.b if r.a == index else r.a][1] - cy,
                        centres[r.b if r.a == index else r.a][0] - cx)
-            for r in board.roads if index in (r.a, r.b))])
+            for r in board.roads if index in (r.a, r.b))
         piece, marker = _free_directions(directions)
         piece_angles.append(piece)
         marker_angles.append(marker)
-    return MapLayout(rect, centres, radius, tuple(spaces), max(5, unit // 7), name_size,
-                     tuple(piece_angles), tuple(marker_angles))
+    road_width = max(5, unit // 7)
+    geometry = MapLayout(rect, centres, radius, tuple(spaces), road_width, name_size,
+                         tuple(piece_angles), tuple(marker_angles))
+    labels = _place_names([city.name for city in board.cities], geometry)
+    return MapLayout(rect, centres, radius, tuple(spaces), road_width, name_size,
+                     tuple(piece_angles), tuple(marker_angles), labels)
+
+
+def _spread(points: list[list[float]], roads: Sequence[tuple[int, int, int]], ends: float,
+            space: float, area: pygame.Rect) -> None:
+    """Move the cities of roads too short for their spaces apart, a little at a time, kept
+    inside ``area`` (the map keeps its shape; a road's spaces keep a visible length)."""
+    for _round in range(60):
+        moved = False
+        for a, b, count in roads:
+            (ax, ay), (bx, by) = points[a], points[b]
+            length = math.hypot(bx - ax, by - ay) or 1.0
+            wanted = ends + count * space
+            if length >= wanted:
+                continue
+            push = (wanted - length) / 2 + 0.5
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            points[a][0] -= ux * push
+            points[a][1] -= uy * push
+            points[b][0] += ux * push
+            points[b][1] += uy * push
+            moved = True
+        for point in points:
+            point[0] = min(max(point[0], area.left), area.right)
+            point[1] = min(max(point[1], area.top), area.bottom)
+        if not moved:
+            return
+
+
+def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[pygame.Rect, ...]:
+    """Each city's name where it covers no road, city, marker, piece or other name: the
+    first free place of eight around the city (below first), else the one covering least."""
+    from companion.ui.text import line_size, measure
+
+    size = geometry.name_size
+    height = line_size(size)
+    taken = [_disc(geometry, city).inflate(4, 4) for city in range(len(geometry.centres))]
+    taken += [_marker_rect(geometry, city) for city in range(len(geometry.centres))]
+    taken += [_piece_rect(geometry, city) for city in range(len(geometry.centres))]
+    segments = [space for road in geometry.spaces for space in road]
+    reach = geometry.road_width // 2 + 2
+    placed: list[pygame.Rect] = []
+    for city, name in enumerate(names):
+        (cx, cy), r = geometry.centres[city], geometry.radius
+        label = pygame.Rect(0, 0, measure(name, size)[0] + 4, height)
+        best: tuple[int, pygame.Rect] | None = None
+        for dx, dy, far in _AROUND:
+            candidate = pygame.Rect(label)
+            candidate.center = (round(cx + dx * (r + 2 + label.width / 2)) if dx else cx,
+                                round(cy + dy * (r + 2 + label.height / 2 + far * height))
+                                if dy else cy)
+            candidate.clamp_ip(geometry.rect)
+            # a name on another name or a piece is worst, on a road less so, farther out
+            # a little
+            cost = (10 * sum(candidate.colliderect(box) for box in taken + placed)
+                    + 3 * sum(_crosses(candidate, start, end, reach)
+                              for start, end in segments) + far)
+            if best is None or cost < best[0]:
+                best = (cost, candidate)
+            if cost == 0:
+                break
+        assert best is not None
+        placed.append(best[1])
+    return tuple(placed)
+
+
+#: where a name may go around its city: (x side, y side, lines farther out), best first
+#: (farther out reads as the next city's name: not tried)
+_AROUND = ((0, 1, 0), (0, -1, 0), (1, 0, 0), (-1, 0, 0), (1, 1, 0), (-1, 1, 0), (1, -1, 0),
+           (-1, -1, 0))
+
+
+def _crosses(box: pygame.Rect, start: tuple[float, float], end: tuple[float, float],
+             reach: int) -> bool:
+    inner = box.inflate(2 * reach, 2 * reach)
+    steps = max(2, int(math.hypot(end[0] - start[0], end[1] - start[1]) // 2))
+    return any(inner.collidepoint(start[0] + (end[0] - start[0]) * i / steps,
+                                  start[1] + (end[1] - start[1]) * i / steps)
+               for i in range(steps + 1))
+
+
+def _disc(geometry: MapLayout, city: int) -> pygame.Rect:
+    centre, radius = geometry.centres[city], geometry.radius
+    disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    disc.center = centre
+    return disc
+
+
+def _marker_rect(geometry: MapLayout, city: int) -> pygame.Rect:
+    side = max(14, geometry.radius)
+    marker = pygame.Rect(0, 0, side, side)
+    marker.center = _around(geometry.centres[city], geometry.radius * 1.15,
+                            geometry.marker_angle[city])
+    return marker
+
+
+def _piece_rect(geometry: MapLayout, city: int) -> pygame.Rect:
+    piece_radius = max(7, geometry.radius * 11 // 20)
+    piece = pygame.Rect(0, 0, 2 * piece_radius + 4, 2 * piece_radius + 4)
+    piece.center = _around(geometry.centres[city], geometry.radius * 1.15,
+                           geometry.piece_angle[city])
+    return piece
 
 
 def _free_directions(directions: list[float]) -> tuple[float, float]:
@@ -218,11 +337,7 @@ def city_bounds(geometry: MapLayout, city: int) -> pygame.Rect:
 
 
 def _name_rect(geometry: MapLayout, city: int) -> pygame.Rect:
-    centre, radius = geometry.centres[city], geometry.radius
-    label = pygame.Rect(0, 0, max(radius * 6, geometry.name_size * 8), geometry.name_size + 2)
-    label.midtop = (centre[0], centre[1] + radius + 1)
-    label.clamp_ip(geometry.rect)
-    return label
+    return geometry.labels[city]
 
 
 def _segment(surface: pygame.Surface, colour: RGB, start: tuple[float, float],
@@ -241,10 +356,19 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
             _segment(surface, theme.ACCENT, start, end, width + 8)
     for number, (start, end) in enumerate(spaces):
         owner = state.roads[index][number]
+        # on the gold band of the road being scored, an empty space is dark (grey on gold
+        # was 1.8:1)
+        empty = theme.BACKGROUND if highlighted else ROAD_EMPTY
+        shut = theme.BACKGROUND if highlighted else ROAD_CLOSED
+        if drawn.active():
+            drawn.segment(surface, "road" if closed or owner is None else "built", start, end,
+                          max(3, width // 2) if closed else width,
+                          shut if closed else empty if owner is None
+                          else colours[owner], target=f"road-{index}")
         if closed:
-            _segment(surface, ROAD_CLOSED, start, end, max(3, width // 2))
+            _segment(surface, shut, start, end, max(3, width // 2))
         elif owner is None:
-            _segment(surface, ROAD_EMPTY, start, end, width)
+            _segment(surface, empty, start, end, width)
         else:
             _segment(surface, pieces.EDGE, start, end, width + 2)
             _segment(surface, colours[owner], start, end, width)
@@ -271,6 +395,8 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
     fill = theme.colour_rgb(city.colour)
     if marked:
         pygame.draw.circle(surface, theme.ACCENT, centre, radius + 5)
+    drawn.piece(surface, "city", pygame.Rect(centre[0] - radius, centre[1] - radius,
+                                             2 * radius, 2 * radius), fill, f"city-{index}")
     pygame.draw.circle(surface, fill, centre, radius)
     pygame.draw.circle(surface, pieces.EDGE, centre, radius, width=2)
     draw_symbol(surface, city.symbol, centre, radius * 3 // 5, theme.text_on(fill))
@@ -288,9 +414,7 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
                      ring=theme.TEXT if building.castle else None)
         if building.castle:
             _castle_glyph(surface, at, piece_radius, theme.text_on(colours[building.player]))
-    label = _name_rect(geometry, index)
-    size = fit_size(city.name, geometry.name_size, label.width, 0.75)
-    draw_text(surface, city.name, label, size, theme.TEXT)
+    draw_text(surface, city.name, _name_rect(geometry, index), geometry.name_size, theme.TEXT)
 
 
 def _around(centre: tuple[int, int], distance: float, angle: float) -> tuple[int, int]:

@@ -85,17 +85,19 @@ def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
               theme.TEXT, align="left")
     pieces.pips(surface, castles, castles_left(state, index),
                 state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
-    pieces.badge(surface, milestones, str(milestones_left(state, index)), colour)
+    pieces.badge_plain(surface, milestones, colour)  # the count at the reading size
+    draw_text(surface, str(milestones_left(state, index)), milestones,
+              pieces.reading_size(m), theme.text_on(colour))
     pieces.chip(surface, milestone.center, dot, colour)
     markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
-    _paint_markers(surface, markers, state, index)
+    _paint_markers(surface, markers, state, index, pieces.reading_size(m))
     if current and state.phase is not Phase.SETUP:
         pieces.pips(surface, cards, state.cards_this_turn, MAX_CARDS_PER_ROUND,
                     fill=theme.ACCENT, empty=theme.MUTED)
 
 
 def _paint_markers(surface: pygame.Surface, rect: pygame.Rect, state: ViaRomanaState,
-                   index: int) -> None:
+                   index: int, size: int) -> None:
     """Collected markers as chips in their province colour; the order board at the end."""
     markers = sorted(state.collected[index],
                      key=lambda mk: (state.board.colours.index(mk.colour)
@@ -115,8 +117,9 @@ def _paint_markers(surface: pygame.Surface, rect: pygame.Rect, state: ViaRomanaS
     shown = markers if len(markers) <= fits else markers[:fits - 1]
     for number, marker in enumerate(shown):
         centre = (rect.left + radius + number * step, rect.centery)
-        pieces.chip(surface, centre, radius, theme.colour_rgb(marker.colour),
-                    label=str(marker.value))
+        fill = theme.colour_rgb(marker.colour)
+        chip = pieces.chip(surface, centre, radius, fill)
+        draw_text(surface, str(marker.value), chip, size, theme.text_on(fill))
     if len(markers) > fits:
         pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
                      f"+{len(markers) - len(shown)}", theme.PANEL)
