@@ -84,8 +84,23 @@ def _screens() -> dict[str, Callable[[object], None]]:
         app.open_players()
 
     def finished(app: object) -> None:
+        from companion.ui.screens.history import open_finished_game
+
         assert isinstance(app, App)
-        app.open_finished_game(demo_history(app.store)[0])
+        open_finished_game(app, demo_history(app.store)[0])
+
+    def edit_game(app: object) -> None:
+        """A finished game with one number corrected (the ranking changed by it)."""
+        from companion.corrections import correct_score
+        from companion.ui.screens.edit_game import EditGameScreen
+
+        assert isinstance(app, App)
+        game_id = demo_history(app.store)[0]
+        last = (app.store.game(game_id).result or {})["players"][-1]
+        part = next(iter(last["breakdown"]))
+        correct_score(app.store, game_id, last["name"], part, last["breakdown"][part] + 9,
+                      "table")
+        app.show(EditGameScreen(app, game_id, app.open_history))
 
     def replay(app: object) -> None:
         assert isinstance(app, App)
@@ -130,6 +145,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "scoreboard": scoreboard,
         "history": history,
         "history-game": finished,
+        "edit-game": edit_game,
         "replay": replay,
         "stats": stats,
         "player-stats": player_stats,
@@ -141,8 +157,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
                 "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
-                "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
-                "player-stats", "players", "settings", "display-settings")
+                "endgame-entry", "scoreboard", "history", "history-game", "edit-game", "replay",
+                "stats", "player-stats", "players", "settings", "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps
 EXTRA_SCREEN_NAMES = ("new-game-via-romana",)
 

@@ -37,6 +37,19 @@ def game_length(record: GameRecord) -> float:
     return max(0.0, (record.ended or record.created) - record.created)
 
 
+def open_finished_game(app: App, game_id: int) -> None:
+    """The finished game's scoreboard (replay and all), with a way to correct it."""
+    from companion.ui.screens.edit_game import EditGameScreen
+    from companion.ui.screens.scoreboard import ScoreboardScreen
+
+    app.open_finished_game(game_id)
+    board = app.top
+    if isinstance(board, ScoreboardScreen):
+        board.more = ("edit", _("Correct"), lambda: app.show(EditGameScreen(
+            app, game_id, lambda: open_finished_game(app, game_id))))
+        app.invalidate()
+
+
 class HistoryScreen(Screen):
     name = "history"
 
@@ -111,7 +124,7 @@ class HistoryScreen(Screen):
 
     def _opener(self, record: GameRecord) -> Callable[[], None]:
         def open_game() -> None:
-            self.app.open_finished_game(record.id)
+            open_finished_game(self.app, record.id)
         return open_game
 
     def _deleter(self, record: GameRecord) -> Callable[[], None]:
