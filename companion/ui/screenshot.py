@@ -89,6 +89,24 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(app, App)
         open_finished_game(app, demo_history(app.store)[0])
 
+    def players_merge(app: object) -> None:
+        """A profile typed under another spelling, about to be merged into the right one."""
+        from companion.corrections import reseat
+        from companion.store import Profile
+        from companion.ui.screens.players import PlayersScreen
+
+        assert isinstance(app, App)
+        game_id = demo_history(app.store)[0]
+        first = app.store.game(game_id).players[0]
+        reseat(app.store, game_id, 0, first.name + "a")
+        app.store.save_profile(Profile(first.name + "a", "green", 1, None, 0.0, 1))
+        app.open_players()
+        screen = app.top
+        assert isinstance(screen, PlayersScreen)
+        screen.build()
+        screen._chosen(next(p for p in app.store.profiles() if p.name == first.name + "a"),
+                       first.name)
+
     def edit_game(app: object) -> None:
         """A finished game with one number corrected (the ranking changed by it)."""
         from companion.corrections import correct_score
@@ -146,6 +164,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "history": history,
         "history-game": finished,
         "edit-game": edit_game,
+        "players-merge": players_merge,
         "replay": replay,
         "stats": stats,
         "player-stats": player_stats,
@@ -158,7 +177,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
                 "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "history-game", "edit-game", "replay",
-                "stats", "player-stats", "players", "settings", "display-settings")
+                "stats", "player-stats", "players", "players-merge", "settings",
+                "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps
 EXTRA_SCREEN_NAMES = ("new-game-via-romana",)
 
