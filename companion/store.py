@@ -525,6 +525,35 @@ class Store:
                           "ORDER BY max(created) DESC LIMIT ?", (limit,))
         return [str(row[0]) for row in rows]
 
+    def add_imported_games(self, games: Sequence[dict[str, Any]]) -> list[int]:
+        """Finished games from another app (no move log), all in one transaction.
+
+        Each is a dict of ``game``, ``players`` (PlayerInfo), ``options``, ``created``,
+        ``ended``, ``result``, ``place``, ``note``, ``source``, ``source_id``. A player not
+        remembered yet becomes a profile; a remembered one keeps their colour.
+        """
+        ids = []
+        with self._writing() as db:
+            for game in games:
+                cursor = db.execute(
+                    "INSERT INTO games (game, options, created, status, ended, result, place, "
+                    "note, source, source_id) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?)",
+                    (game["game"], _json().dumps(game["options"]), game["created"],
+                     game["ended"], _json().dumps(game["result"]), game["place"],
+                     game["note"], game["source"], game["source_id"]))
+                game_id = int(cursor.lastrowid or 0)
+                ids.append(game_id)
+                db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+                               [(game_id, i, p.name, p.colour, p.seat, p.token)
+                                for i, p in enumerate(game["players"])])
+                for player in game["players"]:
+                    db.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?, NULL, ?, 0)",
+                               (player.name, player.colour, player.seat, game["created"]))
+                    db.execute("UPDATE profiles SET games = games + 1, last_played = "
+                               "max(last_played, ?) WHERE name = ?",
+                               (game["created"], player.name))
+        return ids
+
     def times_on_turn(self) -> dict[int, dict[int, float]]:
         """Seconds on turn of every timed game: game id -> seat-order position -> seconds."""
         totals: dict[int, dict[int, float]] = {}

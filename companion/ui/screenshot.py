@@ -107,6 +107,33 @@ def _screens() -> dict[str, Callable[[object], None]]:
         screen._chosen(next(p for p in app.store.profiles() if p.name == first.name + "a"),
                        first.name)
 
+    def import_summary(app: object) -> None:
+        """The history after a BG Stats file came in: three plays, one of another game,
+        one already here, a name kept apart from a close profile."""
+        import json
+
+        from companion.bgstats import import_plays, parse
+        from companion.bgstats_cli import summary_lines
+        from companion.exchange import export_text
+        from companion.store import Profile, Store
+        from companion.ui.screens.dialogs import MessageDialog
+
+        assert isinstance(app, App)
+        elsewhere = Store(":memory:")
+        demo_history(elsewhere)
+        plays = json.loads(export_text(elsewhere, "bgstats"))
+        plays.append(dict(plays[0], game={"name": "Carcassonne", "bggId": 822},
+                          sourcePlayId="other"))
+        plays.append(dict(plays[1], sourcePlayId="again"))
+        for player in plays[2]["players"]:
+            if player["name"] == "Livia":
+                player["name"] = "Livvia"
+        app.store.save_profile(Profile("Livia", "red", 1, None, 0.0, 0))
+        summary = import_plays(app.store, *parse(json.dumps(plays)))
+        app.open_history()
+        app.push(MessageDialog(app, _("Imported from {file}").format(
+            file="BGStatsExport.json"), "\n".join(summary_lines(summary))))
+
     def edit_game(app: object) -> None:
         """A finished game with one number corrected (the ranking changed by it)."""
         from companion.corrections import correct_score
@@ -165,6 +192,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "history-game": finished,
         "edit-game": edit_game,
         "players-merge": players_merge,
+        "import-summary": import_summary,
         "replay": replay,
         "stats": stats,
         "player-stats": player_stats,
@@ -177,8 +205,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
                 "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "history-game", "edit-game", "replay",
-                "stats", "player-stats", "players", "players-merge", "settings",
-                "display-settings")
+                "stats", "player-stats", "players", "players-merge", "import-summary",
+                "settings", "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps
 EXTRA_SCREEN_NAMES = ("new-game-via-romana",)
 
