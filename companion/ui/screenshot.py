@@ -107,6 +107,13 @@ def _screens() -> dict[str, Callable[[object], None]]:
         screen._chosen(next(p for p in app.store.profiles() if p.name == first.name + "a"),
                        first.name)
 
+    def player_game_stats(app: object) -> None:
+        from companion.ui.screens.player_game import PlayerGameScreen
+
+        assert isinstance(app, App)
+        demo_history(app.store)
+        app.show(PlayerGameScreen(app, DEMO_PLAYERS[0].name, "glory-to-rome"))
+
     def import_summary(app: object) -> None:
         """The history after a BG Stats file came in: three plays, one of another game,
         one already here, a name kept apart from a close profile."""
@@ -193,6 +200,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "edit-game": edit_game,
         "players-merge": players_merge,
         "import-summary": import_summary,
+        "player-game-stats": player_game_stats,
         "replay": replay,
         "stats": stats,
         "player-stats": player_stats,
@@ -205,8 +213,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
                 "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
                 "endgame-entry", "scoreboard", "history", "history-game", "edit-game", "replay",
-                "stats", "player-stats", "players", "players-merge", "import-summary",
-                "settings", "display-settings")
+                "stats", "player-stats", "player-game-stats", "players", "players-merge",
+                "import-summary", "settings", "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps
 EXTRA_SCREEN_NAMES = ("new-game-via-romana",)
 
