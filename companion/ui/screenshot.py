@@ -98,14 +98,15 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(app, App)
         game_id = demo_history(app.store)[0]
         first = app.store.game(game_id).players[0]
-        reseat(app.store, game_id, 0, first.name + "a")
-        app.store.save_profile(Profile(first.name + "a", "green", 1, None, 0.0, 1))
+        other = {"Julia": "Iulia", "Livia": "Livvia", "Marcus": "Markus"}.get(
+            first.name, first.name + "e")
+        reseat(app.store, game_id, 0, other)
+        app.store.save_profile(Profile(other, "green", 1, None, 0.0, 1))
         app.open_players()
         screen = app.top
         assert isinstance(screen, PlayersScreen)
         screen.build()
-        screen._chosen(next(p for p in app.store.profiles() if p.name == first.name + "a"),
-                       first.name)
+        screen._chosen(next(p for p in app.store.profiles() if p.name == other), first.name)
 
     def player_game_stats(app: object) -> None:
         from companion.ui.screens.player_game import PlayerGameScreen

@@ -210,8 +210,9 @@ class EditGameScreen(Screen):
         _body, log, _tools, _bottom = self._areas()
         line = m.body + m.gap
         lines = [_("Played {when}").format(when=formats.moment(self.record.created))]
-        if self.record.place:
-            lines[0] += " · " + self.record.place
+        for extra in (self.record.place, self.record.note):
+            if extra:
+                lines[0] += " · " + extra
         lines += [_("{when}: {what}").format(when=formats.moment(edit.made),
                                              what=describe_edit(edit))
                   + (" " + _("(undone)") if edit.undone_by is not None else "")
