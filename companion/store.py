@@ -503,6 +503,11 @@ class Store:
         edit = found[0]
         if edit.undone_by is not None:
             raise StoreError(_("That correction was already undone."))
+        if any(_overlaps(later, edit) for later in self.edits()
+               if later.id > edit.id and later.kind != "undo" and later.undone_by is None):
+            # putting back the old values would silently drop the later correction
+            raise StoreError(_("A later correction changed the same thing; undo that one "
+                               "first."))
         with self._writing() as db:
             if edit.kind == "game":
                 assert edit.game_id is not None
@@ -623,6 +628,17 @@ def _game_field(record: GameRecord, key: str) -> Any:
     if key == "players":
         return [[p.name, p.colour, p.seat, p.token] for p in record.players]
     return getattr(record, key)
+
+
+def _overlaps(later: Edit, edit: Edit) -> bool:
+    """Whether ``later`` changed something ``edit`` changed (then ``edit`` cannot be undone
+    on its own)."""
+    if edit.kind == "game":
+        return later.kind == "game" and later.game_id == edit.game_id and bool(
+            set(later.after) & set(edit.after))
+    names = {n.casefold() for n in edit.before.get("names", [])}
+    return later.kind in ("rename", "merge") and bool(
+        names & {n.casefold() for n in later.before.get("names", [])})
 
 
 def _set_game_fields(db: sqlite3.Connection, game_id: int, fields: dict[str, Any]) -> None:

@@ -129,3 +129,22 @@ def test_rename_and_merge_bring_plays_colour_and_tag_together_and_undo(store: St
     # two people who sat at one game are not one person
     with pytest.raises(StoreError):
         store.rename_player(two, three)
+
+
+def test_an_older_correction_waits_for_a_later_one_of_the_same_thing(store: Store) -> None:
+    game_id = demo_history(store)[0]
+    record = store.game(game_id)
+    first = redate(store, game_id, 1)
+    second = redate(store, game_id, 1)
+    place = store.edit_game(game_id, {"place": "Club"})
+    with pytest.raises(StoreError, match="later correction"):
+        store.undo_edit(first)
+    store.undo_edit(place)  # another field: no need to wait
+    store.undo_edit(second)
+    store.undo_edit(first)
+    assert store.game(game_id) == record
+    # profiles: a rename of a renamed player is undone first
+    rename = store.rename_player("Livia", "Livilla")
+    store.rename_player("Livilla", "Liv")
+    with pytest.raises(StoreError, match="later correction"):
+        store.undo_edit(rename)

@@ -50,3 +50,11 @@ def test_rename_by_touch(app: App) -> None:
     assert all("Marcus" not in [p.name for p in r.players]
                for r in app.store.finished_games())
     assert app.top.button("undo-merge").label == "Undo: Marcus is now Marco"
+    driver.taps("name-Julia", "pick-~rename", "key-delete")
+    driver.type_text("")
+    assert app.top.button("undo-merge").label == "Undo: Julia is now Juli"
+    driver.tap("undo-merge")
+    assert app.top.button("undo-merge").label == "Undo: Marcus is now Marco"
+    driver.tap("undo-merge")
+    assert {p.name for p in app.store.profiles()} == {"Julia", "Livia", "Marcus"}
+    assert not app.top.has_button("undo-merge")

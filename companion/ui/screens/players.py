@@ -84,11 +84,10 @@ class PlayersScreen(Screen):
                      self._more)
 
     def _latest_change(self) -> Edit | None:
-        """The newest rename or merge not undone yet (None: nothing to undo)."""
-        for edit in self.app.store.edits():
-            if edit.game_id is None and edit.kind in ("rename", "merge"):
-                return None if edit.undone_by is not None else edit
-        return None
+        """The newest rename or merge not undone yet (None: nothing to undo); undoing it
+        offers the one before."""
+        return next((edit for edit in self.app.store.edits()
+                     if edit.kind in ("rename", "merge") and edit.undone_by is None), None)
 
     def _undo(self) -> None:
         latest = self._latest_change()
