@@ -160,6 +160,16 @@ def _name(value: object, where: str) -> str:
     return name
 
 
+def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlayer, ...]:
+    seen: set[str] = set()
+    for player in seated:
+        if player.name.casefold() in seen:
+            raise BgStatsError(_("{where}: {name} is seated twice.").format(where=where,
+                                                                           name=player.name))
+        seen.add(player.name.casefold())
+    return tuple(seated)
+
+
 def _score(value: object) -> int | None:
     if isinstance(value, bool) or value in (None, ""):
         return None
@@ -221,7 +231,7 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str]]:
                                        _text(score.get("color") or score.get("role"), 20)))
         place = places.get(play.get("locationRefId"))
         plays.append(Play(key, _when(play.get("playDate"), where),
-                          _minutes(play.get("durationMin")), tuple(seated),
+                          _minutes(play.get("durationMin")), _seated_once(seated, where),
                           str(play.get("uuid") or f"{number}"),
                           _text(place.get("name")) if place else None,
                           _text(play.get("comments"))))
@@ -252,7 +262,7 @@ def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str]]:
         location = play.get("location")
         place = _text(location.get("name")) if isinstance(location, dict) else None
         plays.append(Play(key, _when(play.get("playDate"), where),
-                          _minutes(play.get("durationMin")), seated,
+                          _minutes(play.get("durationMin")), _seated_once(seated, where),
                           str(play.get("sourcePlayId") or f"{number}"), place,
                           _text(play.get("comments"))))
     return plays, others
@@ -324,13 +334,17 @@ def import_plays(store: Store, plays: Sequence[Play], others: Sequence[str],
     seated_names: set[str] = set()
     for play in plays:
         names = [renamed.get(p.name, p.name) for p in play.players]
+        if len({n.casefold() for n in names}) < len(names):
+            # "Livvia is Livia" cannot hold in a play both sat at: keep this one's names
+            names = [p.name for p in play.players]
         key = _line_up_key(play.game, play.created, names)
         if play.source_id in ids or key in keys:
             summary.already_here += 1
             continue
         ids.add(play.source_id)
         keys.add(key)
-        play = _renamed(play, renamed)
+        if names != [p.name for p in play.players]:
+            play = _renamed(play, renamed)
         players = tuple(PlayerInfo(p.name, _colour(p, profiles, index), index + 1)
                         for index, p in enumerate(play.players))
         seated_names.update(p.name for p in players)

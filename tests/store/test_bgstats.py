@@ -66,6 +66,16 @@ def test_a_yes_puts_the_plays_under_the_known_profile(store: Store) -> None:
     assert [p.name for p in ave.players] == ["Livia", "Marcus"]
 
 
+def test_a_yes_never_seats_one_person_twice(store: Store) -> None:
+    """'Livvia is Livia' holds for the plays Livia did not also sit at."""
+    backup = json.loads(BACKUP.read_text())
+    backup["plays"][1]["playerScores"].append({"playerRefId": 1, "score": "3", "seatOrder": 3})
+    store.save_profile(Profile("Livia", "purple", 1, None, 1.0, 0))
+    import_plays(store, *parse(json.dumps(backup)), lambda name, profile: True)
+    ave = next(r for r in store.finished_games() if r.game == "ave-roma")
+    assert [p.name for p in ave.players] == ["Livvia", "Marcus", "Livia"]
+
+
 def test_export_then_import_gives_the_same_plays(store: Store, tmp_path: Path) -> None:
     demo_history(store)
     first = store.finished_games()[0]
@@ -89,6 +99,8 @@ def test_export_then_import_gives_the_same_plays(store: Store, tmp_path: Path) -
      '"players": [{"name": "A"}]}]', "is not a date"),
     ('[{"game": {"name": "Glory to Rome"}, "playDate": "2025-01-01", '
      '"players": [{"name": "' + "x" * 500 + '"}]}]', "longer than"),
+    ('[{"game": {"name": "Glory to Rome"}, "playDate": "2025-01-01", '
+     '"players": [{"name": "Ana"}, {"name": "ana"}]}]', "seated twice"),
 ])
 def test_bad_files_are_refused_in_one_line_with_nothing_added(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, words: str) -> None:
