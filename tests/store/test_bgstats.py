@@ -146,3 +146,23 @@ def test_the_command_prints_the_summary(tmp_path: Path,
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "3 plays added; 1 was already here"
     assert out[1] == "1 play of another game skipped (Carcassonne)"
+
+
+def test_the_command_asks_once_about_a_close_name(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    store = Store.open(tmp_path)
+    store.save_profile(Profile("Livia", "purple", 1, None, 1.0, 0))
+    store.close()
+    questions: list[str] = []
+
+    def answer(prompt: str) -> str:
+        questions.append(prompt)
+        return "y"
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert main(["--data-dir", str(tmp_path), "import-bgstats", "--ask", str(BACKUP)]) == 0
+    assert questions == ["'Livvia' in the file: is that Livia, already known here? [y/N] "]
+    assert "Livvia" not in capsys.readouterr().out
+    store = Store.open(tmp_path)
+    assert "Livvia" not in {p.name for p in store.profiles()}
