@@ -16,6 +16,8 @@ from companion.i18n import _
 from companion.store import GameRecord, Store, StoreError, rename_in_result
 
 DAY = 86400.0
+#: the part to correct for a score kept without parts (a play imported from BG Stats)
+TOTAL = "total"
 
 
 def _result(record: GameRecord) -> ScoreResult:
@@ -25,11 +27,14 @@ def _result(record: GameRecord) -> ScoreResult:
 
 
 def corrected_score(record: GameRecord, name: str, part: str, value: int) -> ScoreResult:
-    """The scoreboard with ``name``'s ``part`` of the score set to ``value``, re-ranked."""
+    """The scoreboard with ``name``'s ``part`` of the score set to ``value``, re-ranked
+    (``part`` :data:`TOTAL` for a score that has no parts)."""
     result = _result(record)
     scores = []
     for player in result.players:
-        if player.name == name:
+        if player.name == name and part == TOTAL and not player.breakdown:
+            player = PlayerScore(player.name, value, {})  # an imported play: only a total
+        elif player.name == name:
             breakdown = dict(player.breakdown)
             if part not in breakdown:
                 raise StoreError(_("{name} has no {part} in this score.").format(

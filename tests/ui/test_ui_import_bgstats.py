@@ -49,6 +49,15 @@ def test_import_from_a_stick_shows_the_summary_and_the_plays(
     board = app.top
     assert isinstance(board, ScoreboardScreen)
     assert not board.has_button("replay") and board.has_button("edit")  # no moves kept
+    # an imported score has no parts: its total is corrected directly
+    record = history.games[0]
+    last = (record.result or {})["players"][-1]
+    seat = [p.name for p in record.players].index(last["name"])
+    driver.taps("edit", f"score-{seat}")
+    driver.number_dialog(99)
+    corrected = app.store.game(record.id).result or {}
+    assert corrected["players"][0] == {"name": last["name"], "total": 99, "breakdown": {}}
+    assert corrected["winners"] == [last["name"]]
 
 
 def test_a_broken_file_on_the_stick_says_so_and_adds_nothing(

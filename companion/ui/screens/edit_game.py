@@ -130,6 +130,9 @@ class EditGameScreen(Screen):
             player = next(p for p in result.players if p.name == name) if result else None
             if player is None:
                 return
+            if not player.breakdown:  # imported: only the total is known
+                self._ask_number(name, corrections.TOTAL)
+                return
             options = [(part, _("{part} {points}").format(part=score_part_label(part),
                                                           points=value))
                        for part, value in player.breakdown.items()]
@@ -142,9 +145,10 @@ class EditGameScreen(Screen):
         if result is None:
             return
         player = next(p for p in result.players if p.name == name)
+        current = player.total if part == corrections.TOTAL else int(player.breakdown[part])
+        label = _("score") if part == corrections.TOTAL else score_part_label(part)
         self.app.push(NumberDialog(
-            self.app, _("{name}: {part}").format(name=name, part=score_part_label(part)),
-            int(player.breakdown[part]), 0, 999,
+            self.app, _("{name}: {part}").format(name=name, part=label), current, 0, 999,
             lambda value: self._apply(lambda: corrections.correct_score(
                 self.app.store, self.game_id, name, part, value, WHO))))
 
