@@ -19,7 +19,7 @@ from companion.stats import (
 )
 from companion.turn_clock import format_length
 from companion.ui import board, theme
-from companion.ui.layout import grid, split_cols, split_rows
+from companion.ui.layout import grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text, fit_size
 from companion.ui.widgets import panel
@@ -125,9 +125,17 @@ class PlayerGameScreen(Screen):
             name, bar, number = split_cols(row, [2, 3 if columns == 1 else 1.5, 1.4], m.gap)
             draw_text(surface, label, name, fit_size(label, m.small, name.width, 0.75),
                       theme.TEXT, align="left")
-            board.progress_bar(surface, bar.inflate(0, -m.small // 3), done, total,
-                               self.colour)
+            self._progress(surface, bar.inflate(0, -m.small // 3), done, total)
             draw_text(surface, words, number, m.small, theme.TEXT, align="right")
+
+    def _progress(self, surface: pygame.Surface, rect: pygame.Rect, done: int,
+                  total: int) -> None:
+        """The tables' progress bar, filled from the side the text starts on."""
+        board.progress_bar(surface, rect, done, total, self.colour)
+        if mirrored():
+            clipped = rect.clip(surface.get_rect())
+            surface.blit(pygame.transform.flip(surface.subsurface(clipped).copy(), True,
+                                               False), clipped)
 
     def _rows_that_fit(self, area: pygame.Rect) -> int:
         m = self.metrics
