@@ -125,9 +125,12 @@ def test_a_huge_file_and_a_million_plays_are_refused(tmp_path: Path,
     assert "larger than any BG Stats export" in capsys.readouterr().err
     with pytest.raises(BgStatsError, match="larger"):
         parse('"' + "x" * (MAX_BYTES + 1) + '"')
-    many = json.dumps([{}] * 1_000_000)  # 4 MB: small enough to be read, too many plays
-    with pytest.raises(BgStatsError, match="1000000 plays"):
-        parse(many)
+    many = tmp_path / "many.json"  # 4 MB: small enough to be read, too many plays
+    many.write_text(json.dumps([{}] * 1_000_000))
+    assert main(["--data-dir", str(data), "import-bgstats", "--no-ask", str(many)]) == 2
+    err = capsys.readouterr().err
+    assert "1000000 plays" in err and err.count("\n") == 1
+    assert Store.open(data).finished_games() == []
 
 
 def test_a_half_good_file_adds_nothing(store: Store, tmp_path: Path) -> None:
