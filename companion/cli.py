@@ -151,6 +151,15 @@ def build_parser() -> argparse.ArgumentParser:
                          "file (a game already in the log is not added twice)")
     imp.add_argument("import_file", type=Path, metavar="FILE")
 
+    bgs = sub.add_parser("import-bgstats", help="add the plays of Glory to Rome, Ave Roma and "
+                         "Via Romana from a BG Stats backup or play file (other games are "
+                         "counted and skipped; a play already here is not added twice)")
+    bgs.add_argument("bgstats_file", type=Path, metavar="FILE")
+    bgs.add_argument("--ask", dest="bgstats_ask", action="store_true", default=None,
+                     help="ask about a name close to a known player (default: when typing)")
+    bgs.add_argument("--no-ask", dest="bgstats_ask", action="store_false",
+                     help="never ask: keep such names apart and list them")
+
     sub.add_parser("doctor", help="check display, touch, GPIO, readers, data, space and the "
                    "service; one line each, ok or what to do")
 
@@ -187,6 +196,10 @@ def _run_command(args: argparse.Namespace) -> int:
         from companion.devices.nfc_cli import run_nfc
 
         return run_nfc(args.reader, args.port, args.baud)
+    if args.command == "import-bgstats":
+        from companion.bgstats_cli import run_import_bgstats
+
+        return run_import_bgstats(args.data_dir, args.bgstats_file, args.bgstats_ask)
     if args.command in ("export", "import"):
         from companion.exchange_cli import run_export, run_import
 

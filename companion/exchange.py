@@ -7,8 +7,9 @@
 * CSV is one row per player per game, for a spreadsheet.
 * BG Stats is that app's published import structure for a play (``sourceName``,
   ``sourcePlayId``, ``playDate``, ``game``, ``players`` with explicit ``winner`` and
-  ``startPlayer``), one object per game, so a group keeps its stats where it already
-  keeps them. Values the companion does not know (a BoardGameGeek id) are left out.
+  ``startPlayer``), one object per game, with the game's BoardGameGeek id and where it
+  was played, so a group keeps its stats where it already keeps them.
+  :mod:`companion.bgstats` reads it back (and BG Stats' own backup).
 """
 
 from __future__ import annotations
@@ -168,10 +169,13 @@ def bgstats_play(store: Store, record: GameRecord) -> dict[str, Any]:
     scores = {p["name"]: p["total"] for p in result.get("players", [])}
     ranks = _ranks(result)
     winners = set(result.get("winners", []))
+    from companion.bgstats import BGG_IDS
+
     first = _first_player(store, record)
     play: dict[str, Any] = {
         "sourceName": "Game-night companion",
-        "sourcePlayId": game_uid(record.game, record.created, record.players),
+        "sourcePlayId": record.source_id or game_uid(record.game, record.created,
+                                                     record.players),
         "playDate": _stamp(record.created),
         "game": {"name": _title(record.game), "sourceGameId": record.game,
                  "highestWins": True, "noPoints": False},
@@ -181,13 +185,22 @@ def bgstats_play(store: Store, record: GameRecord) -> dict[str, Any]:
                      "rank": ranks.get(p.name, 0), "color": p.colour, "seatOrder": index + 1}
                     for index, p in enumerate(record.players)],
     }
+    if BGG_IDS.get(record.game) is not None:
+        play["game"]["bggId"] = BGG_IDS[record.game]
+    if record.place:
+        play["location"] = {"name": record.place, "sourceLocationId": record.place}
+    if record.note:
+        play["comments"] = record.note
     if record.ended:
         play["durationMin"] = max(1, round((record.ended - record.created) / 60))
     return play
 
 
 def _first_player(store: Store, record: GameRecord) -> int:
-    """Who was on turn first: the first recorded stretch, else the first move's player."""
+    """Who was on turn first: the first recorded stretch, else the first move's player
+    (an imported game: as its file said)."""
+    if isinstance(record.options.get("start_player"), int):
+        return int(record.options["start_player"])
     times = store.turn_times(record.id)
     if times:
         return times[0][0]

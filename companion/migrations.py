@@ -141,6 +141,24 @@ def _players_remembered(db: sqlite3.Connection) -> None:
         FROM players p JOIN games g ON g.id = p.game_id ORDER BY g.created""")
 
 
+@step(6)
+def _corrections_and_places(db: sqlite3.Connection) -> None:
+    """Corrections of finished games and of players, kept as entries (never overwritten),
+    and per game an optional place, a note, and where an imported game came from."""
+    db.execute("""CREATE TABLE edits (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+        made REAL NOT NULL,
+        who TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        before TEXT NOT NULL,
+        after TEXT NOT NULL,
+        undone_by INTEGER)""")
+    # NULL: played on this companion; "bgstats": brought in from a BG Stats file
+    for column in ("place TEXT", "note TEXT", "source TEXT", "source_id TEXT"):
+        db.execute(f"ALTER TABLE games ADD COLUMN {column}")
+
+
 SCHEMA_VERSION = max(STEPS)
 
 

@@ -137,3 +137,18 @@ def export_to(folder: Path, texts: dict[str, str], count: int) -> str:
     return ngettext("{n} game saved on the USB stick ({folder}).",
                     "{n} games saved on the USB stick ({folder}).", count).format(
         n=count, folder=folder) + " " + _("It can be unplugged now.")
+
+
+#: names a BG Stats backup or play file goes by (and our own BG Stats export)
+BGSTATS_PATTERNS = ("*.bgsplay", "BGStatsExport*.json", "*.bgstats.json")
+
+
+def bgstats_files(folder: Path) -> list[Path]:
+    """BG Stats files at the top of a stick, newest first."""
+    found: set[Path] = set()
+    for pattern in BGSTATS_PATTERNS:
+        try:
+            found.update(p for p in folder.glob(pattern) if p.is_file())
+        except OSError:
+            continue
+    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)

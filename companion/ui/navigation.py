@@ -30,12 +30,14 @@ from companion.ui.moves import MovePath
 from companion.ui.overlays import Overlays
 from companion.ui.places import (
     Display,
+    EditGame,
     Endgame,
     FinishedGame,
     History,
     Home,
     NewGame,
     Place,
+    PlayerGame,
     Players,
     PlayerStats,
     Replay,
@@ -124,6 +126,15 @@ class Navigation:
                 from companion.ui.screens.stats import PlayerStatsScreen
 
                 show(PlayerStatsScreen(host, place.name))
+            case PlayerGame():
+                from companion.ui.screens.player_game import PlayerGameScreen
+
+                show(PlayerGameScreen(host, place.player, place.game))
+            case EditGame():
+                from companion.ui.screens.edit_game import EditGameScreen
+
+                show(EditGameScreen(host, place.game_id, functools.partial(
+                    self.go, FinishedGame(place.game_id))))
             case Players():
                 from companion.ui.screens.players import PlayersScreen
 
@@ -153,8 +164,15 @@ class Navigation:
         times = self.turns.time_on_turn(record.id, record.players, self.moves.started_writer)
         self.go(Scoreboard(ScoreResult.from_json(record.result), game_title(record),
                            back=History(), colours={p.name: p.colour for p in record.players},
-                           times=times, extra=("replay", _("Replay its moves"),
-                                               functools.partial(self.go, Replay(game_id)))))
+                           times=times, extra=None if record.imported else (
+                               "replay", _("Replay its moves"),
+                               functools.partial(self.go, Replay(game_id)))))
+        # a finished game can be corrected; brought in from BG Stats it has no moves to replay
+        from companion.ui.screens.scoreboard import ScoreboardScreen
+
+        board = self.screens.top
+        if isinstance(board, ScoreboardScreen):  # just shown: its buttons are built next
+            board.more = ("edit", _("Correct"), functools.partial(self.go, EditGame(game_id)))
 
     # -- the start, and the game on the table ---------------------------------------------
 

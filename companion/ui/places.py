@@ -81,6 +81,21 @@ class PlayerStats:
         self.name = name
 
 
+class PlayerGame:
+    """One player's record at one game: wins by seat, scores, streaks, opponents."""
+
+    def __init__(self, player: str, game: str) -> None:
+        self.player = player
+        self.game = game
+
+
+class EditGame:
+    """Correct a finished game (its numbers, tie, date, seats, place and note)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+
+
 class Players:
     """The players' profiles and their tags."""
 
@@ -94,4 +109,4 @@ class Display:
 
 
 Place = (Home | NewGame | Table | Endgame | Scoreboard | History | FinishedGame | Replay
-         | Stats | PlayerStats | Players | Settings | Display)
+         | Stats | PlayerStats | PlayerGame | EditGame | Players | Settings | Display)

@@ -88,6 +88,69 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(app, App)
         app.go(places.FinishedGame(demo_history(app.store)[0]))
 
+    def players_merge(app: object) -> None:
+        """A profile typed under another spelling, about to be merged into the right one."""
+        from companion.corrections import reseat
+        from companion.store import Profile
+        from companion.ui.screens.players import PlayersScreen
+
+        assert isinstance(app, App)
+        game_id = demo_history(app.store)[0]
+        first = app.store.game(game_id).players[0]
+        other = {"Julia": "Iulia", "Livia": "Livvia", "Marcus": "Markus"}.get(
+            first.name, first.name + "e")
+        reseat(app.store, game_id, 0, other)
+        app.store.save_profile(Profile(other, "green", 1, None, 0.0, 1))
+        app.go(places.Players())
+        screen = app.top
+        assert isinstance(screen, PlayersScreen)
+        screen.build()
+        screen._chosen(next(p for p in app.store.profiles() if p.name == other), first.name)
+
+    def player_game_stats(app: object) -> None:
+        assert isinstance(app, App)
+        demo_history(app.store)
+        app.go(places.PlayerGame(DEMO_PLAYERS[0].name, "glory-to-rome"))
+
+    def import_summary(app: object) -> None:
+        """The history after a BG Stats file came in: three plays, one of another game,
+        one already here, a name kept apart from a close profile."""
+        import json
+
+        from companion.bgstats import import_plays, parse
+        from companion.bgstats_cli import summary_lines
+        from companion.exchange import export_text
+        from companion.store import Profile, Store
+        from companion.ui.screens.dialogs import MessageDialog
+
+        assert isinstance(app, App)
+        elsewhere = Store(":memory:")
+        demo_history(elsewhere)
+        plays = json.loads(export_text(elsewhere, "bgstats"))
+        plays.append(dict(plays[0], game={"name": "Carcassonne", "bggId": 822},
+                          sourcePlayId="other"))
+        plays.append(dict(plays[1], sourcePlayId="again"))
+        for player in plays[2]["players"]:
+            if player["name"] == "Livia":
+                player["name"] = "Livvia"
+        app.store.save_profile(Profile("Livia", "red", 1, None, 0.0, 0))
+        summary = import_plays(app.store, *parse(json.dumps(plays)))
+        app.go(places.History())
+        app.push(MessageDialog(app, _("Imported from {file}").format(
+            file="BGStatsExport.json"), "\n".join(summary_lines(summary))))
+
+    def edit_game(app: object) -> None:
+        """A finished game with one number corrected (the ranking changed by it)."""
+        from companion.corrections import correct_score
+
+        assert isinstance(app, App)
+        game_id = demo_history(app.store)[0]
+        last = (app.store.game(game_id).result or {})["players"][-1]
+        part = next(iter(last["breakdown"]))
+        correct_score(app.store, game_id, last["name"], part, last["breakdown"][part] + 9,
+                      "table")
+        app.go(places.EditGame(game_id))
+
     def replay(app: object) -> None:
         assert isinstance(app, App)
         app.go(places.Replay(demo_history(app.store)[0]))
@@ -148,6 +211,10 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "scoreboard": scoreboard,
         "history": history,
         "history-game": finished,
+        "edit-game": edit_game,
+        "players-merge": players_merge,
+        "import-summary": import_summary,
+        "player-game-stats": player_game_stats,
         "replay": replay,
         "stats": stats,
         "player-stats": player_stats,
@@ -161,8 +228,9 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
                 "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
-                "endgame-entry", "scoreboard", "history", "history-game", "replay", "stats",
-                "player-stats", "players", "settings", "display-settings")
+                "endgame-entry", "scoreboard", "history", "history-game", "edit-game", "replay",
+                "stats", "player-stats", "player-game-stats", "players", "players-merge",
+                "import-summary", "settings", "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps
 EXTRA_SCREEN_NAMES = ("new-game-via-romana", "rules-card", "what-now")
 

@@ -118,6 +118,32 @@ def test_step_5_remembers_the_players_of_earlier_game_nights(tmp_path: Path) -> 
     store.close()
 
 
+def test_step_6_keeps_the_finished_games_and_adds_corrections_and_places(
+        tmp_path: Path) -> None:
+    """A log from before corrections: its games read back unchanged, not imported, with no
+    place, and can be corrected (the edit log starts empty)."""
+    path = tmp_path / DB_NAME
+    db = _database(path, 5)
+    db.execute("INSERT INTO games (id, game, options, created, status, ended, result) VALUES "
+               "(1, 'ave-roma', '{}', 10, 'finished', 70, ?)",
+               ('{"players": [{"name": "Livia", "total": 5, "breakdown": {"coins": 5}}], '
+                '"winners": ["Livia"], "explanation": ""}',))
+    db.execute("INSERT INTO players VALUES (1, 0, 'Livia', 'red', 1, NULL)")
+    assert "edits" not in _tables(db)
+    assert migrate(db, 6) == 5 and schema_version(db) == 6
+    assert "edits" in _tables(db)
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    assert {"place", "note", "source", "source_id"} <= columns
+    db.close()
+    store = Store(path)
+    (record,) = store.finished_games()
+    assert (record.place, record.note, record.imported) == (None, None, False)
+    assert store.edits() == []
+    store.edit_game(1, {"place": "Club"})
+    assert store.game(1).place == "Club" and len(store.edits(1)) == 1
+    store.close()
+
+
 def test_opening_a_version_1_log_migrates_it_and_keeps_its_game(tmp_path: Path,
                                                                 counter_game: str) -> None:
     _version_1_with_a_game(tmp_path)

@@ -20,9 +20,9 @@ from companion.ui import formats, places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, fit_size
 from companion.ui.widgets import panel
-from companion.usb import export_to, mounted_sticks
+from companion.usb import bgstats_files, export_to, mounted_sticks
 
 if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
@@ -46,6 +46,8 @@ class HistoryScreen(Screen):
         self.games: list[GameRecord] = app.store.finished_games()
         #: a USB stick mounted when the screen opened (an export button appears for it)
         self.sticks = mounted_sticks(app.usb_mounts) if app.usb_mounts else []
+        #: a BG Stats file on the stick (an import button appears for it)
+        self.bgstats = next((f for stick in self.sticks for f in bgstats_files(stick)), None)
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -83,8 +85,16 @@ class HistoryScreen(Screen):
         back, stats, usb, more = split_cols(bottom, [1, 1, 1.6, 1], m.gap)
         self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
         self.add("stats", stats, _("Stats"), self.goes_to(places.Stats()), enabled=bool(self.games))
-        if self.sticks and self.games:
+        exporting = bool(self.sticks and self.games)
+        if exporting and self.bgstats is not None:
+            usb, bring = split_cols(usb, [1, 1], m.gap)
+        else:
+            bring = usb
+        if exporting:
             self.add("export-usb", usb, _("Export to USB stick"), self._export_usb,
+                     size=m.small)
+        if self.bgstats is not None:
+            self.add("import-bgstats", bring, _("Import from BG Stats"), self._import_bgstats,
                      size=m.small)
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
@@ -104,6 +114,24 @@ class HistoryScreen(Screen):
                                "lost here.").format(error=exc.strerror or exc))
             return
         self.app.message(words, error=False)
+
+    def _import_bgstats(self) -> None:
+        """The plays of our games in the stick's BG Stats file; the summary in a dialog.
+        Nobody is asked about a name close to a profile here: such names are listed."""
+        from companion.bgstats import BgStatsError, import_file
+        from companion.bgstats_cli import summary_lines
+        from companion.ui.screens.dialogs import MessageDialog
+
+        assert self.bgstats is not None
+        try:
+            summary = import_file(self.app.store, self.bgstats)
+        except BgStatsError as exc:
+            self.app.message(_("{file}: {error} Nothing was imported.").format(
+                file=self.bgstats.name, error=exc))
+            return
+        self.games = self.app.store.finished_games()
+        self.app.push(MessageDialog(self.app, _("Imported from {file}").format(
+            file=self.bgstats.name), "\n".join(summary_lines(summary))))
 
     def _more(self) -> None:
         self.page += 1
@@ -146,9 +174,15 @@ class HistoryScreen(Screen):
         when = formats.moment(record.created)
         title, info = split_cols(top, [1, 1.7], m.gap)  # the date and length at their size
         draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
-        draw_text(surface, _("{when} · {length}").format(
-            when=when, length=format_length(game_length(record))), info, m.small,
-                  theme.TEXT, align="right")
+        if record.imported:
+            words = _("{when} · imported").format(when=when)
+        else:
+            words = _("{when} · {length}").format(when=when,
+                                                  length=format_length(game_length(record)))
+        if record.place:
+            words = f"{record.place} · {words}"
+        draw_text(surface, words, info, fit_size(words, m.small, info.width, 0.8), theme.TEXT,
+                  align="right")
         result = ScoreResult.from_json(record.result) if record.result else None
         if result is None:
             return

@@ -1,7 +1,10 @@
-"""Players remembered: each profile's usual colour and token; forget one.
+"""Players remembered: each profile's usual colour and token; rename, merge, forget one.
 
 A profile is kept whenever someone plays; here its colour can be changed (the new game
-offers it), its token dropped, or the whole profile forgotten (their games stay).
+offers it), its token dropped, the whole profile forgotten (their games stay), its name
+changed, or two profiles that are one person ("Ana" and "Anna") merged: plays, stats,
+colour and tag come together. A rename or merge is an entry of the edit log and the
+latest can be undone.
 """
 
 from __future__ import annotations
@@ -13,10 +16,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.i18n import _
-from companion.store import Profile
+from companion.store import Edit, Profile, StoreError
 from companion.ui import places, theme
+from companion.ui.form import PickDialog
+from companion.ui.keyboard import KeyboardScreen
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
+from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
@@ -55,21 +61,74 @@ class PlayersScreen(Screen):
         m = self.metrics
         _body, bottom = self._areas()
         for profile, row in self._shown():
-            colour, _name, token, forget = self._cells(row)
+            colour, name, token, forget = self._cells(row)
             self.add(f"colour-{profile.name}", colour, "", self._next_colour(profile),
                      fill=theme.colour_rgb(profile.colour))
+            self.add(f"name-{profile.name}", name, profile.name, self._change_name(profile),
+                     fill=theme.PANEL)
             self.add(f"token-{profile.name}", token,
                      _("Forget token") if profile.token else _("No token"),
                      self._drop_token(profile), enabled=bool(profile.token),
                      fill=theme.PANEL_LIGHT, size=m.small)
             self.add(f"forget-{profile.name}", forget, _("Forget player"),
                      self._forget(profile), fill=theme.PANEL_LIGHT, size=m.small)
-        back, more = split_cols(bottom, [1, 1], m.gap)
+        back, undo, more = split_cols(bottom, [1, 1.4, 1], m.gap)
         self.add("back", back, _("Back"), self.goes_to(places.Settings()), fill=theme.PANEL)
+        latest = self._latest_change()
+        if latest is not None:
+            self.add("undo-merge", undo, _("Undo: {old} is now {new}").format(
+                old=latest.after["from"], new=latest.after["to"]), self._undo, size=m.small)
         if self.pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=self.pages),
                      self._more)
+
+    def _latest_change(self) -> Edit | None:
+        """The newest rename or merge not undone yet (None: nothing to undo); undoing it
+        offers the one before."""
+        return next((edit for edit in self.app.store.edits()
+                     if edit.kind in ("rename", "merge") and edit.undone_by is None), None)
+
+    def _undo(self) -> None:
+        latest = self._latest_change()
+        if latest is not None:
+            self._apply(lambda: self.app.store.undo_edit(latest.id, "table"))
+
+    def _apply(self, change: Callable[[], object]) -> None:
+        try:
+            change()
+        except StoreError as exc:
+            self.app.message(str(exc))
+            return
+        self.app.invalidate()
+
+    def _change_name(self, profile: Profile) -> Callable[[], None]:
+        def ask() -> None:
+            others = [p.name for p in self.app.store.profiles(limit=1000)
+                      if p.name != profile.name]
+            options: list[tuple[object, str]] = [("~rename", _("Type a new name"))]
+            options += [(name, _("Same person as {name}").format(name=name))
+                        for name in others]
+            self.app.push(PickDialog(self.app, profile.name, options,
+                                     lambda choice: self._chosen(profile, str(choice))))
+        return ask
+
+    def _chosen(self, profile: Profile, choice: str) -> None:
+        if choice == "~rename":
+            self.app.push(KeyboardScreen(
+                self.app, _("New name for {name}").format(name=profile.name), profile.name,
+                lambda typed: self._rename(profile, typed)))
+            return
+        self.app.push(ConfirmDialog(
+            self.app, _("Merge {old} into {new}?").format(old=profile.name, new=choice),
+            _("Their games, stats and tag come together under {new}; {new}'s colour stays. "
+              "This can be undone here.").format(new=choice),
+            _("Merge"), lambda: self._apply(lambda: self.app.store.rename_player(
+                profile.name, choice, "table"))))
+
+    def _rename(self, profile: Profile, typed: str) -> None:
+        if typed and typed != profile.name:
+            self._apply(lambda: self.app.store.rename_player(profile.name, typed, "table"))
 
     def _more(self) -> None:
         self.page += 1
@@ -107,8 +166,4 @@ class PlayersScreen(Screen):
             body, _bottom = self._areas()
             draw_text(surface, _("Nobody yet: players are remembered when they play."), body,
                       m.body, theme.MUTED)
-        for profile, row in shown:
-            _colour, name, _token, _forget = self._cells(row)
-            pygame.draw.rect(surface, theme.PANEL, name, border_radius=m.gap)
-            draw_text(surface, profile.name, name.inflate(-m.gap * 2, 0), m.body, theme.TEXT,
-                      align="left")
+

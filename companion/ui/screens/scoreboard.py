@@ -42,6 +42,8 @@ class ScoreboardScreen(Screen):
         self.colours = colours or {}
         #: while set and the victory is shared, the table may give it to one player
         self.tie_break = tie_break
+        #: a button after ``extra`` (key, label, action): a finished game's "Correct"
+        self.more: tuple[str, str, Callable[[], None]] | None = None
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -58,10 +60,11 @@ class ScoreboardScreen(Screen):
         m = self.metrics
         _ranking, _chart, _explanation, bottom = self._areas()
         if self.tie_break is None or len(self.result.winners) < 2:
-            if self.extra is not None:
-                key, label, action = self.extra
-                done, other = split_cols(bottom, [1, 1], m.gap * 2)
-                self.add(key, other, label, action)
+            extras = [e for e in (self.extra, self.more) if e is not None]
+            if extras:
+                done, *others = split_cols(bottom, [1] * (len(extras) + 1), m.gap * 2)
+                for (key, label, action), cell in zip(extras, others, strict=True):
+                    self.add(key, cell, label, action)
                 self.add("done", done, _("Done"), self.back, selected=True)
             else:
                 self.add("done", bottom, _("Done"), self.back, selected=True)

@@ -222,11 +222,51 @@ class PlayerStatsScreen(Screen):
             games, chart = split_cols(body, [3, 2], m.gap * 2)
         return line, games, chart, bottom
 
+    def _game_rows(self) -> list[tuple[str, PlayerStats, pygame.Rect]]:
+        m = self.metrics
+        _line, games, _chart, _bottom = self._areas()
+        height = int(m.unit * 2)
+        rows = []
+        for index, (key, stats) in enumerate(self.per_game):
+            row = pygame.Rect(games.left, games.top + index * (height + m.gap), games.width,
+                              height)
+            if row.bottom > games.bottom:
+                break
+            rows.append((key, stats, row))
+        return rows
+
     def build(self) -> None:
         super().build()
         _line, _games, _chart, bottom = self._areas()
         back, _rest = split_cols(bottom, [1, 1], self.metrics.gap)
         self.add("back", back, _("Back"), self.goes_to(places.Stats()), fill=theme.PANEL)
+        for key, _stats, row in self._game_rows():  # each opens that game's detail
+            self.add(f"game-{key}", row, "", self._open_game(key), fill=theme.PANEL_LIGHT)
+
+    def _open_game(self, key: str) -> Callable[[], None]:
+        def open_game() -> None:
+            self.app.go(places.PlayerGame(self.player, key))
+        return open_game
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.overall is None:
+            return
+        m = self.metrics
+        colour = theme.colour_rgb(self.overall.colour)
+        for key, stats, row in self._game_rows():
+            stripe = pygame.Rect(row.left, row.top, m.gap * 2, row.height)
+            drawn.piece(surface, "stripe", stripe, colour)
+            pygame.draw.rect(surface, colour, stripe, border_radius=m.gap)
+            title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
+            draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
+            draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,
+                      align="left")
+            text = _("{time} a game").format(time=format_length(stats.average_duration))
+            if stats.games_timed:
+                text += " · " + _("{time} on turn a game").format(
+                    time=format_duration(stats.average_on_turn))
+            draw_text(surface, text, times, m.small, theme.TEXT, align="left")
 
     def on_back(self) -> None:
         self.app.go(places.Stats())
@@ -240,25 +280,6 @@ class PlayerStatsScreen(Screen):
             return
         colour = theme.colour_rgb(self.overall.colour)
         draw_paragraph(surface, summary(self.overall), line, reading_size(m), theme.TEXT)
-        height = int(m.unit * 2)
-        for index, (key, stats) in enumerate(self.per_game):
-            row = pygame.Rect(games.left, games.top + index * (height + m.gap), games.width,
-                              height)
-            if row.bottom > games.bottom:
-                break
-            panel(surface, row, theme.PANEL_LIGHT)
-            stripe = pygame.Rect(row.left, row.top, m.gap * 2, row.height)
-            drawn.piece(surface, "stripe", stripe, colour)
-            pygame.draw.rect(surface, colour, stripe, border_radius=m.gap)
-            title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
-            draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
-            draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,
-                      align="left")
-            text = _("{time} a game").format(time=format_length(stats.average_duration))
-            if stats.games_timed:
-                text += " · " + _("{time} on turn a game").format(
-                    time=format_duration(stats.average_on_turn))
-            draw_text(surface, text, times, m.small, theme.TEXT, align="left")
         bars = [(get_rules(r.game).title[:1] if r.game in GAME_MODULES else "?", float(total),
                  str(total), colour) for r, total in self.last_games]
         bar_chart(surface, chart, bars, m.small,

@@ -1,0 +1,72 @@
+"""A BG Stats file on a USB stick, imported from the history by touch: summary, rows."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from paths import TESTS
+from ui_driver import Driver
+
+from companion.ui import places
+from companion.ui.app_loop import App
+from companion.ui.screens.dialogs import MessageDialog
+from companion.ui.screens.history import HistoryScreen
+from companion.ui.screens.scoreboard import ScoreboardScreen
+
+
+def _stick_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str | None) -> str:
+    stick = tmp_path / "media" / "pi" / "STICK"
+    stick.mkdir(parents=True)
+    if content is None:
+        shutil.copy(TESTS / "store" / "data" / "bgstats_backup.json",
+                    stick / "BGStatsExport.json")
+    else:
+        (stick / "BGStatsExport.json").write_text(content)
+    mounts = tmp_path / "mounts"
+    mounts.write_text(f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n")
+    monkeypatch.setattr("companion.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
+    return str(mounts)
+
+
+def test_import_from_a_stick_shows_the_summary_and_the_plays(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.usb_mounts = _stick_with(tmp_path, monkeypatch, None)
+    app.go(places.History())
+    app.step()
+    driver = Driver(app)
+    assert not app.top.has_button("export-usb")  # nothing to export yet
+    driver.tap("import-bgstats")
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog)
+    assert "3 plays added; 1 was already here" in dialog.text
+    assert "Carcassonne" in dialog.text
+    driver.tap("ok")
+    history = app.top
+    assert isinstance(history, HistoryScreen) and len(history.games) == 3
+    assert all(record.imported for record in history.games)
+    driver.tap(f"game-{history.games[0].id}")
+    board = app.top
+    assert isinstance(board, ScoreboardScreen)
+    assert not board.has_button("replay") and board.has_button("edit")  # no moves kept
+    # an imported score has no parts: its total is corrected directly
+    record = history.games[0]
+    last = (record.result or {})["players"][-1]
+    seat = [p.name for p in record.players].index(last["name"])
+    driver.taps("edit", f"score-{seat}")
+    driver.number_dialog(99)
+    corrected = app.store.game(record.id).result or {}
+    assert corrected["players"][0] == {"name": last["name"], "total": 99, "breakdown": {}}
+    assert corrected["winners"] == [last["name"]]
+
+
+def test_a_broken_file_on_the_stick_says_so_and_adds_nothing(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.usb_mounts = _stick_with(tmp_path, monkeypatch, '{"games": [], "plays": [')
+    app.go(places.History())
+    app.step()
+    Driver(app).tap("import-bgstats", allow_error=True)
+    assert app.banner is not None and app.banner.error
+    assert "Nothing was imported" in app.banner.text
+    assert app.store.finished_games() == []
