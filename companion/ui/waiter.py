@@ -61,8 +61,12 @@ class InputWaiter:
         if self.watch_devices and time.monotonic() - self._scanned > RESCAN_SECONDS:
             self._rescan()
         fds = [self.inputs.fileno(), *self._devices.values()]
+        # poll, not select: select refuses a descriptor numbered 1024 or more
+        poller = select.poll()
+        for fd in fds:
+            poller.register(fd, select.POLLIN)
         try:
-            ready, _, _ = select.select(fds, [], [], seconds)
+            ready = [fd for fd, _event in poller.poll(seconds * 1000)]
         except InterruptedError:
             return
         except OSError:

@@ -100,7 +100,7 @@ def test_bookworm_started_at_the_limit_starts_it_again_after_the_delay(
 ) -> None:
     output, calls, took = recovery.run([f"{LIMIT_HIT} {EXITED_1}"], delay=2)
     assert calls == AGAIN
-    assert took >= 2
+    assert took >= 2 - 1  # the script counts whole seconds since boot: up to one less
     assert "started companion.service again" in output
 
 
