@@ -1020,6 +1020,8 @@ class App:
             dark_at = self.saver.next_change(time.monotonic(), self.on_home)
             if dark_at is not None:
                 times.append(dark_at)
+        if self.session is not None and not self.session.undo_ready:
+            times.append(time.monotonic())  # the next step folds on toward it
         if self.stack:
             screen_wake = self.top.wake_at()
             if screen_wake is not None:
