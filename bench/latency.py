@@ -132,9 +132,23 @@ class Bench:
         pygame.display.quit()
 
 
-def _button_latencies(bench: Bench, count: int) -> list[float]:
+def _button_latencies(bench: Bench, count: int,
+                      commits: list[float] | None = None) -> list[float]:
+    """Each press's time to the screen; each press's commit (``Store.append`` on the
+    writer's thread) appended to ``commits`` if given."""
     pin = bench.factory.pin(bench.config.buttons.pins["undo"])
     bench.watch.marker = bench.applied
+    if commits is not None:
+        append, timed = bench.store.append, commits
+
+        def timed_append(*args: Any, **kwargs: Any) -> int:
+            started = time.perf_counter()
+            try:
+                return append(*args, **kwargs)
+            finally:
+                timed.append(time.perf_counter() - started)
+
+        bench.store.append = timed_append  # type: ignore[method-assign]
     latencies = []
     for _ in range(count):
         time.sleep(SETTLE)  # released long enough for the next press to count
@@ -176,8 +190,9 @@ def press_to_screen(quick: bool) -> list[Figure]:
     count = 60 if quick else 500
     with tempfile.TemporaryDirectory() as directory:
         bench = Bench(Path(directory), count + 100)
+        commits: list[float] = []
         try:
-            buttons = bench.run(lambda: _button_latencies(bench, count))
+            buttons = bench.run(lambda: _button_latencies(bench, count, commits))
         finally:
             bench.close()
     with tempfile.TemporaryDirectory() as directory:
@@ -186,12 +201,16 @@ def press_to_screen(quick: bool) -> list[Figure]:
             tags = bench.run(lambda: _tag_latencies(bench, count))
         finally:
             bench.close()
+    beyond = [press - commit for press, commit in zip(buttons, commits, strict=True)]
+    disk = (f"; its commit (WAL, synchronous=FULL, the disk's time included) p50 "
+            f"{_ms(percentile(commits, 0.5))}, p99 {_ms(percentile(commits, 0.99))}, the "
+            f"press beyond its commit p99 {_ms(percentile(beyond, 0.99))}")
     figures = []
     for what, values, note in (
             ("Press to screen: undo button (MockFactory pin)", buttons,
              "from the mock pin's release edge that completes the press (gpiozero's "
              "thread, the chatter filter, the input queue) to the end of the display "
-             "update presenting the undone move (to the flip); its commit included"),
+             "update presenting the undone move (to the flip); its commit included" + disk),
             ("Press to screen: tag on the bridge reader (pty)", tags,
              "from the emulated bridge writing the tag's line into the pty (its line "
              "time included) through the bridge driver's thread to the end of the display "
