@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from companion.games.base import Action
 from companion.session import GameSession
 from companion.ui.app_loop import App
 
@@ -24,7 +25,7 @@ def test_the_loop_wakes_at_once_until_the_undo_is_prepared(
         del timeline.states[index]  # as after a resume from a snapshot far back
     apply = timeline.rules.apply
 
-    def slow_apply(state: object, action: object) -> object:
+    def slow_apply(state: object, action: Action) -> object:
         time.sleep(0.002)
         return apply(state, action)
 
