@@ -17,7 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from bench.judging import Speed, judge
 from bench.measure import HEADLESS, Figure
+from bench.neighbour import Neighbours, beside_neighbours
 from bench.slow import Slowdown, reference_loop_seconds, scale_times, slow_down
 
 os.environ.update(HEADLESS)
@@ -46,7 +48,7 @@ def _groups() -> list[tuple[str, Callable[[bool], Figure | list[Figure]]]]:
     from bench.fuzz import fuzz_figures
     from bench.idle import idle_cost
     from bench.idle_devices import idle_with_devices
-    from bench.latency import acknowledgement, press_to_screen
+    from bench.latency import acknowledgement, answering_during_commits, press_to_screen
     from bench.memory import memory
     from bench.redraw import redraw
     from bench.startup import resume, startup, startup_with_history
@@ -58,11 +60,12 @@ def _groups() -> list[tuple[str, Callable[[bool], Figure | list[Figure]]]]:
             ("press", press_to_screen), ("redraw", redraw), ("pn532", pn532_tag_to_screen),
             ("fuzz", fuzz_figures), ("startup", startup), ("memory", memory),
             ("resume", resume), ("history", startup_with_history), ("move-cost", move_cost),
-            ("acknowledgement", acknowledgement), ("map", map_frame)]
+            ("acknowledgement", acknowledgement), ("slow-commits", answering_during_commits),
+            ("map", map_frame)]
 
 
 GROUPS = ("idle", "idle-devices", "press", "redraw", "pn532", "fuzz", "startup", "memory",
-          "resume", "history", "move-cost", "acknowledgement", "map")
+          "resume", "history", "move-cost", "acknowledgement", "slow-commits", "map")
 
 
 def collect(quick: bool, only: Sequence[str] = ()) -> list[Figure]:
@@ -110,7 +113,7 @@ def speed_line(loop: tuple[float, float]) -> str:
 
 
 def document(figures: list[Figure], command: str, seconds: float,
-             slowdown: Slowdown | None, loop: tuple[float, float]) -> str:
+             slowdown: Slowdown | Neighbours | None, loop: tuple[float, float]) -> str:
     notes = "\n".join(f"- **{f.name}**: {f.note}" for f in figures if f.note)
     slowed = f"- Slowed: {slowdown.describe()}\n" if slowdown is not None else ""
     return f"""# Performance
@@ -122,6 +125,7 @@ What a game night costs the Pi, each figure beside a reference measured in the s
 - Machine: {machine()}
 - Date: {time.strftime("%Y-%m-%d %H:%M %Z")}; the run took {seconds:.0f} s
 - Speed: {speed_line(loop)}
+- Judged: {Speed(*loop).verdict()}
 - Video: SDL's dummy driver (a stand-in for KMS/DRM on the Pi: neither has a native
   event wait)
 {slowed}
@@ -143,14 +147,23 @@ def main(argv: list[str] | None = None) -> int:
                              "core (cgroup) where one can be set, else times scaled by N")
     parser.add_argument("--slow-method", choices=("auto", "cgroup", "scaled"), default="auto",
                         help="how --slow slows (default: a cgroup if possible, else scaled)")
+    parser.add_argument("--neighbour", type=int, nargs="?", const=1, metavar="N",
+                        help="the second model of the Pi's budget: pinned to one CPU beside "
+                             "N (default 1) CPU-bound processes at the same priority")
     parser.add_argument("--only", type=lambda text: text.split(","), default=[],
                         metavar="NAME[,NAME]", help="only these figures: " + ", ".join(GROUPS))
     args = parser.parse_args(argv)
+    if args.neighbour is not None and args.slow:
+        parser.error("--neighbour and --slow are two models of the Pi: one at a time")
     unknown = sorted(set(args.only) - set(GROUPS))
     if unknown:
         parser.error(f"unknown figure {', '.join(unknown)}; known: {', '.join(GROUPS)}")
     loop_before = reference_loop_seconds()  # before any quota: the machine's own speed
-    slowdown = slow_down(args.slow, args.slow_method) if args.slow else None
+    slowdown: Slowdown | Neighbours | None = None
+    if args.slow:
+        slowdown = slow_down(args.slow, args.slow_method)
+    elif args.neighbour is not None:
+        slowdown = beside_neighbours(args.neighbour)
     if slowdown is not None:
         print(slowdown.describe(), file=sys.stderr)
     started = time.monotonic()
@@ -161,14 +174,17 @@ def main(argv: list[str] | None = None) -> int:
             slowdown.close()
     seconds = time.monotonic() - started
     loop = (loop_before, reference_loop_seconds())
-    if slowdown is not None and not slowdown.throttled:
+    if isinstance(slowdown, Slowdown) and not slowdown.throttled:
         figures = scaled(figures, slowdown.factor)
+    figures = judge(figures, Speed(*loop))
     print(table(figures))
     print(f"\nspeed: {speed_line(loop)}")
+    print(f"judged: {Speed(*loop).verdict()}")
     command = " ".join(["uv run python -m bench", *(argv if argv is not None else sys.argv[1:])])
-    if slowdown is not None:
-        print(f"\nslowed: {slowdown.method}, reference loop {slowdown.measured:.2f}x slower"
-              if slowdown.throttled else f"\nslowed: {slowdown.method} by {slowdown.factor:g}")
+    if isinstance(slowdown, Neighbours) or (slowdown is not None and slowdown.throttled):
+        print(f"\nslowed: {slowdown.method}, reference loop {slowdown.measured:.2f}x slower")
+    elif slowdown is not None:
+        print(f"\nslowed: {slowdown.method} by {slowdown.factor:g}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(document(figures, command, seconds, slowdown, loop),
                         encoding="utf-8")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bench.judging import Budget
 from bench.long_game import build_store
 from bench.measure import HEADLESS, Figure, percentile
 
@@ -131,9 +132,23 @@ class Bench:
         pygame.display.quit()
 
 
-def _button_latencies(bench: Bench, count: int) -> list[float]:
+def _button_latencies(bench: Bench, count: int,
+                      commits: list[float] | None = None) -> list[float]:
+    """Each press's time to the screen; each press's commit (``Store.append`` on the
+    writer's thread) appended to ``commits`` if given."""
     pin = bench.factory.pin(bench.config.buttons.pins["undo"])
     bench.watch.marker = bench.applied
+    if commits is not None:
+        append, timed = bench.store.append, commits
+
+        def timed_append(*args: Any, **kwargs: Any) -> int:
+            started = time.perf_counter()
+            try:
+                return append(*args, **kwargs)
+            finally:
+                timed.append(time.perf_counter() - started)
+
+        bench.store.append = timed_append  # type: ignore[method-assign]
     latencies = []
     for _ in range(count):
         time.sleep(SETTLE)  # released long enough for the next press to count
@@ -175,8 +190,9 @@ def press_to_screen(quick: bool) -> list[Figure]:
     count = 60 if quick else 500
     with tempfile.TemporaryDirectory() as directory:
         bench = Bench(Path(directory), count + 100)
+        commits: list[float] = []
         try:
-            buttons = bench.run(lambda: _button_latencies(bench, count))
+            buttons = bench.run(lambda: _button_latencies(bench, count, commits))
         finally:
             bench.close()
     with tempfile.TemporaryDirectory() as directory:
@@ -185,12 +201,16 @@ def press_to_screen(quick: bool) -> list[Figure]:
             tags = bench.run(lambda: _tag_latencies(bench, count))
         finally:
             bench.close()
+    beyond = [press - commit for press, commit in zip(buttons, commits, strict=True)]
+    disk = (f"; its commit (WAL, synchronous=FULL, the disk's time included) p50 "
+            f"{_ms(percentile(commits, 0.5))}, p99 {_ms(percentile(commits, 0.99))}, the "
+            f"press beyond its commit p99 {_ms(percentile(beyond, 0.99))}")
     figures = []
     for what, values, note in (
             ("Press to screen: undo button (MockFactory pin)", buttons,
              "from the mock pin's release edge that completes the press (gpiozero's "
              "thread, the chatter filter, the input queue) to the end of the display "
-             "update presenting the undone move (to the flip); its commit included"),
+             "update presenting the undone move (to the flip); its commit included" + disk),
             ("Press to screen: tag on the bridge reader (pty)", tags,
              "from the emulated bridge writing the tag's line into the pty (its line "
              "time included) through the bridge driver's thread to the end of the display "
@@ -198,7 +218,8 @@ def press_to_screen(quick: bool) -> list[Figure]:
         p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
         figures.append(Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}", "half a 60 Hz frame",
                               f"p99 {p99 / 0.008:.2f} of target", "p99 < 8 ms", p99 < 0.008,
-                              f"{len(values)} events; {note}"))
+                              f"{len(values)} events; {note}",
+                              budgets=(Budget("p99", p99, 0.008, strict=True),)))
     return figures
 
 
@@ -356,6 +377,17 @@ class CommitsAlone:
         self.store.close()
 
 
+#: what the acknowledgement may take beyond the commit and the redraw it waits for
+ACKNOWLEDGEMENT_SLACK = 0.001
+
+
+def acknowledgement_allowance(commit99: float, redraw99: float) -> float:
+    """Touch to the frame showing the move may take the commit alone's p99, the redraw
+    after a move's p99 and a millisecond, all from the same run: the machine's own terms,
+    so the allowance grows with a slow disk or a slow CPU as the figure does."""
+    return commit99 + redraw99 + ACKNOWLEDGEMENT_SLACK
+
+
 def acknowledgement(quick: bool) -> list[Figure]:
     """Touch to the frame showing the move, beside the commit alone; the loop under a slow disk."""
     count = 50 if quick else 500
@@ -373,15 +405,11 @@ def acknowledgement(quick: bool) -> list[Figure]:
     to_frame, to_commit = touches.to_frame[warm_up:], touches.to_commit[warm_up:]
     during = touches.commits[warm_up:]
     drawn = touches.draws[len(touches.draws) * warm_up // (warm_up + count):]
-    slow = 0.05
-    slow_steps = _touch_undo(count // 5, slow).steps
-    frame = 1 / 60
-    # the first touches warm caches (a cold first move): the reference is the steady loop
-    steps = touches.steps[len(touches.steps) // 10:]
     p50, p99 = percentile(to_frame, 0.5), percentile(to_frame, 0.99)
     commit50, commit99 = percentile(alone, 0.5), percentile(alone, 0.99)
     to_commit99 = percentile(to_commit, 0.99)
-    allowance = 0.002
+    draw99 = percentile(drawn, 0.99)
+    allowed = acknowledgement_allowance(commit99, draw99)
     return [
         Figure("Acknowledgement: touch to the frame showing the move (commit included)",
                f"p50 {_ms(p50)}, p99 {_ms(p99)} (to the commit: p99 {_ms(to_commit99)}; "
@@ -390,8 +418,10 @@ def acknowledgement(quick: bool) -> list[Figure]:
                f"p99 {_ms(percentile(drawn, 0.99))}; the cold first touch: {_ms(cold)})",
                f"the commit alone (WAL, synchronous=FULL): p50 {_ms(commit50)}, "
                f"p99 {_ms(commit99)}",
-               f"p99 {(p99 - commit99) * 1000:+.2f} ms beyond the commit's",
-               "p99 <= the commit's p99 + 2 ms", p99 <= commit99 + allowance,
+               f"p99 {(p99 - commit99 - draw99) * 1000:+.2f} ms beyond the commit's and "
+               "the redraw's",
+               f"p99 <= the commit's p99 + the redraw after a move's p99 + "
+               f"{ACKNOWLEDGEMENT_SLACK * 1000:g} ms (here {_ms(allowed)})", p99 <= allowed,
                f"{count} touches on the undo button after {warm_up} not counted (warm-up: "
                "each first draws its texts afresh), each posted as a finger down and up "
                "with the loop woken as the touchscreen would; ends when the display update "
@@ -407,14 +437,28 @@ def acknowledgement(quick: bool) -> list[Figure]:
                "interpreter only for moments inside pygame's calls, too short for the "
                "writer's thread to wake into, so the frame is the touch's handling plus "
                "the drawing at least)"),
+    ]
+
+
+def answering_during_commits(quick: bool) -> list[Figure]:
+    """The longest loop step while every commit takes 50 ms (a worn card), beside the
+    longest with this machine's commits."""
+    count = 10 if quick else 100
+    slow = 0.05
+    slow_steps = _touch_undo(count, slow).steps
+    # the first touches warm caches (a cold first move): the reference is the steady loop
+    steps = _touch_undo(count, 0.0).steps
+    steps = steps[len(steps) // 10:]
+    frame = 1 / 60
+    return [
         Figure("UI answering during commits (longest loop step)",
                f"{_ms(max(slow_steps))} with {slow * 1000:.0f} ms commits",
                f"{_ms(max(steps))} with this machine's commits",
                f"{max(slow_steps) / frame:.2f} of a frame", "< one 60 Hz frame (16.7 ms)",
                max(slow_steps) < frame,
-               f"{count // 5} touches with every commit slowed by {slow * 1000:.0f} ms "
+               f"{count} touches with every commit slowed by {slow * 1000:.0f} ms "
                "(a worn SD card); each app loop step timed from its start to its end "
                "(the flip included): the loop never waits for the disk longer than "
                "COMMIT_GRACE; the reference leaves out the first tenth of the steps "
-               "(warm-up)"),
+               "(warm-up)", budgets=(Budget("longest", max(slow_steps), frame, strict=True),)),
     ]

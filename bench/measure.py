@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.judging import Budget
+
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
@@ -32,6 +34,9 @@ class Figure:
     met: bool
     note: str = ""  # what it includes: where it starts and ends, the flip, the devices
     judged: bool = True  # False when its times were scaled (``--slow`` without a quota)
+    #: its absolute time limits, applied at the run's speed by :func:`bench.judging.judge`
+    budgets: tuple[Budget, ...] = ()
+    rest_met: bool = True  # whether its parts that are not absolute budgets are met
 
 
 def compile_bytecode() -> None:

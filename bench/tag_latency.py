@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from bench.judging import Budget
 from bench.latency import TAG, FrameWatch, _is_new_banner
 from bench.long_game import build_store
 from bench.measure import Figure, percentile
@@ -115,12 +116,13 @@ def pn532_tag_to_screen(quick: bool) -> list[Figure]:
                "thread and the input queue to the end of the display update presenting "
                "the tag's message (to the flip); includes the second, confirming read (the "
                "answer sent again after a NACK) and every byte's line time; no other "
-               "device attached"),
+               "device attached", budgets=(Budget("p99", p99, 0.030),)),
         Figure("Tag removal noticed: PN532 at 115200 baud (pty)",
                f"p50 {gone50 * 1000:.0f} ms, p99 {gone99 * 1000:.0f} ms",
                "two polls 70 ms apart without the tag", f"p99 {gone99 / REMOVAL_TARGET:.2f} "
                "of target", "p99 <= 300 ms", gone99 <= REMOVAL_TARGET,
                f"{len(removals)} removals; from lifting the tag on the emulated chip to the "
                "driver waiting for a card again (right after it queued the removal): the "
-               "driver's side only, no screen (a removal shows nothing), no flip"),
+               "driver's side only, no screen (a removal shows nothing), no flip",
+               budgets=(Budget("p99", gone99, REMOVAL_TARGET),)),
     ]

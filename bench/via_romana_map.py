@@ -10,6 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.judging import Budget
 from bench.measure import HEADLESS, Figure, median, percentile
 
 os.environ.update(HEADLESS)
@@ -66,4 +67,5 @@ def map_frame(quick: bool) -> Figure:
         "banner are drawn afresh, otherwise they are blitted from the last drawing; from "
         "the invalidation to the drawing's end into an off-screen surface (no flip, no "
         "devices)",
+        budgets=(Budget("after a move", median(moved), 1 / 60, strict=True),),
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import pickle
+import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -39,6 +40,10 @@ SNAPSHOT_EVERY = 200
 #: instant), then one in so many (a deeper undo folds at most that many moves)
 RECENT_STATES = 64
 STATE_EVERY = 25
+#: the longest one call of :meth:`GameSession.prepare_undo` folds moves for (seconds): the
+#: loop calls it once a step, so a step stays short however far the fold has to go (a
+#: resume from a snapshot 200 moves back, a Pi four times slower than this machine)
+PREPARE_SLICE = 0.002
 #: moves on their way to the disk beyond which new ones are refused (a disk that stalls
 #: must not let the table run ahead of what could be lost)
 MAX_PENDING = 32
@@ -178,6 +183,8 @@ class Timeline:
         self.origins: list[int] = []  # log seq that put each action in place (0: unknown)
         self.cursor = 0
         self.states: dict[int, Any] = {0: initial}
+        #: a state kept only as a fold's progress (see :meth:`fold_toward`), if any
+        self._stone: int | None = None
 
     @property
     def length(self) -> int:
@@ -200,6 +207,34 @@ class Timeline:
                     self.states[position + 1] = state
             self.states[index] = state
         return self.states[index]
+
+    def fold_toward(self, index: int, seconds: float) -> bool:
+        """Fold toward the state at ``index`` for about ``seconds`` (one move at least);
+        True once it is kept.
+
+        Where the fold has not reached ``index`` yet, its progress is kept as a stepping
+        stone, which the next call (or :meth:`state_at`) starts from; a stone that a
+        later fold passes is dropped unless it is worth keeping anyway.
+        """
+        if index in self.states:
+            return True
+        start = max(i for i in self.states if i < index)
+        state = self.states[start]
+        deadline = time.perf_counter() + seconds
+        position = start
+        while position < index:
+            state = self.rules.apply(state, self.actions[position])
+            position += 1
+            if self._worth_keeping(position, index):
+                self.states[position] = state
+            if time.perf_counter() >= deadline:
+                break
+        self.states[position] = state
+        if self._stone is not None and self._stone != position and not self._worth_keeping(
+                self._stone, index):
+            self.states.pop(self._stone, None)
+        self._stone = position if position < index else None
+        return position == index
 
     @staticmethod
     def _worth_keeping(index: int, near: int) -> bool:
@@ -542,11 +577,20 @@ class GameSession:
 
         Below the snapshot a resume started from, that state is folded from an older one
         (up to :data:`SNAPSHOT_EVERY` moves); done here, while the table waits for its next
-        touch, the undo itself shows as fast as any move.
+        touch, the undo itself shows as fast as any move. One call folds for at most
+        :data:`PREPARE_SLICE`: the loop calls it every step until :attr:`undo_ready`, so
+        a touch meanwhile is answered within a step.
         """
         timeline = self._timeline
         if not self._pending and timeline.cursor > 0:
-            timeline.state_at(timeline.cursor - 1)
+            timeline.fold_toward(timeline.cursor - 1, PREPARE_SLICE)
+
+    @property
+    def undo_ready(self) -> bool:
+        """False while :meth:`prepare_undo` has folding left to do."""
+        timeline = self._timeline
+        return bool(self._pending) or timeline.cursor == 0 or (
+            timeline.cursor - 1 in timeline.states)
 
     def last_move(self) -> tuple[Any, Action, Any] | None:
         """(state before, action, state after) of the newest action in effect on disk, or

@@ -228,6 +228,9 @@ class Loop:
             dark_at = saver.next_change(time.monotonic(), self.screens.on_home)
             if dark_at is not None:
                 times.append(dark_at)
+        session = self.moves.session
+        if session is not None and not session.undo_ready:
+            times.append(time.monotonic())  # the next step folds on toward it
         if self.screens.stack:
             screen_wake = self.screens.top.wake_at()
             if screen_wake is not None:

@@ -45,6 +45,11 @@ def test_quick_benchmark_writes_every_figure(tmp_path: Path) -> None:
     assert speed is not None, text
     assert float(speed.group(1)) > 0 and float(speed.group(2)) > 0
     assert "speed: a CPU-bound reference loop" in done.stdout
+    # judged at that speed (budgets scaled, the applied one beside each), or said not to be
+    judged = re.search(r"- Judged: (absolute budgets x \d+\.\d\d|\*\*not judged\*\*)", text)
+    assert judged is not None, text
+    if judged.group(1).startswith("absolute"):
+        assert "(applied: p99 < " in text and "(applied: full <= " in text
     rows = [line.split(" | ")[0].removeprefix("| ") for line in text.splitlines()
             if line.startswith("| ") and not line.startswith("| figure |")]
     assert len(rows) >= 20

@@ -296,3 +296,41 @@ def test_the_undo_is_prepared_so_it_folds_nothing_when_it_comes(
     session.prepare_undo()
     session.prepare_undo()  # kept now: asking again folds nothing more
     assert len(applied) == prepared
+
+
+def test_the_undo_is_prepared_a_slice_at_a_time_when_folding_is_slow(
+        tmp_path: Path, counter_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One ``prepare_undo`` folds for about PREPARE_SLICE, so a loop step stays short on a
+    slow machine; ``undo_ready`` says whether the loop must call it again, and the state
+    it ends on is the one played, with no stepping stones left behind."""
+    import time
+
+    from companion import session as session_module
+
+    _store, session = new_session(tmp_path, counter_game)
+    moves = 60
+    _play(session, moves)
+    timeline = session._timeline
+    for index in [i for i in timeline.states if 0 < i < moves]:
+        del timeline.states[index]  # as after a resume from a snapshot: nothing below it
+    rules_apply = timeline.rules.apply
+
+    def slow_apply(state: object, action: Action) -> object:
+        time.sleep(0.001)  # a move's fold on a slow machine
+        return rules_apply(state, action)
+
+    timeline.rules = type("Slow", (), {"apply": staticmethod(slow_apply)})()
+    monkeypatch.setattr(session_module, "PREPARE_SLICE", 0.004)
+    calls = 0
+    while not session.undo_ready:
+        started = time.perf_counter()
+        session.prepare_undo()
+        calls += 1
+        assert time.perf_counter() - started < 0.004 + 0.050  # a slice, not the whole fold
+    assert calls > 3  # 59 moves of 1 ms each did not fold in one call
+    kept_before_undo = set(timeline.states)
+    session.undo()
+    assert set(timeline.states) == kept_before_undo  # the undo folded nothing
+    assert session.state == _fold(session, moves - 1)
+    stones = [i for i in timeline.states if not timeline._worth_keeping(i, moves - 1)]
+    assert stones == [], stones
