@@ -20,6 +20,12 @@ OUT = "lost"
 BACK = ("opened", "reopened")
 
 
+def words(event: DeviceStatus) -> str:
+    """What a device's status says: its own message, or the device and its status."""
+    return event.message or _("{device}: {status}").format(device=event.device,
+                                                           status=event.status)
+
+
 class DeviceLine:
     def __init__(self) -> None:
         self._out: dict[str, str] = {}  # device -> the words that said it was lost
@@ -31,8 +37,7 @@ class DeviceLine:
 
     def said(self, event: DeviceStatus, now: float) -> Banner:
         """The status line for ``event``."""
-        text = event.message or _("{device}: {status}").format(device=event.device,
-                                                                status=event.status)
+        text = words(event)
         if event.status == OUT:
             self._out[event.device] = text
         elif event.status in BACK:

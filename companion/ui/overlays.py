@@ -23,7 +23,7 @@ from companion.store import StoreError
 from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.damage import Damage
-from companion.ui.device_line import DeviceLine
+from companion.ui.device_line import DeviceLine, words
 from companion.ui.intents import Intent, PointerDown, Tap
 from companion.ui.layout import Metrics
 from companion.ui.screen_stack import ScreenStack
@@ -76,8 +76,7 @@ class Overlays:
 
     def device_status(self, event: DeviceStatus) -> None:
         if event.status == "simulated":  # off a Pi: said in Settings, over no title
-            self.device_note = event.message or _("{device}: {status}").format(
-                device=event.device, status=event.status)
+            self.device_note = words(event)
             return
         self.status = self.device_line.said(event, time.monotonic())
         self.damage.invalidate()
