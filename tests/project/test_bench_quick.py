@@ -77,7 +77,10 @@ def test_slow_mode_says_how_it_slowed_and_slows_a_cpu_bound_loop(tmp_path: Path)
                              r"throttled in (\d+) periods", text)
         assert measured is not None, text
         assert float(measured.group(2)) <= 0.6 and int(measured.group(3)) > 0
-        assert "| yes |" in text or "| **no** |" in text  # judged as on a slower machine
+        # judged as on a slower machine, unless the machine's own speed changed during the
+        # run (more than 25 %), which the document says instead (see test above)
+        judged = "| yes |" in text or "| **no** |" in text
+        assert judged or "- Judged: **not judged**" in text, text
 
 
 def test_scaled_times_keep_their_units_and_decimals() -> None:
