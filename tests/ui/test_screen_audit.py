@@ -5,7 +5,8 @@ Each finding is printed with its screen, size, language, state and rectangle; th
 the distinct findings go to a contact sheet (``COMPANION_AUDIT_SHEET``, else the test's
 temporary folder). The suite's run samples the scripted states (every move of each evening
 on the 7" in English, a spread of moves in the other sizes and languages);
-``COMPANION_AUDIT=full`` takes every state everywhere.
+``COMPANION_AUDIT=full`` takes every state everywhere; ``COMPANION_AUDIT_ONLY=via-romana,home``
+(parts of screen names or game ids, comma-separated) audits only those while a layout is worked on.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ SPREAD = 23
 DIALOG_SPREAD = 9
 #: buttons that leave the table or change the log rather than ask something
 NOT_DIALOGS = {"undo", "redo", "home", "back"}
+
+
+def chosen(name: str) -> bool:
+    """Whether ``COMPANION_AUDIT_ONLY`` (unset: everything) takes the screen or game ``name``."""
+    parts = [p.strip() for p in os.environ.get("COMPANION_AUDIT_ONLY", "").split(",") if p.strip()]
+    return not parts or any(part in name for part in parts)
 
 
 class Apps:
@@ -98,7 +105,7 @@ def audit_screens(audit: Audit, apps: Apps) -> None:
     for language in LANGUAGES:
         i18n.set_language(language)
         for size in SIZES:
-            for name in SCREEN_NAMES:
+            for name in filter(chosen, SCREEN_NAMES):
                 app = apps.new(size)
                 _screens()[name](app)
                 app.settle() if app.moves._writer is not None else None
@@ -213,6 +220,8 @@ def audit_everything(tmp_path: Path, apps: Apps) -> Audit:
     audit = Audit()
     audit_screens(audit, apps)
     for game, seed in EVENINGS:
+        if not chosen(game):
+            continue
         audit_evening(audit, apps, game, seed)
     return audit
 
