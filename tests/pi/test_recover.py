@@ -100,7 +100,7 @@ def test_bookworm_started_at_the_limit_starts_it_again_after_the_delay(
 ) -> None:
     output, calls, took = recovery.run([f"{LIMIT_HIT} {EXITED_1}"], delay=2)
     assert calls == AGAIN
-    assert took >= 2 - 1  # the script counts whole seconds since boot: up to one less
+    assert took >= 2
     assert "started companion.service again" in output
 
 
@@ -120,7 +120,7 @@ def test_trixie_follows_systemds_own_restarts_until_the_limit_is_used_up(
     output, calls, took = recovery.run(states, delay=2)
     assert calls == AGAIN
     # the delay counts from the limit, not from the first failure
-    assert took >= 4 + 2 - 1  # whole seconds since boot, as above
+    assert took >= 4 + 2
 
 
 def test_a_unit_the_owner_stopped_is_left_stopped(recovery: Recovery) -> None:
