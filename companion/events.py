@@ -115,9 +115,12 @@ class InputQueue(queue.Queue[InputEvent]):
                 pass
 
     def close(self) -> None:
-        for fd in (self._read_end, self._write_end):
-            with contextlib.suppress(OSError):
-                os.close(fd)
+        """Close the pipe once: a second close must not hit a number reused since."""
+        ends, self._read_end, self._write_end = (self._read_end, self._write_end), -1, -1
+        for fd in ends:
+            if fd >= 0:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
 
 def new_input_queue() -> InputQueue:

@@ -4,6 +4,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -85,3 +86,24 @@ def english_messages() -> Iterator[None]:
 
     i18n.set_language("en")
     yield
+
+
+@pytest.fixture(autouse=True)
+def closes_what_it_opened(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Stores and input queues a test opened and left open are closed after it: a suite of
+    two thousand apps would otherwise hold thousands of descriptors by its end."""
+    from companion.events import InputQueue
+    from companion.store import Store
+
+    opened: list[Any] = []
+    for cls in (Store, InputQueue):
+        original = cls.__init__
+
+        def recording(self: Any, *args: Any, _original: Any = original, **kwargs: Any) -> None:
+            _original(self, *args, **kwargs)
+            opened.append(self)
+
+        monkeypatch.setattr(cls, "__init__", recording)
+    yield
+    for thing in reversed(opened):
+        thing.close()
