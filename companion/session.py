@@ -727,9 +727,14 @@ class GameSession:
 
     # -- the end -------------------------------------------------------------------------
 
-    def finish(self, result: ScoreResult) -> None:
-        """Record the final scores; the game moves to the history."""
-        self.store.finish_game(self.game_id, result.to_json())
+    def finish(self, result: ScoreResult, entries: Mapping[str, int] | None = None) -> None:
+        """Record the final scores; the game moves to the history. With the numbers the
+        table typed (``entries``), the result keeps what the score was worked out from,
+        so a correction later scores it again the same way."""
+        document = result.to_json()
+        if entries is not None:
+            document["entries"] = self.rules.final_entries(self.state, entries)
+        self.store.finish_game(self.game_id, document)
 
     def abandon(self) -> None:
         self.store.abandon_game(self.game_id)

@@ -60,7 +60,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(app, App)
         session = demo_session(app.store, "glory-to-rome", ended=True)
         result = session.rules.final_score(session.state, DEMO_ENTRIES)
-        session.finish(result)
+        session.finish(result, DEMO_ENTRIES)
         app.go(places.Scoreboard(result, session.rules.title,
                                  colours={p.name: p.colour for p in session.players}))
 
