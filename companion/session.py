@@ -391,8 +391,10 @@ class GameSession:
 
     @classmethod
     def create(cls, store: Store, game: str, players: Sequence[PlayerInfo],
-               options: Mapping[str, Any] | None = None) -> GameSession:
-        """Start a new game night; nothing is written if the set-up is refused."""
+               options: Mapping[str, Any] | None = None, place: str | None = None,
+               note: str | None = None) -> GameSession:
+        """Start a new game night (where, and a note, optional); nothing is written if the
+        set-up is refused."""
         rules = get_rules(game)
         merged = {**rules.default_options(), **(options or {})}
         validate_players(players, rules)
@@ -402,7 +404,7 @@ class GameSession:
         if prepare is not None:
             merged = prepare(merged)
         rules.setup(tuple(players), merged)  # refuses bad options before anything is written
-        game_id = store.create_game(game, players, merged)
+        game_id = store.create_game(game, players, merged, place, note)
         return cls(store, store.game(game_id))
 
     @classmethod

@@ -259,10 +259,14 @@ class Store:
                                        error=exc)) from exc
 
     def create_game(self, game: str, players: Sequence[PlayerInfo],
-                    options: dict[str, Any]) -> int:
+                    options: dict[str, Any], place: str | None = None,
+                    note: str | None = None) -> int:
+        """A new game (with where it is played and a note, if the table gave them)."""
         with self._writing() as db:
-            cursor = db.execute("INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
-                                (game, _json().dumps(options), time.time()))
+            cursor = db.execute("INSERT INTO games (game, options, created, place, note) "
+                                "VALUES (?, ?, ?, ?, ?)",
+                                (game, _json().dumps(options), time.time(), place or None,
+                                 note or None))
             game_id = int(cursor.lastrowid or 0)
             db.executemany(
                 "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
@@ -588,6 +592,13 @@ class Store:
         rows = self._read("SELECT place FROM games WHERE place IS NOT NULL GROUP BY place "
                           "ORDER BY max(created) DESC LIMIT ?", (limit,))
         return [str(row[0]) for row in rows]
+
+    def last_place(self) -> tuple[str | None, str | None]:
+        """The place and note of the game started last (abandoned or not): New game offers
+        them again."""
+        rows = self._read("SELECT place, note FROM games WHERE source IS NULL "
+                          "ORDER BY created DESC, id DESC LIMIT 1")
+        return (rows[0][0], rows[0][1]) if rows else (None, None)
 
     def add_imported_games(self, games: Sequence[dict[str, Any]]) -> list[int]:
         """Finished games from another app (no move log), all in one transaction.
