@@ -164,3 +164,17 @@ def test_a_number_the_game_does_not_have_is_refused(store: Store) -> None:
     with pytest.raises(StoreError):
         correct_score(store, game_id, "Nobody", "influence", 4)
     assert store.edits(game_id) == []
+
+
+def test_a_result_kept_without_entries_is_ranked_again_from_its_parts(store: Store) -> None:
+    """A game finished before results kept their entries: the part and the total change
+    by as much, and the scoreboard is ranked again."""
+    game_id = _finished(store, "glory-to-rome", GLORY)
+    result = dict(store.game(game_id).result or {})
+    del result["entries"]
+    store.finish_game(game_id, result)
+    correct_score(store, game_id, "Livia", "vault", 20)
+    totals, winners = _shown(store, game_id)
+    assert totals["Livia"] == 15 - 6 + 20 and winners == ["Livia"]
+    with pytest.raises(StoreError):
+        correct_score(store, game_id, "Livia", "vault.stone", 3)  # no entries to change

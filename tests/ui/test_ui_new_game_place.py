@@ -21,7 +21,7 @@ def _new_game(app: App) -> Driver:
 
 def test_place_and_note_typed_at_new_game_are_kept_and_offered_again(app: App) -> None:
     driver = _new_game(app)
-    assert app.top.button("where").sublabel == "none"
+    assert app.top.button("where").label == "Place and note"
     driver.name_players(["Livia", "Marcus"])
     driver.taps("where", "pick-~new")
     driver.type_text("club")
@@ -29,7 +29,7 @@ def test_place_and_note_typed_at_new_game_are_kept_and_offered_again(app: App) -
     screen = app.top
     assert isinstance(screen, NewGameScreen)
     assert (screen.place, screen.note) == ("Club", "rainy night")
-    assert screen.button("where").sublabel == "Club · rainy night"
+    assert screen.button("where").label == "Place: Club · rainy night"
     driver.tap("start")
     assert app.session is not None
     first = app.store.game(app.session.game_id)

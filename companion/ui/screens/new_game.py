@@ -151,8 +151,7 @@ class NewGameScreen(Screen):
                      _("+ Add player"), self._add_player)
         # where and a note: the options panel's last row (the options above it)
         options, where = split_rows(options, [1, -m.unit], m.gap)
-        self.add("where", where, _("Place and note"), self._where,
-                 sublabel=self.where_text(), fill=theme.PANEL_LIGHT)
+        self.add("where", where, self.where_text(), self._where, fill=theme.PANEL_LIGHT)
         self._option_rows(options)
         back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)
         self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
@@ -230,8 +229,10 @@ class NewGameScreen(Screen):
         return str(value)
 
     def where_text(self) -> str:
-        """The place and note in one line, for the button."""
-        return " · ".join(text for text in (self.place, self.note) if text) or _("none")
+        """The place and note in one line, for the button (one line: a typed place in any
+        script keeps to the button's face)."""
+        given = " · ".join(text for text in (self.place, self.note) if text)
+        return _("Place: {where}").format(where=given) if given else _("Place and note")
 
     # -- actions --------------------------------------------------------------------------
 
