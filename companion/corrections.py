@@ -51,14 +51,15 @@ def corrected_score(record: GameRecord, name: str, part: str, value: int) -> dic
     rules = get_rules(record.game)
     position = names.index(name)
     try:
-        field = next((f for f in rules.correctable(entries, position, name) if f.key == part),
+        field = next((f for f in rules.correctable(entries, position) if f.key == part),
                      None)
         if field is None:
             raise StoreError(_("{name} has no {part} in this score.").format(name=name,
                                                                               part=part))
         if not field.minimum <= value <= field.maximum:
             raise StoreError(_("{label}: enter a number from {low} to {high}.").format(
-                label=field.label, low=field.minimum, high=field.maximum))
+                label=_("{name}: {part}").format(name=name, part=field.label),
+                low=field.minimum, high=field.maximum))
         changed = with_entry(entries, position, part, value)
         before, after = rules.rescore(entries, names), rules.rescore(changed, names)
     except (ScoreInputError, KeyError, IndexError, TypeError) as exc:

@@ -217,10 +217,9 @@ class GameRules(Protocol, Generic[S]):
         ``companion score`` ends in. Raises ScoreInputError for entries it cannot read."""
         ...
 
-    def correctable(self, entries: Mapping[str, Any], player: int,
-                    name: str) -> list[EntryField]:
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
         """The numbers of seat ``player`` a correction may change: ``key`` a path into its
-        entries (see :func:`with_entry`), ``default`` the value now."""
+        entries (see :func:`with_entry`), ``label`` what it is, ``default`` the value now."""
         ...
 
 

@@ -68,15 +68,14 @@ def rescore(entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
     return score_table(records, regions, points)
 
 
-def correctable(entries: Mapping[str, Any], player: int, name: str) -> list[EntryField]:
+def correctable(entries: Mapping[str, Any], player: int) -> list[EntryField]:
     """A seat's supplies and points (and its region points where the table scored them)."""
-    labels = {"coins": _("{name}: coins"), "resources": _("{name}: resources"),
-              "surplus": _("{name}: surplus"), "track_vp": _("{name}: VP on the score track"),
-              "patron_vp": _("{name}: patron card points"),
-              "political_vp": _("{name}: political influence points"),
-              "region_vp": _("{name}: region points")}
+    labels = {"coins": _("coins"), "resources": _("resources"), "surplus": _("surplus"),
+              "track_vp": _("VP on the score track"), "patron_vp": _("patron card points"),
+              "political_vp": _("political influence points"),
+              "region_vp": _("region points")}
     limits = {"resources": len(RESOURCES) * RESOURCE_CAP, "political_vp": POLITICAL_CAP}
     record = entries["players"][player]
-    return [EntryField(key, labels[key].format(name=name), player,
-                       maximum=limits.get(key, 999), default=record[key])
+    return [EntryField(key, labels[key], player, maximum=limits.get(key, 999),
+                       default=record[key])
             for key in (*NUMBERS, "region_vp") if key in record]

@@ -364,9 +364,8 @@ class AveRomaRules:
     def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
         return rescore(entries, names)
 
-    def correctable(self, entries: Mapping[str, Any], player: int,
-                    name: str) -> list[EntryField]:
-        return correctable(entries, player, name)
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        return correctable(entries, player)
 
     def _final_records(self, state: AveRomaState, entries: Mapping[str, int]
                        ) -> tuple[list[FinalRecord], list[RegionFinal], list[int] | None]:

@@ -65,17 +65,15 @@ def rescore(entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
     return score_records(records, forum_winner)
 
 
-def correctable(entries: Mapping[str, Any], player: int, name: str) -> list[EntryField]:
+def correctable(entries: Mapping[str, Any], player: int) -> list[EntryField]:
     """Influence, cards in hand, the vault by material, the stockpile of a Wall's holder."""
     record = entries["players"][player]
-    fields = [EntryField("influence", _("{name}: influence").format(name=name), player,
-                         default=record["influence"]),
-              EntryField("hand", _("{name}: cards in hand").format(name=name), player,
-                         default=record["hand"])]
-    fields += [EntryField(f"vault.{m}", _("{name}: vault cards of {material}").format(
-        name=name, material=material_label(m)), player, default=record["vault"].get(m, 0))
+    fields = [EntryField("influence", _("influence"), player, default=record["influence"]),
+              EntryField("hand", _("cards in hand"), player, default=record["hand"])]
+    fields += [EntryField(f"vault.{m}", _("vault cards of {material}").format(
+        material=material_label(m)), player, default=record["vault"].get(m, 0))
         for m in MATERIALS]
     if record["wall"]:
-        fields.append(EntryField("stockpile", _("{name}: materials in stockpile (Wall)").format(
-            name=name), player, default=record["stockpile"]))
+        fields.append(EntryField("stockpile", _("materials in stockpile (Wall)"), player,
+                                 default=record["stockpile"]))
     return fields

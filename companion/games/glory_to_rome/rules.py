@@ -439,9 +439,8 @@ class GloryRules:
     def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
         return rescore(entries, names)
 
-    def correctable(self, entries: Mapping[str, Any], player: int,
-                    name: str) -> list[EntryField]:
-        return correctable(entries, player, name)
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        return correctable(entries, player)
 
 
 def _pending_note(state: GloryState) -> str:

@@ -71,17 +71,17 @@ def rescore(entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
                           for i, (data, name) in enumerate(zip(players, names, strict=True))])
 
 
-def correctable(entries: Mapping[str, Any], player: int, name: str) -> list[EntryField]:
+def correctable(entries: Mapping[str, Any], player: int) -> list[EntryField]:
     """Each city marker's and castle marker's value, and an unrecorded order board's 1/0."""
     record = entries["players"][player]
-    fields = [EntryField(f"markers.{i}.value", _("{name}: city marker {n}").format(
-        name=name, n=i + 1), player, minimum=1, maximum=99, default=m["value"])
-        for i, m in enumerate(record["markers"])]
-    fields += [EntryField(f"castle_markers.{i}", _("{name}: castle marker {n}").format(
-        name=name, n=i + 1), player, minimum=1, maximum=99, default=value)
-        for i, value in enumerate(record["castle_markers"])]
+    fields = [EntryField(f"markers.{i}.value", _("city marker {n}").format(n=i + 1), player,
+                         minimum=1, maximum=99, default=m["value"])
+              for i, m in enumerate(record["markers"])]
+    fields += [EntryField(f"castle_markers.{i}", _("castle marker {n}").format(n=i + 1),
+                          player, minimum=1, maximum=99, default=value)
+               for i, value in enumerate(record["castle_markers"])]
     if record["order_board"] is None:
-        fields.append(EntryField("order_board_fulfilled", _(
-            "{name}: all four order board colours collected?").format(name=name), player,
-            maximum=1, default=int(record["order_board_fulfilled"])))
+        fields.append(EntryField("order_board_fulfilled",
+                                 _("all four order board colours collected?"), player,
+                                 maximum=1, default=int(record["order_board_fulfilled"])))
     return fields

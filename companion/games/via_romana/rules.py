@@ -569,9 +569,8 @@ class ViaRomanaRules:
     def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
         return rescore(entries, names)
 
-    def correctable(self, entries: Mapping[str, Any], player: int,
-                    name: str) -> list[EntryField]:
-        return correctable(entries, player, name)
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        return correctable(entries, player)
 
     def _tallies(self, state: ViaRomanaState, entries: Mapping[str, int]) -> list[PlayerTally]:
         tallies = []

@@ -138,8 +138,8 @@ class EditGameScreen(Screen):
                     self.app, _("{name}: which number?").format(name=name),
                     [(f.key, _("{part} {points}").format(part=f.label, points=f.default))
                      for f in numbers], lambda key: self._ask_number(
-                        name, key, fields[key].label, fields[key].default,
-                        fields[key].minimum, fields[key].maximum)))
+                        name, key, _("{name}: {part}").format(name=name, part=fields[key].label),
+                        fields[key].default, fields[key].minimum, fields[key].maximum)))
                 return
             if not player.breakdown:  # imported: only the total is known
                 self._ask_number(name, corrections.TOTAL, _("{name}: {part}").format(
@@ -162,7 +162,7 @@ class EditGameScreen(Screen):
         if entries is None or name not in names:
             return None
         try:
-            return get_rules(self.record.game).correctable(entries, names.index(name), name)
+            return get_rules(self.record.game).correctable(entries, names.index(name))
         except (KeyError, IndexError, TypeError):
             return None
 
