@@ -1,10 +1,11 @@
 """Export and import of finished games: our JSON (the whole log), CSV, BG Stats.
 
 * JSON keeps everything needed to bring a game back on another companion: its game,
-  options, players, times, result, every log entry and the time on turn. A game is
+  options, players, times, result (with the entries it was scored from), every log entry,
+  the time on turn, the place, the note and the edit log of its corrections. A game is
   known by its ``uid`` (game, start time and players), so importing the same file
   twice, or a file from a device that already has some of its games, adds none twice.
-* CSV is one row per player per game, for a spreadsheet.
+* CSV is one row per player per game (with the place), for a spreadsheet.
 * BG Stats is that app's published import structure for a play (``sourceName``,
   ``sourcePlayId``, ``playDate``, ``game``, ``players`` with explicit ``winner`` and
   ``startPlayer``), one object per game, with the game's BoardGameGeek id and where it
@@ -42,8 +43,8 @@ from companion.store import GameRecord, Store, StoreError
 FORMAT = "companion-games"
 FORMAT_VERSION = 1
 FORMATS = ("json", "csv", "bgstats")
-CSV_FIELDS = ("game_uid", "game", "title", "started", "ended", "duration_minutes", "position",
-              "player", "colour", "seat", "score", "rank", "winner", "breakdown",
+CSV_FIELDS = ("game_uid", "game", "title", "started", "ended", "duration_minutes", "location",
+              "position", "player", "colour", "seat", "score", "rank", "winner", "breakdown",
               "time_on_turn_seconds")
 
 
@@ -96,6 +97,11 @@ def game_document(store: Store, record: GameRecord) -> dict[str, Any]:
                 for e in store.log(record.id)],
         "turn_times": [[player, started, ended]
                        for player, started, ended in store.turn_times(record.id)],
+        "place": record.place,
+        "note": record.note,
+        "edits": [{"id": e.id, "made": e.made, "who": e.who, "kind": e.kind,
+                   "before": e.before, "after": e.after, "undone_by": e.undone_by}
+                  for e in reversed(store.edits(record.id))],
     }
 
 
@@ -151,7 +157,8 @@ def export_csv(store: Store, records: Iterable[GameRecord]) -> str:
                 "game": record.game, "title": _title(record.game),
                 "started": _stamp(record.created),
                 "ended": _stamp(record.ended) if record.ended else "",
-                "duration_minutes": f"{length:.1f}", "position": position + 1,
+                "duration_minutes": f"{length:.1f}", "location": record.place or "",
+                "position": position + 1,
                 "player": player.name, "colour": player.colour, "seat": player.seat,
                 "score": score.get("total", ""), "rank": ranks.get(player.name, ""),
                 "winner": "yes" if player.name in winners else "no",

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games import GAME_MODULES, get_rules
-from companion.games.base import Action, PlayerInfo
+from companion.games.base import Action, PlayerInfo, ScoreInputError
 from companion.i18n import _
 from companion.records import frozen
-from companion.store import LogEntry
+from companion.store import Edit, LogEntry
 
 #: games in one file, and in the history after an import (a game a night for 27 years)
 MAX_GAMES = 10_000
@@ -35,6 +35,9 @@ MAX_KEY = 64
 MAX_ITEMS = 500  # entries of an options, payload or breakdown object, or of a list in one
 MAX_DEPTH = 6
 MAX_SCORE = 1_000_000
+MAX_PLACE = 40  # as typed at New game and in a correction
+MAX_NOTE = 200
+MAX_EDITS = 1_000
 EARLIEST = 946_684_800.0  # 2000-01-01: no companion game began before
 LATEST = 4_102_444_800.0  # 2100-01-01
 LONGEST_GAME = 366 * 86_400.0
@@ -60,6 +63,10 @@ class ImportedGame:
     players: tuple[PlayerInfo, ...]
     entries: tuple[LogEntry, ...]
     turn_times: tuple[tuple[int, float, float], ...]
+    place: str | None = None
+    note: str | None = None
+    #: the game's edit log, oldest first, numbered as in the file
+    edits: tuple[Edit, ...] = ()
 
 
 def _fail(where: str, key: str) -> SchemaError:
@@ -161,9 +168,19 @@ def check_game(document: Any, number: int) -> ImportedGame:
         raise _fail(where, "options")
     return ImportedGame(
         game=game, options=options, created=created, ended=ended,
-        result=_result(document.get("result"), where, players),
+        result=_result(document.get("result"), where, players, game),
         players=players, entries=_entries(document.get("log"), where, len(players)),
-        turn_times=_turn_times(document.get("turn_times"), where, len(players)))
+        turn_times=_turn_times(document.get("turn_times"), where, len(players)),
+        place=_optional_text(document.get("place"), where, "place", MAX_PLACE),
+        note=_optional_text(document.get("note"), where, "note", MAX_NOTE),
+        edits=_edits(document.get("edits"), where, players, game))
+
+
+def _optional_text(value: Any, where: str, key: str, longest: int) -> str | None:
+    if value is None:
+        return None
+    text = _text(value, where, key, longest)
+    return text if text.strip() else None
 
 
 def _players(value: Any, where: str, game: str) -> tuple[PlayerInfo, ...]:
@@ -187,11 +204,15 @@ def _players(value: Any, where: str, game: str) -> tuple[PlayerInfo, ...]:
     return tuple(players)
 
 
-def _result(value: Any, where: str, players: tuple[PlayerInfo, ...]) -> dict[str, Any]:
-    """The final score: every player once, totals in range, winners among them."""
+def _result(value: Any, where: str, players: tuple[PlayerInfo, ...], game: str,
+            own_names: bool = False) -> dict[str, Any]:
+    """The final score: every player once, totals in range, winners among them; the
+    entries it was worked out from, if kept, must score again by the game's own scoring.
+    (``own_names``: a result of the edit log, which may name players seated before a
+    correction: as many names as seats, each once.)"""
     result = _object(value, where, "result")
     names = {p.name for p in players}
-    scored = []
+    scored: list[dict[str, Any]] = []
     for item in _list(result.get("players"), where, "result", len(players)):
         score = _object(item, where, "result")
         name = _name(score.get("name"), where, "result")
@@ -204,6 +225,8 @@ def _result(value: Any, where: str, players: tuple[PlayerInfo, ...]) -> dict[str
             "breakdown": {_text(k, where, "breakdown", MAX_KEY):
                           _integer(v, where, "breakdown", -MAX_SCORE, MAX_SCORE)
                           for k, v in breakdown.items()}})
+    if own_names:
+        names = {s["name"] for s in scored}
     if {s["name"] for s in scored} != names or len(scored) != len(players):
         raise SchemaError(_("{where}: the result does not name each player once.").format(
             where=where))
@@ -211,9 +234,84 @@ def _result(value: Any, where: str, players: tuple[PlayerInfo, ...]) -> dict[str
                _list(result.get("winners"), where, "winners", len(players))]
     if not set(winners) <= names or len(set(winners)) != len(winners):
         raise _fail(where, "winners")
-    return {"players": scored, "winners": winners,
-            "explanation": _text(result.get("explanation", ""), where, "explanation",
-                                 MAX_TEXT, newlines=True)}
+    checked: dict[str, Any] = {
+        "players": scored, "winners": winners,
+        "explanation": _text(result.get("explanation", ""), where, "explanation", MAX_TEXT,
+                             newlines=True)}
+    if result.get("entries") is not None:
+        entries = _plain(result["entries"], where, "entries")
+        try:
+            get_rules(game).rescore(entries, [p.name for p in players])
+        except (ScoreInputError, KeyError, IndexError, TypeError, ValueError):
+            raise _fail(where, "entries") from None
+        checked["entries"] = entries
+    return checked
+
+
+def _edits(value: Any, where: str, players: tuple[PlayerInfo, ...],
+           game: str) -> tuple[Edit, ...]:
+    """The game's edit log: corrections of its fields and undos of earlier ones."""
+    edits: list[Edit] = []
+    for item in _list(value if value is not None else [], where, "edits", MAX_EDITS):
+        edit = _object(item, where, "edits")
+        number = _integer(edit.get("id"), where, "edits", 1, 1 << 62)
+        if edits and number <= edits[-1].id:
+            raise _fail(where, "edits")
+        kind = edit.get("kind")
+        before = _object(edit.get("before"), where, "edits")
+        after = _object(edit.get("after"), where, "edits")
+        if kind == "game":
+            if set(before) != set(after) or not set(after) <= set(EDITABLE):
+                raise _fail(where, "edits")
+            before = _fields(before, where, players, game)
+            after = _fields(after, where, players, game)
+        elif kind == "undo":
+            undone = _integer(before.get("edit"), where, "edits", 1, 1 << 62)
+            if after or set(before) != {"edit"} or all(e.id != undone for e in edits):
+                raise _fail(where, "edits")
+            before = {"edit": undone}
+        else:
+            raise _fail(where, "edits")
+        undone_by = edit.get("undone_by")
+        if undone_by is not None:
+            undone_by = _integer(undone_by, where, "edits", number + 1, 1 << 62)
+        edits.append(Edit(number, None, _number(edit.get("made"), where, "edits", EARLIEST,
+                                                  LATEST),
+                                  _text(edit.get("who", ""), where, "edits", MAX_NAME), kind,
+                                  dict(before), dict(after), undone_by))
+    numbers = {e.id for e in edits}
+    if any(e.undone_by is not None and e.undone_by not in numbers for e in edits):
+        raise _fail(where, "edits")
+    return tuple(edits)
+
+
+#: the fields of a finished game a correction changes (as ``Store.edit_game`` takes them)
+EDITABLE = ("result", "created", "ended", "players", "place", "note")
+
+
+def _fields(values: Mapping[str, Any], where: str, players: tuple[PlayerInfo, ...],
+            game: str) -> dict[str, Any]:
+    """The values one correction set, or found, checked as the game's own would be."""
+    checked: dict[str, Any] = {}
+    if "players" in values:
+        rows = _list(values["players"], where, "edits", len(players))
+        if len(rows) != len(players) or not all(isinstance(r, list) and len(r) == 4
+                                                for r in rows):
+            raise _fail(where, "edits")
+        seated = _players([{"name": r[0], "colour": r[1], "seat": r[2], "token": r[3]}
+                           for r in rows], where, game)
+        checked["players"] = [[p.name, p.colour, p.seat, p.token] for p in seated]
+    for key, value in values.items():
+        if key == "result":
+            checked[key] = None if value is None else _result(value, where, players, game,
+                                                              own_names=True)
+        elif key in ("created", "ended"):
+            checked[key] = None if value is None else _number(value, where, key, EARLIEST,
+                                                              LATEST)
+        elif key in ("place", "note"):
+            checked[key] = _optional_text(value, where, key,
+                                          MAX_PLACE if key == "place" else MAX_NOTE)
+    return checked
 
 
 def _entries(value: Any, where: str, seats: int) -> tuple[LogEntry, ...]:

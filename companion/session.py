@@ -391,8 +391,10 @@ class GameSession:
 
     @classmethod
     def create(cls, store: Store, game: str, players: Sequence[PlayerInfo],
-               options: Mapping[str, Any] | None = None) -> GameSession:
-        """Start a new game night; nothing is written if the set-up is refused."""
+               options: Mapping[str, Any] | None = None, place: str | None = None,
+               note: str | None = None) -> GameSession:
+        """Start a new game night (where, and a note, optional); nothing is written if the
+        set-up is refused."""
         rules = get_rules(game)
         merged = {**rules.default_options(), **(options or {})}
         validate_players(players, rules)
@@ -402,7 +404,7 @@ class GameSession:
         if prepare is not None:
             merged = prepare(merged)
         rules.setup(tuple(players), merged)  # refuses bad options before anything is written
-        game_id = store.create_game(game, players, merged)
+        game_id = store.create_game(game, players, merged, place, note)
         return cls(store, store.game(game_id))
 
     @classmethod
@@ -727,9 +729,14 @@ class GameSession:
 
     # -- the end -------------------------------------------------------------------------
 
-    def finish(self, result: ScoreResult) -> None:
-        """Record the final scores; the game moves to the history."""
-        self.store.finish_game(self.game_id, result.to_json())
+    def finish(self, result: ScoreResult, entries: Mapping[str, int] | None = None) -> None:
+        """Record the final scores; the game moves to the history. With the numbers the
+        table typed (``entries``), the result keeps what the score was worked out from,
+        so a correction later scores it again the same way."""
+        document = result.to_json()
+        if entries is not None:
+            document["entries"] = self.rules.final_entries(self.state, entries)
+        self.store.finish_game(self.game_id, document)
 
     def abandon(self) -> None:
         self.store.abandon_game(self.game_id)

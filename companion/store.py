@@ -259,10 +259,14 @@ class Store:
                                        error=exc)) from exc
 
     def create_game(self, game: str, players: Sequence[PlayerInfo],
-                    options: dict[str, Any]) -> int:
+                    options: dict[str, Any], place: str | None = None,
+                    note: str | None = None) -> int:
+        """A new game (with where it is played and a note, if the table gave them)."""
         with self._writing() as db:
-            cursor = db.execute("INSERT INTO games (game, options, created) VALUES (?, ?, ?)",
-                                (game, _json().dumps(options), time.time()))
+            cursor = db.execute("INSERT INTO games (game, options, created, place, note) "
+                                "VALUES (?, ?, ?, ?, ?)",
+                                (game, _json().dumps(options), time.time(), place or None,
+                                 note or None))
             game_id = int(cursor.lastrowid or 0)
             db.executemany(
                 "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
@@ -473,12 +477,14 @@ class Store:
     def _insert_imported(db: sqlite3.Connection, game: str, players: Sequence[PlayerInfo],
                          options: dict[str, Any], created: float, ended: float | None,
                          result: dict[str, Any], entries: Sequence[LogEntry],
-                         turn_times: Sequence[Sequence[float]]) -> int:
+                         turn_times: Sequence[Sequence[float]], place: str | None = None,
+                         note: str | None = None, edits: Sequence[Edit] = ()) -> int:
         cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
-                            "result) VALUES (?, ?, ?, 'finished', ?, ?)",
+                            "result, place, note) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?)",
                             (game, _json().dumps(options), created, ended,
-                             _json().dumps(result)))
+                             _json().dumps(result), place, note))
         game_id = int(cursor.lastrowid or 0)
+        _insert_edits(db, game_id, edits)
         db.executemany(
             "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
@@ -506,7 +512,8 @@ class Store:
         with self._writing() as db:
             for game in games:
                 self._insert_imported(db, game.game, game.players, game.options, game.created,
-                                      game.ended, game.result, game.entries, game.turn_times)
+                                      game.ended, game.result, game.entries, game.turn_times,
+                                      game.place, game.note, game.edits)
                 count += 1
         return count
 
@@ -585,6 +592,13 @@ class Store:
         rows = self._read("SELECT place FROM games WHERE place IS NOT NULL GROUP BY place "
                           "ORDER BY max(created) DESC LIMIT ?", (limit,))
         return [str(row[0]) for row in rows]
+
+    def last_place(self) -> tuple[str | None, str | None]:
+        """The place and note of the game started last (abandoned or not): New game offers
+        them again."""
+        rows = self._read("SELECT place, note FROM games WHERE source IS NULL "
+                          "ORDER BY created DESC, id DESC LIMIT 1")
+        return (rows[0][0], rows[0][1]) if rows else (None, None)
 
     def add_imported_games(self, games: Sequence[dict[str, Any]]) -> list[int]:
         """Finished games from another app (no move log), all in one transaction.
@@ -730,6 +744,24 @@ def _log_edit(db: sqlite3.Connection, game_id: int | None, who: str, kind: str,
                                                       _json().dumps(before),
                                                       _json().dumps(after)))
     return int(cursor.lastrowid or 0)
+
+
+def _insert_edits(db: sqlite3.Connection, game_id: int, edits: Sequence[Edit]) -> None:
+    """A game's edit log from another companion, oldest first: numbered anew here, each
+    undo still pointing at the correction it undid."""
+    numbers: dict[int, int] = {}
+    for edit in edits:
+        before = ({"edit": numbers[int(edit.before["edit"])]} if edit.kind == "undo"
+                  else edit.before)
+        cursor = db.execute("INSERT INTO edits (game_id, made, who, kind, before, after) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (game_id, edit.made, edit.who, edit.kind, _json().dumps(before),
+                             _json().dumps(edit.after)))
+        numbers[edit.id] = int(cursor.lastrowid or 0)
+    for edit in edits:
+        if edit.undone_by is not None:
+            db.execute("UPDATE edits SET undone_by = ? WHERE id = ?",
+                       (numbers[edit.undone_by], numbers[edit.id]))
 
 
 def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, Any]:

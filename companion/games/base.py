@@ -8,6 +8,7 @@ the session can keep every intermediate state for undo and replay the log on res
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import field
@@ -205,3 +206,41 @@ class GameRules(Protocol, Generic[S]):
         Raises ScoreInputError naming the field for anything malformed.
         """
         ...
+
+    def final_entries(self, state: S, entries: Mapping[str, int]) -> dict[str, Any]:
+        """The per-seat numbers the final score is worked out from (JSON, no names), kept
+        with the result so a corrected number is scored again by the same function."""
+        ...
+
+    def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
+        """Score :meth:`final_entries` again (seat order ``names``) through the function
+        ``companion score`` ends in. Raises ScoreInputError for entries it cannot read."""
+        ...
+
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        """The numbers of seat ``player`` a correction may change: ``key`` a path into its
+        entries (see :func:`with_entry`), ``label`` what it is, ``default`` the value now."""
+        ...
+
+
+def with_entry(entries: Mapping[str, Any], player: int, key: str, value: int) -> dict[str, Any]:
+    """``entries`` with one number of seat ``player`` set: ``key`` is a dotted path in its
+    record (``influence``, ``vault.stone``, ``markers.2.value``); a yes/no stays one.
+    Raises ScoreInputError for a path that names no number."""
+    document = copy.deepcopy(dict(entries))
+    node: Any = document.get("players")
+    *path, last = [str(player), *key.split(".")]
+    try:
+        for step in path:
+            node = node[int(step)] if isinstance(node, list) else node[step]
+        index: Any = int(last) if isinstance(node, list) else last
+        current = node[index]
+    except (KeyError, IndexError, TypeError, ValueError):
+        raise ScoreInputError(key, _("no such number in this score")) from None
+    if isinstance(current, bool):
+        node[index] = bool(value)
+    elif isinstance(current, int):
+        node[index] = value
+    else:
+        raise ScoreInputError(key, _("no such number in this score"))
+    return document

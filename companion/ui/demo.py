@@ -119,7 +119,7 @@ def demo_history(store: Store, start: float | None = None) -> list[int]:
     for number, entries in enumerate(DEMO_EVENING):
         seats = DEMO_PLAYERS[number:] + DEMO_PLAYERS[:number]
         session = demo_session(store, "glory-to-rome", ended=True, players=seats)
-        session.finish(session.rules.final_score(session.state, entries))
+        session.finish(session.rules.final_score(session.state, entries), entries)
         document = json.loads(export_json(store, [store.game(session.game_id)]))
         store.delete_game(session.game_id)
         game = document["games"][0]

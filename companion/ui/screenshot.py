@@ -60,7 +60,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(app, App)
         session = demo_session(app.store, "glory-to-rome", ended=True)
         result = session.rules.final_score(session.state, DEMO_ENTRIES)
-        session.finish(result)
+        session.finish(result, DEMO_ENTRIES)
         app.go(places.Scoreboard(result, session.rules.title,
                                  colours={p.name: p.colour for p in session.players}))
 
@@ -146,10 +146,20 @@ def _screens() -> dict[str, Callable[[object], None]]:
         assert isinstance(app, App)
         game_id = demo_history(app.store)[0]
         last = (app.store.game(game_id).result or {})["players"][-1]
-        part = next(iter(last["breakdown"]))
-        correct_score(app.store, game_id, last["name"], part, last["breakdown"][part] + 9,
-                      "table")
+        correct_score(app.store, game_id, last["name"], "influence",
+                      last["breakdown"]["influence"] + 9, "table")
         app.go(places.EditGame(game_id))
+
+    def edit_number(app: object) -> None:
+        """Correcting a number: the ones the game's scoring works from, to pick one."""
+        from companion.ui.screens.edit_game import EditGameScreen
+
+        edit_game(app)
+        assert isinstance(app, App)
+        app.step()
+        screen = app.top
+        assert isinstance(screen, EditGameScreen)
+        screen.button("score-0").on_tap()
 
     def replay(app: object) -> None:
         assert isinstance(app, App)
@@ -212,6 +222,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
         "history": history,
         "history-game": finished,
         "edit-game": edit_game,
+        "edit-number": edit_number,
         "players-merge": players_merge,
         "import-summary": import_summary,
         "player-game-stats": player_game_stats,
@@ -228,7 +239,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
 SCREEN_NAMES = ("home", "new-game", "table-glory-to-rome", "table-glory-to-rome-5",
                 "table-ave-roma", "table-via-romana", "table-via-romana-scoring",
-                "endgame-entry", "scoreboard", "history", "history-game", "edit-game", "replay",
+                "endgame-entry", "scoreboard", "history", "history-game", "edit-game",
+                "edit-number", "replay",
                 "stats", "player-stats", "player-game-stats", "players", "players-merge",
                 "import-summary", "settings", "display-settings")
 #: more screens the command draws for a look, outside the catalog and touch-target sweeps

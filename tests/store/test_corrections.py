@@ -55,9 +55,12 @@ def test_a_tie_given_to_one_player_then_undone(store: Store) -> None:
     result = store.game(game_id).result
     assert result is not None
     first, second = result["players"][0], result["players"][1]
-    part = next(iter(second["breakdown"]))
-    correct_score(store, game_id, second["name"], part,
-                  second["breakdown"][part] + first["total"] - second["total"])
+    correct_score(store, game_id, second["name"], "influence",
+                  second["breakdown"]["influence"] + first["total"] - second["total"])
+    hands = {seat.name: entries["hand"] for seat, entries in zip(
+        store.game(game_id).players, result["entries"]["players"], strict=True)}
+    # equal totals go to most cards in hand (the rules' tie-break): equal hands share it
+    correct_score(store, game_id, second["name"], "hand", hands[first["name"]])
     tied = store.game(game_id).result
     assert tied is not None and sorted(tied["winners"]) == sorted([first["name"],
                                                                    second["name"]])

@@ -168,6 +168,7 @@ from companion.games.ave_roma.play import (
     rows_refilled,
     take_back,
 )
+from companion.games.ave_roma.rescore import correctable, entries_of, rescore
 from companion.games.ave_roma.scoring import (
     FinalRecord,
     PushedCube,
@@ -354,6 +355,21 @@ class AveRomaRules:
         return fields
 
     def final_score(self, state: AveRomaState, entries: Mapping[str, int]) -> ScoreResult:
+        records, regions, region_points = self._final_records(state, entries)
+        return score_table(records, regions, region_points)
+
+    def final_entries(self, state: AveRomaState, entries: Mapping[str, int]) -> dict[str, Any]:
+        return entries_of(*self._final_records(state, entries))
+
+    def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
+        return rescore(entries, names)
+
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        return correctable(entries, player)
+
+    def _final_records(self, state: AveRomaState, entries: Mapping[str, int]
+                       ) -> tuple[list[FinalRecord], list[RegionFinal], list[int] | None]:
+        """The final records, the regions and the table's region points (checked)."""
         if state.phase != OVER:
             raise Rejected(_("The game has not ended yet: finish the final actions first."))
         fields = {f.key: f for f in self.endgame_fields(state)}
@@ -386,7 +402,7 @@ class AveRomaRules:
             if state.region_scoring == REGION_BY_TABLE:
                 region_points.append(entered("region_vp"))
         regions = [RegionFinal(r.marker, r.cubes) for r in state.regions]
-        return score_table(records, regions, region_points or None)
+        return records, regions, region_points or None
 
     def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
         return score_json(data)

@@ -18,9 +18,10 @@ from companion.games.glory_to_rome.data import (
     role_label,
     sites_per_material,
 )
-from companion.games.glory_to_rome.endgame import endgame_fields, final_score
+from companion.games.glory_to_rome.endgame import endgame_fields, final_score, scoring_records
 from companion.games.glory_to_rome.grants import THINKER, action_label
 from companion.games.glory_to_rome.moves import ROLE_MOVES, Acting, prison_exchange, with_player
+from companion.games.glory_to_rome.rescore import correctable, entries_of, rescore
 from companion.games.glory_to_rome.scoring import score_input
 from companion.games.glory_to_rome.state import (
     GloryState,
@@ -431,6 +432,15 @@ class GloryRules:
 
     def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
         return score_input(data)
+
+    def final_entries(self, state: GloryState, entries: Mapping[str, int]) -> dict[str, Any]:
+        return entries_of(scoring_records(state, entries), state.forum_winner)
+
+    def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
+        return rescore(entries, names)
+
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        return correctable(entries, player)
 
 
 def _pending_note(state: GloryState) -> str:

@@ -120,8 +120,10 @@ from companion.games.via_romana.connections import (
     pick_marker,
     score_completed,
 )
+from companion.games.via_romana.rescore import correctable, entries_of, rescore
 from companion.games.via_romana.scoring import (
     ORDER_BOARD_COLOURS,
+    PlayerTally,
     break_tie,
     score_tallies,
     tallies_from_json,
@@ -558,6 +560,19 @@ class ViaRomanaRules:
                 for p in range(len(state.players)) if state.order_boards[p] is None]
 
     def final_score(self, state: ViaRomanaState, entries: Mapping[str, int]) -> ScoreResult:
+        return score_tallies(self._tallies(state, entries))
+
+    def final_entries(self, state: ViaRomanaState,
+                      entries: Mapping[str, int]) -> dict[str, Any]:
+        return entries_of(self._tallies(state, entries))
+
+    def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
+        return rescore(entries, names)
+
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        return correctable(entries, player)
+
+    def _tallies(self, state: ViaRomanaState, entries: Mapping[str, int]) -> list[PlayerTally]:
         tallies = []
         for p in range(len(state.players)):
             fulfilled = False
@@ -568,7 +583,7 @@ class ViaRomanaRules:
                                    .format(name=name_of(state, p)))
                 fulfilled = value == 1
             tallies.append(tally(state, p, fulfilled))
-        return score_tallies(tallies)
+        return tallies
 
     def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
         if not isinstance(data, Mapping):

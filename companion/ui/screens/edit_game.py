@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import corrections
-from companion.games.base import ScoreResult
+from companion.games import get_rules
+from companion.games.base import EntryField, ScoreResult
 from companion.i18n import _, ngettext
 from companion.store import Edit, GameRecord, StoreError
 from companion.ui import formats, theme
@@ -130,25 +131,45 @@ class EditGameScreen(Screen):
             player = next(p for p in result.players if p.name == name) if result else None
             if player is None:
                 return
+            numbers = self._numbers(name)
+            if numbers is not None:  # the entries the game's scoring works from
+                fields = {f.key: f for f in numbers}
+                self.app.push(PickDialog(
+                    self.app, _("{name}: which number?").format(name=name),
+                    [(f.key, _("{part} {points}").format(part=f.label, points=f.default))
+                     for f in numbers], lambda key: self._ask_number(
+                        name, key, _("{name}: {part}").format(name=name, part=fields[key].label),
+                        fields[key].default, fields[key].minimum, fields[key].maximum)))
+                return
             if not player.breakdown:  # imported: only the total is known
-                self._ask_number(name, corrections.TOTAL)
+                self._ask_number(name, corrections.TOTAL, _("{name}: {part}").format(
+                    name=name, part=_("score")), player.total)
                 return
             options = [(part, _("{part} {points}").format(part=score_part_label(part),
                                                           points=value))
                        for part, value in player.breakdown.items()]
             self.app.push(PickDialog(self.app, _("{name}: which number?").format(name=name),
-                                     options, lambda part: self._ask_number(name, part)))
+                                     options, lambda part: self._ask_number(
+                                         name, part, _("{name}: {part}").format(
+                                             name=name, part=score_part_label(part)),
+                                         int(player.breakdown[part]))))
         return pick
 
-    def _ask_number(self, name: str, part: str) -> None:
-        result = self.result
-        if result is None:
-            return
-        player = next(p for p in result.players if p.name == name)
-        current = player.total if part == corrections.TOTAL else int(player.breakdown[part])
-        label = _("score") if part == corrections.TOTAL else score_part_label(part)
+    def _numbers(self, name: str) -> list[EntryField] | None:
+        """The numbers the game's own scoring works from (None: a result without them)."""
+        entries = (self.record.result or {}).get("entries")
+        names = [p.name for p in self.record.players]
+        if entries is None or name not in names:
+            return None
+        try:
+            return get_rules(self.record.game).correctable(entries, names.index(name))
+        except (KeyError, IndexError, TypeError):
+            return None
+
+    def _ask_number(self, name: str, part: str, title: str, current: int,
+                    lowest: int = 0, highest: int = 999) -> None:
         self.app.push(NumberDialog(
-            self.app, _("{name}: {part}").format(name=name, part=label), current, 0, 999,
+            self.app, title, current, lowest, highest,
             lambda value: self._apply(lambda: corrections.correct_score(
                 self.app.store, self.game_id, name, part, value, WHO))))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -170,16 +170,16 @@ class EndgameScreen(Screen):
                 return
             entries[entry.key] = value
         result = session.rules.final_score(session.state, entries)
-        session.finish(result)
+        session.finish(result, entries)
         title = session.rules.title
         self.app.close_session()
         self.app.go(places.Scoreboard(result, title, back=places.Home(),
                                colours={p.name: p.colour for p in session.players},
                                times=self.app.time_on_turn(session.game_id, session.players),
-                               tie_break=self._tie_break(session, result)))
+                               tie_break=self._tie_break(session, result, entries)))
 
-    def _tie_break(self, session: GameSession,
-                   result: ScoreResult) -> Callable[[str | None], ScoreResult] | None:
+    def _tie_break(self, session: GameSession, result: ScoreResult,
+                   entries: Mapping[str, int]) -> Callable[[str | None], ScoreResult] | None:
         """For a game whose rules let the table break a tie: settle it and record it."""
         settle = getattr(session.rules, "break_tie", None)
         if settle is None or len(result.winners) < 2:
@@ -187,7 +187,7 @@ class EndgameScreen(Screen):
 
         def decide(winner: str | None) -> ScoreResult:
             decided: ScoreResult = settle(result, winner)
-            session.finish(decided)
+            session.finish(decided, entries)
             return decided
         return decide
 

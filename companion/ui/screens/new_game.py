@@ -105,6 +105,10 @@ class NewGameScreen(Screen):
         #: players seen before, most recent first (fixed while the screen is open, so
         #: a chip never moves under the finger)
         self.recent: list[Profile] = app.store.profiles(limit=10)
+        #: where it is played: the last game's place until the table says otherwise
+        self.place, self.last_note = app.store.last_place()
+        #: a line about this game; the last game's is offered again, never copied unasked
+        self.note: str | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -145,6 +149,9 @@ class NewGameScreen(Screen):
             self.add("add-player", mirror(pygame.Rect(players.left, top, players.width // 2,
                                                       row_height), players),
                      _("+ Add player"), self._add_player)
+        # where and a note: the options panel's last row (the options above it)
+        options, where = split_rows(options, [1, -m.unit], m.gap)
+        self.add("where", where, self.where_text(), self._where, fill=theme.PANEL_LIGHT)
         self._option_rows(options)
         back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)
         self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
@@ -221,7 +228,23 @@ class NewGameScreen(Screen):
                 return label
         return str(value)
 
+    def where_text(self) -> str:
+        """The place and note in one line, for the button (one line: a typed place in any
+        script keeps to the button's face)."""
+        given = " · ".join(text for text in (self.place, self.note) if text)
+        return _("Place: {where}").format(where=given) if given else _("Place and note")
+
     # -- actions --------------------------------------------------------------------------
+
+    def _where(self) -> None:
+        from companion.ui.screens.place import choose_place
+
+        def chosen(place: str | None, note: str | None) -> None:
+            self.place, self.note = place, note
+            self.app.invalidate()
+
+        choose_place(self.app, self.place, self.note, chosen,
+                     notes=[self.last_note] if self.last_note else [])
 
     def _game_setter(self, key: str) -> Callable[[], None]:
         def set_game() -> None:
@@ -400,7 +423,8 @@ class NewGameScreen(Screen):
     def _begin(self) -> None:
         players = [PlayerInfo(row.name.strip(), row.colour, row.seat, row.token)
                    for row in self.players]
-        session = GameSession.create(self.app.store, self.game, players, self.options)
+        session = GameSession.create(self.app.store, self.game, players, self.options,
+                                     self.place, self.note)
         for player in players:
             if player.token:
                 self.app.store.enrol_tag(player.token, TagMeaning("player", player.name,
