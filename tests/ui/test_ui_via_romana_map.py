@@ -61,7 +61,7 @@ def test_names_stay_near_their_cities_and_mostly_whole(state: ViaRomanaState,
         assert math.dist(centre, nearest) <= geometry.radius + unit * 2, name
         if label.leader is not None:
             assert math.dist(*label.leader) <= unit * 2, name
-    assert whole >= len(state.board.cities) - 3
+    assert whole >= len(state.board.cities) - 4
 
 
 def test_marker_values_are_drawn_at_the_reading_size(state: ViaRomanaState) -> None:

@@ -24,6 +24,7 @@ from companion.games.via_romana import (
     milestones_left,
     scoring_prompt,
 )
+from companion.games.via_romana.state import order_from
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
 from companion.ui import drawn, theme
@@ -494,6 +495,24 @@ class ViaRomanaView(GameView):
                          len(state.last_turns)).format(n=len(state.last_turns))]
         return []
 
+    def scoring_banner(self) -> list[str]:
+        """The pending road scoring in short lines for the side: the road, the pieces on
+        it, who picks a marker, who draws; the whole reasoning (a tie, the order of
+        drawing) is the "What now?" card's."""
+        state = self.via
+        connection = state.pending[0]
+        counts = ", ".join(f"{self.name(p)} {connection.pieces[p]}"
+                           for p in order_from(state, connection.trigger)
+                           if connection.pieces[p])
+        lines = [state.board.road_label(connection.road),
+                 _("{name} picks a city marker").format(name=self.name(connection.chooser)),
+                 _("Pieces on the connection: {counts}.").format(counts=counts)]
+        draws = ", ".join(ngettext("{name} draws {n} card", "{name} draws {n} cards", n)
+                          .format(name=self.name(p), n=n) for p, n in connection.draws)
+        if draws:
+            lines.insert(2, draws)
+        return lines
+
     # -- drawing --------------------------------------------------------------------------
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -511,7 +530,7 @@ class ViaRomanaView(GameView):
         surface.blit(picture, board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
-            self._blit_banner(surface, side, banner, heading=True)
+            self._blit_banner(surface, side, self.scoring_banner(), heading=True)
             return
         if banner:  # the eagle: a short banner above the players, who still play
             top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],

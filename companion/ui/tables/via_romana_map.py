@@ -42,6 +42,8 @@ class Label:
     leader: tuple[tuple[int, int], tuple[int, int]] | None = None
     #: what the search pays for the name on two lines or shortened (0: whole, one line)
     shortened: float = 0.0
+    #: the centre of the name's city
+    anchor: tuple[int, int] = (0, 0)
 
     @property
     def rect(self) -> pygame.Rect:
@@ -171,10 +173,11 @@ def _spread(points: list[list[float]], roads: Sequence[tuple[int, int, int]], en
 LABEL_MARGIN = 2
 #: what a name may cover, in the search's cost: anything drawn is out (a road, a piece,
 #: another name); a leader line across a road or a longer way out only costs a little
-_HIT = 1000
+_HIT = 10000
 _LEADER_CROSSES = 40
 _LEADER = 25
 _LEADER_PX = 1.5
+_NEARER = 400
 _TWO_LINES = 12
 _SHORTENED = 150
 #: names at least this long may be shortened where they find no room
@@ -329,6 +332,7 @@ class _Obstacles:
     reach: int
     #: each segment's bounds, to ask only the segments near a box
     bounds: tuple[pygame.Rect, ...] = ()
+    centres: tuple[tuple[int, int], ...] = ()
 
     @staticmethod
     def of(geometry: MapLayout) -> _Obstacles:
@@ -342,7 +346,8 @@ class _Obstacles:
             segments, geometry.road_width // 2 + 2,
             tuple(pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
                               math.ceil(abs(b[0] - a[0])) + 2,
-                              math.ceil(abs(b[1] - a[1])) + 2) for a, b in segments))
+                              math.ceil(abs(b[1] - a[1])) + 2) for a, b in segments),
+            geometry.centres)
 
     def hits(self, box: pygame.Rect) -> int:
         """How many things ``box`` (a line of a name) covers, with the margin kept."""
@@ -372,6 +377,12 @@ class _Obstacles:
             total += _LEADER_CROSSES * sum(
                 1 for index in span.collidelistall(self.bounds)
                 if _segments_cross(start, end, *self.segments[index]))
+        # a name nearer another city than its own reads as that city's
+        box = label.rect
+        own = _gap(*label.anchor, *box.center, box.width, box.height)
+        if any(centre != label.anchor and _gap(*centre, *box.center, box.width,
+                                                box.height) < own for centre in self.centres):
+            total += _NEARER
         return total + label.shortened + _between(label, others)
 
 
@@ -422,7 +433,7 @@ def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
                     box.centerx = round(mx)
                     boxes.append(box)
                     top += ink.height + 2
-                label = Label(lines, tuple(boxes), None, shortened)
+                label = Label(lines, tuple(boxes), None, shortened, (cx, cy))
                 leader = None
                 if far:
                     near = label.rect
@@ -432,7 +443,7 @@ def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
                     start = (round(cx + (end[0] - cx) * (radius + 2) / length),
                              round(cy + (end[1] - cy) * (radius + 2) / length))
                     leader = (start, end)
-                found.append(Label(lines, tuple(boxes), leader, shortened))
+                found.append(Label(lines, tuple(boxes), leader, shortened, (cx, cy)))
     return found
 
 
