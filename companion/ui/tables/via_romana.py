@@ -49,8 +49,8 @@ from companion.ui.tables.via_romana_map import (
     layout,
     map_facts,
 )
-from companion.ui.tables.via_romana_panel import paint_banner, paint_players
-from companion.ui.text import draw_text, fit_size, fonts_generation
+from companion.ui.tables.via_romana_panel import paint_banner, paint_hint, paint_players
+from companion.ui.text import fonts_generation
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
@@ -83,7 +83,10 @@ class ViaRomanaView(GameView):
     def areas(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The hint line, the map, and the side (players, and the banner of what to do)."""
         m = self.table.metrics
-        hint, rest = split_rows(rect, [-int(m.unit * 0.6), 1], m.gap)
+        # the hint at the reading size: one line in landscape, room for two in portrait
+        # (a long translation wraps rather than shrinks); Arabic reaches high and low
+        hint, rest = split_rows(rect, [-int(m.unit * (1.15 if m.portrait else 0.75)), 1],
+                                m.gap)
         if m.portrait:
             # one fixed height for the players or, while the table has something to do,
             # the banner over them: the map never moves under a finger
@@ -521,9 +524,7 @@ class ViaRomanaView(GameView):
         hint, board, side = self.areas(rect)
         text = self.hint()
         self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
-                         lambda picture, area: draw_text(
-                             picture, text, area, fit_size(text, m.small, area.width, 0.7),
-                             theme.ACCENT, align="left"))
+                         lambda picture, area: paint_hint(picture, m, area, text))
         highlight = state.pending[0].road if state.pending else None
         picture = self._map_picture(board.size, highlight)
         drawn.placed(picture, surface, board.topleft)

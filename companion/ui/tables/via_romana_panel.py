@@ -49,6 +49,22 @@ def paint_banner(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, lines: 
         y += m.gap // 2
 
 
+def paint_hint(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, text: str) -> None:
+    """The line above the map: on one line, as large as fits down to the reading size;
+    else wrapped at the reading size, the lines centred in ``rect``."""
+    smallest = pieces.reading_size(m)
+    size = fit_size(text, m.small, rect.width, smallest / m.small)
+    if measure(text, size)[0] <= rect.width:
+        draw_text(surface, text, rect, size, theme.ACCENT, align="left")
+        return
+    lines = [(line, _line_height(line, smallest)) for line in wrap(text, smallest, rect.width)]
+    y = rect.centery - sum(step for _line, step in lines) // 2
+    for line, step in lines:
+        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), smallest,
+                  theme.ACCENT, align="left")
+        y += step
+
+
 def banner_layout(lines: Sequence[str], width: int, height: int, m: Metrics
                   ) -> tuple[int, list[list[tuple[str, int]]]]:
     """The size and the wrapped lines (each with its height) of a banner's text: the
@@ -153,12 +169,17 @@ def _paint_markers(surface: pygame.Surface, rect: pygame.Rect, state: ViaRomanaS
     radius = max(6, rect.height // 2 - 1)
     step = radius * 2 + 2
     fits = max(1, rect.width // step)
+    more = pygame.Rect(0, 0, 0, rect.height)
+    if len(markers) > fits:  # room at the end for "+n" at the reading size
+        more.width = max(step, measure(f"+{len(markers)}", size)[0] + 6)
+        fits = max(1, (rect.width - more.width) // step + 1)
     shown = markers if len(markers) <= fits else markers[:fits - 1]
     for number, marker in enumerate(shown):
         centre = (rect.left + radius + number * step, rect.centery)
         fill = theme.colour_rgb(marker.colour)
         chip = pieces.chip(surface, centre, radius, fill)
         draw_text(surface, str(marker.value), chip, size, theme.text_on(fill))
-    if len(markers) > fits:
-        pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
-                     f"+{len(markers) - len(shown)}", theme.PANEL)
+    if len(markers) > len(shown):
+        more.topright = (rect.right, rect.top)
+        pieces.badge_plain(surface, more, theme.PANEL)
+        draw_text(surface, f"+{len(markers) - len(shown)}", more, size, theme.TEXT)
