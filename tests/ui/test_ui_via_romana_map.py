@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -68,3 +69,19 @@ def test_marker_values_are_drawn_at_the_reading_size(state: ViaRomanaState) -> N
     geometry = vm.layout(state, pygame.Rect(MAPS[0][0]), MAPS[0][1])
     assert geometry.name_size == 20
     assert vm.marker_side(geometry) >= 20
+
+
+def test_a_name_is_set_just_clear_of_its_city_at_every_angle() -> None:
+    """The name's box, centred the found distance out along any angle, has its nearest
+    point exactly the asked distance from the city's centre (not nearer, not farther)."""
+    chooser = random.Random(7)
+    for _case in range(2000):
+        angle = chooser.random() * 2 * math.pi
+        dx, dy = math.cos(angle), math.sin(angle)
+        half_width, half_height = chooser.uniform(5, 80), chooser.uniform(4, 20)
+        clear = chooser.uniform(10, 60)
+        out = vm._distance_out(dx, dy, half_width, half_height, clear)
+        at = vm._gap(0, 0, dx * out, dy * out, 2 * half_width, 2 * half_height)
+        nearer = vm._gap(0, 0, dx * (out - 0.5), dy * (out - 0.5), 2 * half_width,
+                         2 * half_height)
+        assert abs(at - clear) < 1e-3 and nearer < clear

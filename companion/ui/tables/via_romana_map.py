@@ -18,6 +18,7 @@ from companion.games.via_romana import Board, ViaRomanaState
 from companion.records import frozen
 from companion.ui import board as pieces
 from companion.ui import drawn, theme
+from companion.ui.layout import left_to_right
 from companion.ui.text import draw_text, measure, render
 from companion.ui.theme import RGB
 
@@ -221,7 +222,7 @@ def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[Label, ...]
 
 
 #: orders of placing the names tried, until one covers nothing
-_ATTEMPTS = 40
+_ATTEMPTS = 4
 
 
 def _settle(options: Sequence[Sequence[tuple[float, Label]]], order: Sequence[int]
@@ -257,18 +258,21 @@ _ANGLES = 36
 _RINGS = 8
 def _repair(options: Sequence[Sequence[tuple[float, Label]]],
             placed: list[tuple[float, Label]]) -> list[tuple[float, Label]]:
-    """Each name that still covers something moved together with one other name, the pair
-    placed at the best two of their places: one name alone often has no free place left
-    because a neighbour took it, where the neighbour had others."""
+    """Each name that still covers something, or is shortened, moved together with one
+    other name, the pair placed at the best two of their places: one name alone often has
+    no free place left because a neighbour took it, where the neighbour had others."""
     placed = list(placed)
     count = len(placed)
+    # only names that can meet are moved together
+    reach = [pygame.Rect(options[city][0][1].rect).unionall(
+        [pair[1].rect for pair in options[city]]) for city in range(count)]
     for city in range(count):
         labels: list[Label | None] = [pair[1] for pair in placed]
         if placed[city][0] + _between(placed[city][1], labels[:city] + labels[city + 1:]) \
-                < _HIT:
-            continue
+                < _HIT and placed[city][1].shortened < _SHORTENED:
+            continue  # covers nothing and is whole (on one line or two)
         for other in range(count):
-            if other == city:
+            if other == city or not reach[city].colliderect(reach[other]):
                 continue
             rest = [None if index in (city, other) else label
                     for index, label in enumerate(labels)]
@@ -292,8 +296,6 @@ def _repair(options: Sequence[Sequence[tuple[float, Label]]],
             if best[0] < now:
                 placed[city], placed[other] = best[1], best[2]
                 labels = [pair[1] for pair in placed]
-                if best[0] < _HIT:
-                    break
     return placed
 
 
@@ -408,7 +410,8 @@ def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
     step = max(4, size // 2)
     found: list[Label] = []
     for lines, shortened in splits:
-        inks = [render(line, size, theme.TEXT).get_bounding_rect() for line in lines]
+        with left_to_right():
+            inks = [render(line, size, theme.TEXT).get_bounding_rect() for line in lines]
         width = max(ink.width for ink in inks)
         height = sum(ink.height for ink in inks) + 2 * (len(lines) - 1)
         for far in range(_RINGS):
@@ -418,15 +421,8 @@ def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
                 dx, dy = math.cos(angle), math.sin(angle)
                 # out along the angle until the nearest point of the name is ``clear``
                 # of the centre
-                low, high = float(clear), clear + width / 2 + height / 2
-                while high - low > 1:
-                    halfway = (low + high) / 2
-                    if _gap(cx, cy, cx + dx * halfway, cy + dy * halfway, width,
-                            height) >= clear:
-                        high = halfway
-                    else:
-                        low = halfway
-                mx, my = cx + dx * high, cy + dy * high
+                out = _distance_out(dx, dy, width / 2, height / 2, clear)
+                mx, my = cx + dx * out, cy + dy * out
                 boxes, top = [], round(my - height / 2)
                 for ink in inks:
                     box = pygame.Rect(0, top, ink.width, ink.height)
@@ -445,6 +441,30 @@ def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
                     leader = (start, end)
                 found.append(Label(lines, tuple(boxes), leader, shortened, (cx, cy)))
     return found
+
+
+def _distance_out(dx: float, dy: float, half_width: float, half_height: float,
+                  clear: float) -> float:
+    """How far along the unit direction (dx, dy) a box of the given half sizes is centred
+    so that its nearest point is ``clear`` from where it starts: beside it (only x apart),
+    above or below it (only y apart), or off its corner."""
+    ax, ay = abs(dx), abs(dy)
+    found = []
+    if ax > 1e-9:
+        beside = (clear + half_width) / ax
+        if beside * ay <= half_height:
+            found.append(beside)
+    if ay > 1e-9:
+        above = (clear + half_height) / ay
+        if above * ax <= half_width:
+            found.append(above)
+    middle = ax * half_width + ay * half_height
+    root = middle * middle - (half_width ** 2 + half_height ** 2 - clear ** 2)
+    if root >= 0:
+        corner = middle + math.sqrt(root)
+        if corner * ax >= half_width - 1e-6 and corner * ay >= half_height - 1e-6:
+            found.append(corner)
+    return min(found) if found else clear + half_width + half_height
 
 
 def _gap(cx: float, cy: float, mx: float, my: float, width: float, height: float) -> float:
@@ -704,13 +724,14 @@ def _draw_label(surface: pygame.Surface, label: Label, size: int) -> None:
     """A city's name, each line drawn so that its ink fills its box; its leader line first."""
     if label.leader is not None:
         pygame.draw.line(surface, LEADER, *label.leader, 2)
-    for line, box in zip(label.lines, label.boxes, strict=True):
-        image = render(line, size, theme.TEXT)
-        ink = image.get_bounding_rect()
-        # the line's rect, one px wider each side, so that its ink lands on the box
-        at = pygame.Rect(box.left - ink.left - 1, box.top - ink.top, image.get_width() + 2,
-                         image.get_height())
-        draw_text(surface, line, at, size, theme.TEXT)
+    with left_to_right():  # a city's name reads as on the board ("Duroc.", not ".Duroc")
+        for line, box in zip(label.lines, label.boxes, strict=True):
+            image = render(line, size, theme.TEXT)
+            ink = image.get_bounding_rect()
+            # the line's rect, one px wider each side, so that its ink lands on the box
+            at = pygame.Rect(box.left - ink.left - 1, box.top - ink.top,
+                             image.get_width() + 2, image.get_height())
+            draw_text(surface, line, at, size, theme.TEXT)
 
 
 def _around(centre: tuple[int, int], distance: float, angle: float) -> tuple[int, int]:
