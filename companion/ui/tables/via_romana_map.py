@@ -205,7 +205,7 @@ def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[Label, ...]
     hemmed_in = sorted(range(count), key=lambda c: -options[c][min(3, len(options[c]) - 1)][0])
     shuffler = random.Random(count)  # the same map lays out the same way every time
     best: tuple[tuple[int, float], list[tuple[float, Label]]] | None = None
-    for attempt in range(_ATTEMPTS):
+    for attempt in range(_ATTEMPTS if count <= _MANY_CITIES else 1):
         order = hemmed_in if attempt == 0 else shuffler.sample(range(count), count)
         placed = _repair(options, _settle(options, order))
         labels = [pair[1] for pair in placed]
@@ -221,8 +221,11 @@ def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[Label, ...]
     return tuple(pair[1] for pair in best[1])
 
 
-#: orders of placing the names tried, until one covers nothing
+#: orders of placing the names tried, until one covers nothing (one on a board of more
+#: cities than this); pairs of names moved together, at most, per order
 _ATTEMPTS = 4
+_MANY_CITIES = 20
+_PAIR_SEARCHES = 60
 
 
 def _settle(options: Sequence[Sequence[tuple[float, Label]]], order: Sequence[int]
@@ -266,6 +269,7 @@ def _repair(options: Sequence[Sequence[tuple[float, Label]]],
     # only names that can meet are moved together
     reach = [pygame.Rect(options[city][0][1].rect).unionall(
         [pair[1].rect for pair in options[city]]) for city in range(count)]
+    searches = 0
     for city in range(count):
         labels: list[Label | None] = [pair[1] for pair in placed]
         if placed[city][0] + _between(placed[city][1], labels[:city] + labels[city + 1:]) \
@@ -274,6 +278,9 @@ def _repair(options: Sequence[Sequence[tuple[float, Label]]],
         for other in range(count):
             if other == city or not reach[city].colliderect(reach[other]):
                 continue
+            searches += 1
+            if searches > _PAIR_SEARCHES:
+                return placed  # a crowded board of the players' own: as good as found
             rest = [None if index in (city, other) else label
                     for index, label in enumerate(labels)]
             mine = sorted(((pair[0] + _between(pair[1], rest), pair) for pair in options[city]),
