@@ -23,7 +23,7 @@ from companion.ui import board, theme
 from companion.ui.intents import Intent, PointerDown, Press, Tap
 from companion.ui.layout import Metrics, inset, mirror, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text, line_size, wrap
+from companion.ui.text import draw_text, line_size, measure, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
@@ -121,7 +121,8 @@ def _lines(body: pygame.Rect, sections: Sequence[tuple[str, str]], size: int,
                                                       if label else [])]
         rows += [(part, size, False) for part in (wrap(text, size, body.width) if text else [])]
         for part, part_size, is_label in rows:
-            step = line_size(part_size)
+            # an Arabic line's glyphs reach higher and lower than the Latin font's line
+            step = max(line_size(part_size), measure(part, part_size)[1])
             if y + step > body.bottom:
                 fits = False
                 break

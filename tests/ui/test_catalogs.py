@@ -145,6 +145,8 @@ def _data_words() -> set[str]:
     words |= {get_rules(game).title for game in GAME_MODULES}
     words |= {get_rules(game).title[:1] for game in GAME_MODULES}  # a chart's bar labels
     words |= {city.name for city in board.cities} | set(board.province_names)
+    # the map shortens a long city name where it finds no room for it whole ("Duroc.")
+    words |= {city.name[:end] for city in board.cities for end in range(5, len(city.name))}
     words |= set(BUILDING_MATERIAL)
     words |= set(LANGUAGES.values())  # Settings names each language in itself
     words |= set(get_month_names("abbreviated", locale="en").values())

@@ -24,6 +24,7 @@ from companion.games.via_romana import (
     milestones_left,
     scoring_prompt,
 )
+from companion.games.via_romana.state import order_from
 from companion.i18n import _, ngettext
 from companion.store import TagMeaning
 from companion.ui import drawn, theme
@@ -48,8 +49,8 @@ from companion.ui.tables.via_romana_map import (
     layout,
     map_facts,
 )
-from companion.ui.tables.via_romana_panel import paint_banner, paint_players
-from companion.ui.text import draw_text, fit_size, fonts_generation
+from companion.ui.tables.via_romana_panel import paint_banner, paint_hint, paint_players
+from companion.ui.text import fonts_generation
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
@@ -82,7 +83,10 @@ class ViaRomanaView(GameView):
     def areas(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The hint line, the map, and the side (players, and the banner of what to do)."""
         m = self.table.metrics
-        hint, rest = split_rows(rect, [-int(m.unit * 0.6), 1], m.gap)
+        # the hint at the reading size: one line in landscape, room for two in portrait
+        # (a long translation wraps rather than shrinks); Arabic reaches high and low
+        hint, rest = split_rows(rect, [-int(m.unit * (1.15 if m.portrait else 0.75)), 1],
+                                m.gap)
         if m.portrait:
             # one fixed height for the players or, while the table has something to do,
             # the banner over them: the map never moves under a finger
@@ -494,6 +498,24 @@ class ViaRomanaView(GameView):
                          len(state.last_turns)).format(n=len(state.last_turns))]
         return []
 
+    def scoring_banner(self) -> list[str]:
+        """The pending road scoring in short lines for the side: the road, the pieces on
+        it, who picks a marker, who draws; the whole reasoning (a tie, the order of
+        drawing) is the "What now?" card's."""
+        state = self.via
+        connection = state.pending[0]
+        counts = ", ".join(f"{self.name(p)} {connection.pieces[p]}"
+                           for p in order_from(state, connection.trigger)
+                           if connection.pieces[p])
+        lines = [state.board.road_label(connection.road),
+                 _("{name} picks a city marker").format(name=self.name(connection.chooser)),
+                 _("Pieces on the connection: {counts}.").format(counts=counts)]
+        draws = ", ".join(ngettext("{name} draws {n} card", "{name} draws {n} cards", n)
+                          .format(name=self.name(p), n=n) for p, n in connection.draws)
+        if draws:
+            lines.insert(2, draws)
+        return lines
+
     # -- drawing --------------------------------------------------------------------------
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -502,16 +524,14 @@ class ViaRomanaView(GameView):
         hint, board, side = self.areas(rect)
         text = self.hint()
         self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
-                         lambda picture, area: draw_text(
-                             picture, text, area, fit_size(text, m.small, area.width, 0.7),
-                             theme.ACCENT, align="left"))
+                         lambda picture, area: paint_hint(picture, m, area, text))
         highlight = state.pending[0].road if state.pending else None
         picture = self._map_picture(board.size, highlight)
         drawn.placed(picture, surface, board.topleft)
         surface.blit(picture, board)
         banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
-            self._blit_banner(surface, side, banner, heading=True)
+            self._blit_banner(surface, side, self.scoring_banner(), heading=True)
             return
         if banner:  # the eagle: a short banner above the players, who still play
             top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],

@@ -21,8 +21,8 @@ from companion.ui.board import EDGE
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.tables.via_romana_map import draw_symbol
-from companion.ui.text import draw_paragraph, draw_text, fit_size
-from companion.ui.widgets import Button
+from companion.ui.text import draw_paragraph, draw_text, fit_size, line_size, measure
+from companion.ui.widgets import Button, fit_label
 
 if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
@@ -80,8 +80,12 @@ class SwatchButton(Button):
         pygame.draw.rect(surface, theme.BUTTON_PRESSED if pressed else theme.BUTTON, self.rect,
                          border_radius=radius)
         inner = inset(self.rect, max(4, self.rect.height // 12))
-        swatches, words = split_rows(inner, [3, 1], 2)
         distinct = list(dict.fromkeys((c["colour"], c.get("symbol")) for c in cards))
+        # a joker's two colour names ("grey + light violet") get room for two lines, so
+        # they keep a readable size
+        name_size = max(12, inner.height // 4)
+        swatches, words = split_rows(inner, [3, 1] if len(distinct) == 1 else
+                                     [1, -min(inner.height // 2, 2 * line_size(name_size))], 2)
         for (colour, symbol), cell in zip(distinct, split_cols(swatches, [1] * len(distinct), 4),
                                           strict=True):
             fill = theme.colour_rgb(colour)
@@ -90,6 +94,14 @@ class SwatchButton(Button):
             if symbol:
                 draw_symbol(surface, symbol, cell.center, min(cell.width, cell.height) // 4,
                             theme.text_on(fill))
+        if len(distinct) > 1:
+            text_size, lines = fit_label(self.label, name_size, words.width, words.height)
+            step = max(line_size(text_size), *(measure(line, text_size)[1] for line in lines))
+            top = words.centery - step * len(lines) // 2
+            for number, line in enumerate(lines):
+                draw_text(surface, line, pygame.Rect(words.left, top + number * step,
+                                                     words.width, step), text_size, theme.TEXT)
+            return
         text_size = fit_size(self.label, max(12, words.height), words.width, 0.6)
         draw_text(surface, self.label, words, text_size, theme.TEXT)
 

@@ -8,15 +8,18 @@ road positions into touch targets, and a test can check that nothing leaves the 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
-from companion.games.via_romana import ViaRomanaState
+from companion.games.via_romana import Board, ViaRomanaState
 from companion.records import frozen
 from companion.ui import board as pieces
 from companion.ui import drawn, theme
-from companion.ui.text import draw_text
+from companion.ui.layout import left_to_right
+from companion.ui.text import draw_text, measure, render
 from companion.ui.theme import RGB
 
 #: an open road's empty spaces and a closed road's thin line: both at least 3:1 on the
@@ -26,6 +29,26 @@ ROAD_EMPTY: RGB = (140, 146, 160)
 ROAD_CLOSED: RGB = (120, 124, 134)
 SIGNPOST: RGB = (200, 170, 120)
 SIGNPOST_INK: RGB = (40, 28, 16)
+#: the thin line from a city to its name set apart from it
+LEADER: RGB = (200, 204, 214)
+
+
+@frozen
+class Label:
+    """A city's name on the map: its lines, the box each line's ink fills, and the leader
+    line from the city's disc to the name when the name sits away from it."""
+
+    lines: tuple[str, ...]
+    boxes: tuple[pygame.Rect, ...]
+    leader: tuple[tuple[int, int], tuple[int, int]] | None = None
+    #: what the search pays for the name on two lines or shortened (0: whole, one line)
+    shortened: float = 0.0
+    #: the centre of the name's city
+    anchor: tuple[int, int] = (0, 0)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.boxes[0].unionall(self.boxes[1:])
 
 
 @frozen
@@ -43,14 +66,18 @@ class MapLayout:
     #: widest gaps between its roads, so neither covers a road space
     piece_angle: tuple[float, ...] = ()
     marker_angle: tuple[float, ...] = ()
-    #: per city, where its name goes: the first place around it clear of everything else
-    labels: tuple[pygame.Rect, ...] = ()
+    #: per city, where its name goes: the place around it clear of everything else
+    labels: tuple[Label, ...] = ()
 
     def road_middle(self, road: int) -> tuple[int, int]:
         (ax, ay), _ = self.spaces[road][0]
         _, (bx, by) = self.spaces[road][-1]
         return round((ax + bx) / 2), round((ay + by) / 2)
 
+
+#: a city's disc, in px at the 7" panel's unit (48): a finger reaches it beyond its edge
+#: (the touch target is at least a finger wide), so a smaller disc leaves room for names
+RADIUS = 15
 
 #: the shortest a road space is drawn, in units of the layout (6 px spaces were specks)
 MIN_SPACE = 0.25
@@ -59,13 +86,19 @@ MIN_SPACE = 0.25
 def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
     """City centres from the board file's ``x``, ``y``, kept clear of the map's edge, moved
     apart where a road would be too short for its spaces; names placed around their cities
-    where they cover nothing else."""
-    board = state.board
-    radius = max(10, min(unit * 3 // 8, min(rect.width, rect.height) // 16))
+    where they cover nothing else. Kept for the few maps last asked for: placing the names
+    is a search (a few tenths of a second), the same for every state of one board."""
+    return _layout(state.board, tuple(rect), unit)
+
+
+@lru_cache(maxsize=8)
+def _layout(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLayout:
+    rect = pygame.Rect(bounds)
+    radius = max(10, min(unit * RADIUS // 48, min(rect.width, rect.height) // 16))
     name_size = round(20 * unit / 48)  # the reading size (see board.reading_size)
     margin_x = radius * 9 // 5 + 2  # room for a piece or a marker value beside a city
-    margin_top = radius * 9 // 5
-    margin_bottom = radius * 9 // 5
+    # above the top row and below the bottom one, room for a name line as well
+    margin_top = margin_bottom = radius + name_size + 6
     width = max(1, rect.width - 2 * margin_x)
     height = max(1, rect.height - margin_top - margin_bottom)
     xs = [city.position[0] for city in board.cities]
@@ -137,56 +170,323 @@ def _spread(points: list[list[float]], roads: Sequence[tuple[int, int, int]], en
             return
 
 
-def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[pygame.Rect, ...]:
-    """Each city's name where it covers no road, city, marker, piece or other name: the
-    first free place of eight around the city (below first), else the one covering least."""
-    from companion.ui.text import line_size, measure
+#: ink kept this far from everything else on the map, in px
+LABEL_MARGIN = 2
+#: what a name may cover, in the search's cost: anything drawn is out (a road, a piece,
+#: another name); a leader line across a road or a longer way out only costs a little
+_HIT = 10000
+_LEADER_CROSSES = 40
+_LEADER = 25
+_LEADER_PX = 1.5
+_NEARER = 400
+_TWO_LINES = 12
+_SHORTENED = 150
+#: names at least this long may be shortened where they find no room
+_SHORTEN_FROM = 9
+_LETTER = 15
 
-    size = geometry.name_size
-    height = line_size(size)
-    taken = [_disc(geometry, city).inflate(4, 4) for city in range(len(geometry.centres))]
-    taken += [_marker_rect(geometry, city) for city in range(len(geometry.centres))]
-    taken += [_piece_rect(geometry, city) for city in range(len(geometry.centres))]
-    segments = [space for road in geometry.spaces for space in road]
-    reach = geometry.road_width // 2 + 2
-    placed: list[pygame.Rect] = []
+
+def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[Label, ...]:
+    """Each city's name where its ink covers no road, city, marker, piece or other name:
+    the searched place around the city (at every angle, next to the disc or farther out
+    with a leader line; on one line, on two for a name of two words, or shortened with a
+    full stop where the whole name finds no room) that covers least and goes least far.
+    The names are placed most hemmed in first, then each again among the others until
+    none moves."""
+    count = len(geometry.centres)
+    context = _Obstacles.of(geometry)
+    options: list[list[tuple[float, Label]]] = []
     for city, name in enumerate(names):
-        (cx, cy), r = geometry.centres[city], geometry.radius
-        label = pygame.Rect(0, 0, measure(name, size)[0] + 4, height)
-        best: tuple[int, pygame.Rect] | None = None
-        for dx, dy, far in _AROUND:
-            candidate = pygame.Rect(label)
-            candidate.center = (round(cx + dx * (r + 2 + label.width / 2)) if dx else cx,
-                                round(cy + dy * (r + 2 + label.height / 2 + far * height))
-                                if dy else cy)
-            candidate.clamp_ip(geometry.rect)
-            # a name on another name or a piece is worst, on a road less so, farther out
-            # a little
-            cost = (10 * sum(candidate.colliderect(box) for box in taken + placed)
-                    + 3 * sum(_crosses(candidate, start, end, reach)
-                              for start, end in segments) + far)
-            if best is None or cost < best[0]:
-                best = (cost, candidate)
-            if cost == 0:
-                break
-        assert best is not None
-        placed.append(best[1])
-    return tuple(placed)
+        scored = sorted(((context.cost(label, ()), label)
+                         for label in _candidates(name, city, geometry)),
+                        key=lambda pair: pair[0])
+        options.append([pair for pair in scored if pair[0] < math.inf][:_KEPT] or scored[:1])
+
+    hemmed_in = sorted(range(count), key=lambda c: -options[c][min(3, len(options[c]) - 1)][0])
+    shuffler = random.Random(count)  # the same map lays out the same way every time
+    best: tuple[tuple[int, float], list[tuple[float, Label]]] | None = None
+    for attempt in range(_ATTEMPTS if count <= _MANY_CITIES else 1):
+        order = hemmed_in if attempt == 0 else shuffler.sample(range(count), count)
+        placed = _repair(options, _settle(options, order))
+        labels = [pair[1] for pair in placed]
+        costs = [pair[0] + _between(pair[1], labels[:city] + labels[city + 1:])
+                 for city, pair in enumerate(placed)]
+        # first what the names cover (each hit costs more than all else of a name)
+        score = (sum(int(cost // _HIT) for cost in costs), sum(costs))
+        if best is None or score < best[0]:
+            best = (score, placed)
+        if score[0] == 0:
+            break
+    assert best is not None
+    return tuple(pair[1] for pair in best[1])
 
 
-#: where a name may go around its city: (x side, y side, lines farther out), best first
-#: (farther out reads as the next city's name: not tried)
-_AROUND = ((0, 1, 0), (0, -1, 0), (1, 0, 0), (-1, 0, 0), (1, 1, 0), (-1, 1, 0), (1, -1, 0),
-           (-1, -1, 0))
+#: orders of placing the names tried, until one covers nothing (one on a board of more
+#: cities than this); pairs of names moved together, at most, per order
+_ATTEMPTS = 4
+_MANY_CITIES = 20
+_PAIR_SEARCHES = 60
 
 
-def _crosses(box: pygame.Rect, start: tuple[float, float], end: tuple[float, float],
-             reach: int) -> bool:
-    inner = box.inflate(2 * reach, 2 * reach)
-    steps = max(2, int(math.hypot(end[0] - start[0], end[1] - start[1]) // 2))
-    return any(inner.collidepoint(start[0] + (end[0] - start[0]) * i / steps,
-                                  start[1] + (end[1] - start[1]) * i / steps)
-               for i in range(steps + 1))
+def _settle(options: Sequence[Sequence[tuple[float, Label]]], order: Sequence[int]
+            ) -> list[tuple[float, Label]]:
+    """Names placed in ``order``, each where it costs least among those placed before; then
+    each again among all the others until none moves."""
+    count = len(options)
+
+    def cost(pair: tuple[float, Label], others: Sequence[Label | None]) -> float:
+        return pair[0] + _between(pair[1], others)
+
+    placed: list[tuple[float, Label] | None] = [None] * count
+    for city in order:
+        labels = [p[1] if p else None for p in placed]
+        placed[city] = min(options[city], key=lambda pair: cost(pair, labels))
+    for _round in range(6):
+        moved = False
+        for city in range(count):
+            others = [p[1] if p and index != city else None for index, p in enumerate(placed)]
+            best = min(options[city], key=lambda pair: cost(pair, others))
+            current = placed[city]
+            assert current is not None
+            if cost(best, others) < cost(current, others):
+                placed[city] = best
+                moved = True
+        if not moved:
+            break
+    return [pair for pair in placed if pair is not None]
+
+
+#: a name is tried at this many angles around its city, at this many distances
+_ANGLES = 36
+_RINGS = 8
+def _repair(options: Sequence[Sequence[tuple[float, Label]]],
+            placed: list[tuple[float, Label]]) -> list[tuple[float, Label]]:
+    """Each name that still covers something, or is shortened, moved together with one
+    other name, the pair placed at the best two of their places: one name alone often has
+    no free place left because a neighbour took it, where the neighbour had others."""
+    placed = list(placed)
+    count = len(placed)
+    # only names that can meet are moved together
+    reach = [pygame.Rect(options[city][0][1].rect).unionall(
+        [pair[1].rect for pair in options[city]]) for city in range(count)]
+    searches = 0
+    for city in range(count):
+        labels: list[Label | None] = [pair[1] for pair in placed]
+        if placed[city][0] + _between(placed[city][1], labels[:city] + labels[city + 1:]) \
+                < _HIT and placed[city][1].shortened < _SHORTENED:
+            continue  # covers nothing and is whole (on one line or two)
+        for other in range(count):
+            if other == city or not reach[city].colliderect(reach[other]):
+                continue
+            searches += 1
+            if searches > _PAIR_SEARCHES:
+                return placed  # a crowded board of the players' own: as good as found
+            rest = [None if index in (city, other) else label
+                    for index, label in enumerate(labels)]
+            mine = sorted(((pair[0] + _between(pair[1], rest), pair) for pair in options[city]),
+                          key=lambda item: item[0])
+            theirs = sorted(((pair[0] + _between(pair[1], rest), pair)
+                             for pair in options[other]), key=lambda item: item[0])
+            now = (placed[city][0] + placed[other][0]
+                   + _between(placed[city][1], rest + [placed[other][1]])
+                   + _between(placed[other][1], rest))
+            best = (now, placed[city], placed[other])
+            for cost_a, pair_a in mine:
+                if cost_a + theirs[0][0] >= best[0]:
+                    break
+                for cost_b, pair_b in theirs:
+                    if cost_a + cost_b >= best[0]:
+                        break
+                    total = cost_a + cost_b + _between(pair_a[1], [pair_b[1]])
+                    if total < best[0]:
+                        best = (total, pair_a, pair_b)
+            if best[0] < now:
+                placed[city], placed[other] = best[1], best[2]
+                labels = [pair[1] for pair in placed]
+    return placed
+
+
+#: the cheapest places of a name kept for the search among the others
+_KEPT = 80
+
+
+def _between(label: Label, others: Sequence[Label | None]) -> float:
+    """What ``label`` costs among the other names: none may cover another or its leader."""
+    total = 0.0
+    for other in others:
+        if other is None:
+            continue
+        for box in label.boxes:
+            padded = box.inflate(2 * LABEL_MARGIN, 2 * LABEL_MARGIN)
+            total += _HIT * sum(padded.colliderect(o) for o in other.boxes)
+            if other.leader is not None and padded.clipline(*other.leader):
+                total += _HIT
+        if label.leader is not None and any(box.clipline(*label.leader)
+                                            for box in other.boxes):
+            total += _HIT
+        if label.leader is not None and other.leader is not None and _segments_cross(
+                *label.leader, *other.leader):
+            total += _LEADER_CROSSES
+    return total
+
+
+@frozen
+class _Obstacles:
+    """What a city's name must keep off: discs, markers, pieces (built or not: a name
+    stays where it is as the game goes on), road spaces, the map's edge."""
+
+    area: pygame.Rect
+    boxes: tuple[pygame.Rect, ...]
+    segments: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    reach: int
+    #: each segment's bounds, to ask only the segments near a box
+    bounds: tuple[pygame.Rect, ...] = ()
+    centres: tuple[tuple[int, int], ...] = ()
+
+    @staticmethod
+    def of(geometry: MapLayout) -> _Obstacles:
+        cities = range(len(geometry.centres))
+        segments = tuple(space for road in geometry.spaces for space in road)
+        return _Obstacles(
+            geometry.rect,
+            tuple([_disc(geometry, city).inflate(10, 10) for city in cities]
+                  + [_marker_rect(geometry, city) for city in cities]
+                  + [_piece_rect(geometry, city) for city in cities]),
+            segments, geometry.road_width // 2 + 2,
+            tuple(pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
+                              math.ceil(abs(b[0] - a[0])) + 2,
+                              math.ceil(abs(b[1] - a[1])) + 2) for a, b in segments),
+            geometry.centres)
+
+    def hits(self, box: pygame.Rect) -> int:
+        """How many things ``box`` (a line of a name) covers, with the margin kept."""
+        padded = box.inflate(2 * LABEL_MARGIN, 2 * LABEL_MARGIN)
+        wide = box.inflate(2 * self.reach, 2 * self.reach)
+        near = wide.collidelistall(self.bounds)
+        return (len(padded.collidelistall(self.boxes))
+                + sum(1 for index in near if wide.clipline(*self.segments[index])))
+
+    def cost(self, label: Label, others: Sequence[Label | None] = ()) -> float:
+        """What ``label`` costs where it is: what it covers, its leader, its shortening;
+        and among ``others``."""
+        total = 0.0
+        for box in label.boxes:
+            if not self.area.contains(box):
+                return math.inf  # cut at the map's edge
+            total += _HIT * self.hits(box)
+        if label.leader is not None:
+            start, end = label.leader
+            # a leader reads as belonging to its city only while short and clear of
+            # other cities' pieces
+            total += _LEADER + math.dist(start, end) * _LEADER_PX
+            total += _HIT * sum(1 for box in self.boxes if box.clipline(start, end)
+                                and not box.collidepoint(start))
+            span = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]),
+                               abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
+            total += _LEADER_CROSSES * sum(
+                1 for index in span.collidelistall(self.bounds)
+                if _segments_cross(start, end, *self.segments[index]))
+        # a name nearer another city than its own reads as that city's
+        box = label.rect
+        own = _gap(*label.anchor, *box.center, box.width, box.height)
+        if any(centre != label.anchor and _gap(*centre, *box.center, box.width,
+                                                box.height) < own for centre in self.centres):
+            total += _NEARER
+        return total + label.shortened + _between(label, others)
+
+
+def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
+    """The places a name may take around its city: every 15 degrees, touching the disc or
+    one to three steps farther out (with a leader line), on one line or two."""
+    size = geometry.name_size
+    splits: list[tuple[tuple[str, ...], float]] = [((name,), 0.0)]
+    words = name.split(" ")
+    if len(words) > 1:
+        middle = min(range(1, len(words)), key=lambda i: abs(
+            len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        splits.append(((" ".join(words[:middle]), " ".join(words[middle:])), _TWO_LINES))
+        splits.append(((" ".join([words[0], *(w[:1] + "." for w in words[1:])]),),
+                       _SHORTENED))
+    # a long name shortened as the board's names are elsewhere ("Durocort."): the first
+    # word, cut (a short name is not: "Baga." would name nothing)
+    for keep in sorted({len(words[0]) - 3, len(words[0]) - 5, 5}, reverse=True):
+        if 5 <= keep < len(words[0]) - 1 and len(name) >= _SHORTEN_FROM:
+            dropped = len(name) - keep
+            splits.append(((words[0][:keep] + ".",), _SHORTENED + _LETTER * dropped))
+    (cx, cy), radius = geometry.centres[city], geometry.radius
+    step = max(4, size // 2)
+    found: list[Label] = []
+    for lines, shortened in splits:
+        with left_to_right():
+            inks = [render(line, size, theme.TEXT).get_bounding_rect() for line in lines]
+        width = max(ink.width for ink in inks)
+        height = sum(ink.height for ink in inks) + 2 * (len(lines) - 1)
+        for far in range(_RINGS):
+            clear = radius + 6 + LABEL_MARGIN + far * step
+            for turn in range(_ANGLES):
+                angle = turn * 2 * math.pi / _ANGLES
+                dx, dy = math.cos(angle), math.sin(angle)
+                # out along the angle until the nearest point of the name is ``clear``
+                # of the centre
+                out = _distance_out(dx, dy, width / 2, height / 2, clear)
+                mx, my = cx + dx * out, cy + dy * out
+                boxes, top = [], round(my - height / 2)
+                for ink in inks:
+                    box = pygame.Rect(0, top, ink.width, ink.height)
+                    box.centerx = round(mx)
+                    boxes.append(box)
+                    top += ink.height + 2
+                label = Label(lines, tuple(boxes), None, shortened, (cx, cy))
+                leader = None
+                if far:
+                    near = label.rect
+                    end = (min(max(cx, near.left), near.right - 1),
+                           min(max(cy, near.top), near.bottom - 1))
+                    length = math.dist((cx, cy), end) or 1.0
+                    start = (round(cx + (end[0] - cx) * (radius + 2) / length),
+                             round(cy + (end[1] - cy) * (radius + 2) / length))
+                    leader = (start, end)
+                found.append(Label(lines, tuple(boxes), leader, shortened, (cx, cy)))
+    return found
+
+
+def _distance_out(dx: float, dy: float, half_width: float, half_height: float,
+                  clear: float) -> float:
+    """How far along the unit direction (dx, dy) a box of the given half sizes is centred
+    so that its nearest point is ``clear`` from where it starts: beside it (only x apart),
+    above or below it (only y apart), or off its corner."""
+    ax, ay = abs(dx), abs(dy)
+    found = []
+    if ax > 1e-9:
+        beside = (clear + half_width) / ax
+        if beside * ay <= half_height:
+            found.append(beside)
+    if ay > 1e-9:
+        above = (clear + half_height) / ay
+        if above * ax <= half_width:
+            found.append(above)
+    middle = ax * half_width + ay * half_height
+    root = middle * middle - (half_width ** 2 + half_height ** 2 - clear ** 2)
+    if root >= 0:
+        corner = middle + math.sqrt(root)
+        if corner * ax >= half_width - 1e-6 and corner * ay >= half_height - 1e-6:
+            found.append(corner)
+    return min(found) if found else clear + half_width + half_height
+
+
+def _gap(cx: float, cy: float, mx: float, my: float, width: float, height: float) -> float:
+    """How far the point (cx, cy) is from the box of ``width`` x ``height`` centred at
+    (mx, my)."""
+    outside_x = max(0.0, abs(mx - cx) - width / 2)
+    outside_y = max(0.0, abs(my - cy) - height / 2)
+    return math.hypot(outside_x, outside_y)
+
+
+def _segments_cross(a: tuple[float, float], b: tuple[float, float], c: tuple[float, float],
+                    d: tuple[float, float]) -> bool:
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return (side(a, b, c) * side(a, b, d) < 0) and (side(c, d, a) * side(c, d, b) < 0)
 
 
 def _disc(geometry: MapLayout, city: int) -> pygame.Rect:
@@ -196,8 +496,13 @@ def _disc(geometry: MapLayout, city: int) -> pygame.Rect:
     return disc
 
 
+def marker_side(geometry: MapLayout) -> int:
+    """A marker badge: round, as wide as its value's digits at the reading size."""
+    return max(14, geometry.name_size * 6 // 5)
+
+
 def _marker_rect(geometry: MapLayout, city: int) -> pygame.Rect:
-    side = max(14, geometry.radius)
+    side = marker_side(geometry)
     marker = pygame.Rect(0, 0, side, side)
     marker.center = _around(geometry.centres[city], geometry.radius * 1.15,
                             geometry.marker_angle[city])
@@ -249,9 +554,12 @@ def draw_map(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayout
             _draw_road(surface, state, geometry, index, colours, index == highlight,
                        index in unmarked)
     marked = _marked_cities(state, highlight)
-    for index in range(len(board.cities)):
-        if within is None or city_bounds(geometry, index).colliderect(within):
-            _draw_city(surface, state, geometry, index, colours, index in marked)
+    shown = [index for index in range(len(board.cities))
+             if within is None or city_bounds(geometry, index).colliderect(within)]
+    for index in shown:
+        _draw_city(surface, state, geometry, index, colours, index in marked)
+    for index in shown:  # names last: a leader line never runs under a disc
+        _draw_label(surface, geometry.labels[index], geometry.name_size)
 
 
 @frozen
@@ -325,19 +633,17 @@ def city_bounds(geometry: MapLayout, city: int) -> pygame.Rect:
     centre, radius = geometry.centres[city], geometry.radius
     disc = pygame.Rect(0, 0, 2 * radius + 12, 2 * radius + 12)
     disc.center = centre
-    side = max(14, radius)
-    marker = pygame.Rect(0, 0, side + 4, side + 4)
-    marker.center = _around(centre, radius * 1.15, geometry.marker_angle[city])
+    marker = _marker_rect(geometry, city).inflate(4, 4)
     piece_radius = max(7, radius * 11 // 20)
     piece = pygame.Rect(0, 0, 2 * piece_radius + 6, 2 * piece_radius + 6)
     piece.center = _around(centre, radius * 1.15, geometry.piece_angle[city])
-    # the name's glyphs reach above and below its line box
-    name = _name_rect(geometry, city).inflate(4, geometry.name_size)
+    label = geometry.labels[city]
+    name = label.rect.inflate(8, 8)
+    if label.leader is not None:
+        (ax, ay), (bx, by) = label.leader
+        name.union_ip(pygame.Rect(min(ax, bx) - 2, min(ay, by) - 2, abs(bx - ax) + 5,
+                                  abs(by - ay) + 5))
     return disc.unionall([marker, piece, name])
-
-
-def _name_rect(geometry: MapLayout, city: int) -> pygame.Rect:
-    return geometry.labels[city]
 
 
 def _segment(surface: pygame.Surface, colour: RGB, start: tuple[float, float],
@@ -402,10 +708,15 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
     draw_symbol(surface, city.symbol, centre, radius * 3 // 5, theme.text_on(fill))
     stack = state.stacks[index]
     value = str(stack[0]) if stack else str(state.board.base_value)
-    side = max(14, radius)
-    marker = pygame.Rect(0, 0, side, side)
-    marker.center = _around(centre, radius * 1.15, geometry.marker_angle[index])
-    pieces.badge(surface, marker, value, theme.PANEL_LIGHT if not stack else (245, 240, 225))
+    marker = _marker_rect(geometry, index)
+    ground = theme.PANEL_LIGHT if not stack else (245, 240, 225)
+    drawn.piece(surface, "badge", marker, ground)
+    pygame.draw.ellipse(surface, ground, marker)
+    pygame.draw.ellipse(surface, pieces.EDGE, marker, width=1)
+    wide = pygame.Rect(0, 0, max(marker.width, measure(value, geometry.name_size)[0] + 2),
+                       marker.height)
+    wide.center = marker.center
+    draw_text(surface, value, wide, geometry.name_size, theme.text_on(ground))
     building = state.cities[index]
     if building is not None:
         piece_radius = max(7, radius * 11 // 20)
@@ -414,7 +725,20 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
                      ring=theme.TEXT if building.castle else None)
         if building.castle:
             _castle_glyph(surface, at, piece_radius, theme.text_on(colours[building.player]))
-    draw_text(surface, city.name, _name_rect(geometry, index), geometry.name_size, theme.TEXT)
+
+
+def _draw_label(surface: pygame.Surface, label: Label, size: int) -> None:
+    """A city's name, each line drawn so that its ink fills its box; its leader line first."""
+    if label.leader is not None:
+        pygame.draw.line(surface, LEADER, *label.leader, 2)
+    with left_to_right():  # a city's name reads as on the board ("Duroc.", not ".Duroc")
+        for line, box in zip(label.lines, label.boxes, strict=True):
+            image = render(line, size, theme.TEXT)
+            ink = image.get_bounding_rect()
+            # the line's rect, one px wider each side, so that its ink lands on the box
+            at = pygame.Rect(box.left - ink.left - 1, box.top - ink.top,
+                             image.get_width() + 2, image.get_height())
+            draw_text(surface, line, at, size, theme.TEXT)
 
 
 def _around(centre: tuple[int, int], distance: float, angle: float) -> tuple[int, int]:

@@ -23,21 +23,76 @@ from companion.ui import board as pieces
 from companion.ui import theme
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, grid, split_cols, split_rows
-from companion.ui.text import draw_paragraph, draw_text, fit_size
+from companion.ui.text import draw_text, fit_size, line_size, measure, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
 
 def paint_banner(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, lines: list[str],
                  heading: bool = True) -> None:
-    """What the table must do now, on the accent colour."""
+    """What the table must do now, on the accent colour: each line a paragraph of its own,
+    at the reading size or larger; lines that find no room (the last first) are left to
+    "What now?", which says everything, so no line is ever shrunk below the reading size."""
     panel(surface, rect, theme.ACCENT)
     ink = theme.text_on(theme.ACCENT)
     body = rect.inflate(-m.gap * 2, -m.gap * 2)
     if heading:
         head, body = split_rows(body, [-int(m.unit * 0.7), 1], m.gap // 2)
         draw_text(surface, _("At the table now"), head, m.body, ink, align="left")
-    draw_paragraph(surface, " ".join(lines), body, m.small, ink)
+    size, shown = banner_layout(lines, body.width, body.height, m)
+    y = body.top
+    for paragraph in shown:
+        for line, step in paragraph:
+            draw_text(surface, line, pygame.Rect(body.left, y, body.width, step), size, ink,
+                      align="left")
+            y += step
+        y += m.gap // 2
+
+
+def paint_hint(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, text: str) -> None:
+    """The line above the map: on one line, as large as fits down to the reading size;
+    else wrapped at the reading size, the lines centred in ``rect``."""
+    smallest = pieces.reading_size(m)
+    size = fit_size(text, m.small, rect.width, smallest / m.small)
+    if measure(text, size)[0] <= rect.width:
+        draw_text(surface, text, rect, size, theme.ACCENT, align="left")
+        return
+    lines = [(line, _line_height(line, smallest)) for line in wrap(text, smallest, rect.width)]
+    y = rect.centery - sum(step for _line, step in lines) // 2
+    for line, step in lines:
+        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), smallest,
+                  theme.ACCENT, align="left")
+        y += step
+
+
+def banner_layout(lines: Sequence[str], width: int, height: int, m: Metrics
+                  ) -> tuple[int, list[list[tuple[str, int]]]]:
+    """The size and the wrapped lines (each with its height) of a banner's text: the
+    largest size from ``m.small`` down to the reading size at which every line fits, else
+    at the reading size the first lines that fit."""
+    smallest = pieces.reading_size(m)
+    size = max(smallest, m.small)
+    while True:
+        paragraphs = [[(part, _line_height(part, size)) for part in wrap(line, size, width)]
+                      for line in lines]
+        used = [sum(step for _part, step in paragraph) + m.gap // 2 for paragraph in paragraphs]
+        if sum(used) - m.gap // 2 <= height or size <= smallest:
+            break
+        size = max(smallest, size - 2)
+    shown: list[list[tuple[str, int]]] = []
+    total = 0
+    for paragraph, room in zip(paragraphs, used, strict=True):
+        if total + room - m.gap // 2 > height:
+            break
+        shown.append(paragraph)
+        total += room
+    return size, shown
+
+
+def _line_height(line: str, size: int) -> int:
+    """A line's height: the taller of the main font's line and the line's own glyphs (an
+    Arabic line reaches higher and lower than a Latin one, and would touch the next)."""
+    return max(line_size(size), measure(line, size)[1])
 
 
 def paint_players(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
@@ -114,12 +169,17 @@ def _paint_markers(surface: pygame.Surface, rect: pygame.Rect, state: ViaRomanaS
     radius = max(6, rect.height // 2 - 1)
     step = radius * 2 + 2
     fits = max(1, rect.width // step)
+    more = pygame.Rect(0, 0, 0, rect.height)
+    if len(markers) > fits:  # room at the end for "+n" at the reading size
+        more.width = max(step, measure(f"+{len(markers)}", size)[0] + 6)
+        fits = max(1, (rect.width - more.width) // step + 1)
     shown = markers if len(markers) <= fits else markers[:fits - 1]
     for number, marker in enumerate(shown):
         centre = (rect.left + radius + number * step, rect.centery)
         fill = theme.colour_rgb(marker.colour)
         chip = pieces.chip(surface, centre, radius, fill)
         draw_text(surface, str(marker.value), chip, size, theme.text_on(fill))
-    if len(markers) > fits:
-        pieces.badge(surface, pygame.Rect(rect.right - step, rect.top, step, rect.height),
-                     f"+{len(markers) - len(shown)}", theme.PANEL)
+    if len(markers) > len(shown):
+        more.topright = (rect.right, rect.top)
+        pieces.badge_plain(surface, more, theme.PANEL)
+        draw_text(surface, f"+{len(markers) - len(shown)}", more, size, theme.TEXT)
