@@ -316,8 +316,7 @@ class AveRomaRules:
             line = _("Round {round} · Refill phase · refill the card rows").format(
                 round=state.round)
         elif state.phase == TURN_ORDER:
-            line = _("Round {round} · Turn-order phase · confirm the new order").format(
-                round=state.round)
+            line = _("Round {round} · Turn-order phase").format(round=state.round)
         elif state.phase == FINAL:
             line = _("Game end · Final actions · {name} takes one last action").format(name=who)
         elif state.end_trigger == TRIGGER_TABLE:
@@ -325,7 +324,7 @@ class AveRomaRules:
         else:
             return _("Game over · Final scoring")
         if state.end_trigger == TRIGGER_DECK and state.phase == ACTION:
-            line += _(" · Last round: the region deck is empty")
+            line += _(" · Last round")  # the prompt says why
         return line
 
     def is_over(self, state: AveRomaState) -> bool:
