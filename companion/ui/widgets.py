@@ -18,6 +18,7 @@ from companion.ui.text import (
     line_size,
     measure,
     on_forget,
+    render,
     wrap,
 )
 from companion.ui.theme import RGB
@@ -77,7 +78,23 @@ class Button:
                            inner.height - top_height,
                            max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
                            smallest_ratio=0.5)
+        smallest = int(label_size * 0.75)
+        while top[0] > smallest and self._inks_touch(top, bottom, top_height):
+            # letters that reach above or below their line (Arabic, an umlaut) would
+            # touch the sublabel's: the label (a word, not a name) gives way a little
+            top = fit_label(self.label, top[0] - 2, inner.width, top_height, max_lines=1)
         return (*top, *bottom)
+
+    def _inks_touch(self, top: tuple[int, list[str]], bottom: tuple[int, list[str]],
+                    top_height: int) -> bool:
+        """Whether the label's lowest ink reaches the sublabel's highest (as drawn)."""
+        inner = self.inner()
+        label_rect = pygame.Rect(inner.left, inner.top, inner.width, top_height)
+        sub_rect = pygame.Rect(inner.left, label_rect.bottom, inner.width,
+                               inner.height - top_height)
+        label_bottom = _ink_span(top[1], label_rect, top[0])[1]
+        sub_top = _ink_span(bottom[1], sub_rect, bottom[0])[0]
+        return label_bottom >= sub_top
 
     def _top_height(self, text_size: int) -> int:
         """The label's share of the height: three fifths, two when a long sublabel (a
@@ -190,6 +207,22 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
     return current, tuple(ellipsize(line, current, width) for line in lines)
+
+
+def _ink_span(lines: list[str], rect: pygame.Rect, size: int) -> tuple[int, int]:
+    """The top and bottom of the ink of ``lines`` as :func:`_draw_lines` places them."""
+    if not lines:
+        return rect.centery, rect.centery
+    line_height = line_size(size)
+    top = rect.centery - line_height * len(lines) // 2
+    spans = []
+    for number, line in (0, lines[0]), (len(lines) - 1, lines[-1]):
+        image = render(line, size, theme.TEXT)
+        ink = image.get_bounding_rect()
+        row_centre = top + number * line_height + line_height // 2
+        image_top = row_centre - image.get_height() // 2
+        spans.append((image_top + ink.top, image_top + ink.bottom))
+    return spans[0][0], spans[1][1]
 
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,
