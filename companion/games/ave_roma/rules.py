@@ -306,6 +306,10 @@ class AveRomaRules:
         who = "" if player is None else state.name(player)
         if state.phase == SETUP:
             line = _("Set-up · {name} chooses two starting resources").format(name=who)
+        elif state.phase == ACTION and state.end_trigger == TRIGGER_DECK:
+            # the last round says so instead of the phase: a line no longer than the others
+            line = _("Round {round} · Last round · {name} to act").format(
+                round=state.round, name=who)
         elif state.phase == ACTION:
             line = _("Round {round} · Action phase · {name} to act").format(
                 round=state.round, name=who)
@@ -323,8 +327,6 @@ class AveRomaRules:
             return _("Game ended by the table · Final scoring")
         else:
             return _("Game over · Final scoring")
-        if state.end_trigger == TRIGGER_DECK and state.phase == ACTION:
-            line += _(" · Last round")  # the prompt says why
         return line
 
     def is_over(self, state: AveRomaState) -> bool:

@@ -44,7 +44,14 @@ from companion.games.ave_roma.model import REGION_FEE
 from companion.i18n import _
 from companion.ui import board, theme
 from companion.ui.layers import Layers
-from companion.ui.layout import Metrics, grid, left_to_right, split_cols, split_rows
+from companion.ui.layout import (
+    Metrics,
+    grid,
+    left_to_right,
+    mirrored,
+    split_cols,
+    split_rows,
+)
 from companion.ui.text import draw_text, line_size, measure, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
@@ -116,18 +123,20 @@ def take_back_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
                 row_height=int(m.unit * 1.25))
 
 
-def board_layouts(players: int, m: Metrics) -> list[tuple[int, int]]:
+def board_layouts(players: int, m: Metrics, supplies: bool) -> list[tuple[int, int]]:
     """The (columns, lines) of the players' boards, most room first: two lines a board
-    (everything on it), one line, two boards side by side (on the 7" only)."""
-    layouts = [(1, 2), (1, 1)]
+    (with the supplies tracked: everything on it), one line, two boards side by side
+    (on the 7" only)."""
+    layouts = [(1, 2), (1, 1)] if supplies else [(1, 1)]
     if not m.portrait and players > 1:
         layouts.append((2, 1))
     return layouts
 
 
-def board_layout(players: int, m: Metrics, room: int, rest: int) -> tuple[int, int]:
+def board_layout(state: AveRomaState, m: Metrics, room: int, rest: int) -> tuple[int, int]:
     """The first of :func:`board_layouts` that leaves ``rest`` of ``room`` to the rest."""
-    layouts = board_layouts(players, m)
+    players = len(state.seats)
+    layouts = board_layouts(players, m, state.tracks_supplies)
     return next((layout for layout in layouts
                  if room - boards_height(players, m, *layout) >= rest), layouts[-1])
 
@@ -169,22 +178,23 @@ def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
     players = len(state.seats)
     if take_back:
         room -= take_back_height(m) + m.gap
-        layout = board_layout(players, m, room, 0)
+        layout = board_layout(state, m, room, 0)
         boards = boards_height(players, m, *layout)
         cut = split_rows(rect, [*rows, -boards, 1, -take_back_height(m)], m.gap)
         return Parts(cut[0] if prompt else None, None, None, cut[-3], layout, cut[-1])
     smallest = round(size * 3.4)  # a region card with its number, and its coin
     spaces = space_strip_height(rect.width, m)
-    smallest_boards = boards_height(players, m, *board_layouts(players, m)[-1])
+    tightest = board_layouts(players, m, state.tracks_supplies)[-1]
+    smallest_boards = boards_height(players, m, *tightest)
     if room - spaces - m.gap - smallest_boards - m.gap < smallest:
         # a long prompt: the spaces go (the move buttons name them, the table shows
         # the workers), the regions and the players' boards stay whole
-        layout = board_layout(players, m, room - m.gap, smallest)
+        layout = board_layout(state, m, room - m.gap, smallest)
         boards = boards_height(players, m, *layout)
         cut = split_rows(rect, [*rows, 1, -boards], m.gap)
         return Parts(cut[0] if prompt else None, cut[-2], None, cut[-1], layout, None)
     room -= spaces + 2 * m.gap
-    layout = board_layout(players, m, room, smallest)
+    layout = board_layout(state, m, room, smallest)
     boards = boards_height(players, m, *layout)
     regions = min(room - boards, round(size * 8))
     cut = split_rows(rect, [*rows, -regions, -spaces, -boards], m.gap)
@@ -364,14 +374,26 @@ def paint_discs(surface: pygame.Surface, rect: pygame.Rect,
     radius = max(4, side // 2 - 1)
     step = side + 2 if numbered else (
         min(side + 2, (rect.width - side) // max(1, count - 1)) if count > 1 else 0)
-    x = rect.left + side // 2
+    step = max(1, step)
+    if mirrored():  # from the start of the line: beside the name in Arabic too
+        x, step = rect.right - side // 2, -step
+    else:
+        x = rect.left + side // 2
     for number, fill, trained in discs:
         ring = theme.ACCENT if trained else None
         disc = board.token(surface, (x, rect.centery), radius - (2 if trained else 0), fill,
                            ring=ring)
         if numbered:
             draw_text(surface, str(number), disc.inflate(4, 4), size, theme.text_on(fill))
-        x += max(1, step)
+        x += step
+
+
+def board_cells(rect: pygame.Rect, players: int, layout: tuple[int, int], m: Metrics
+                ) -> list[pygame.Rect]:
+    """The players' boards in turn order, as ``layout`` (columns, lines) lays them."""
+    columns, lines = layout
+    height = lines * row_height(m) + (lines - 1) * 2 + 4
+    return grid(rect, players, columns, m.gap // 2, row_height=height)
 
 
 def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
@@ -380,8 +402,7 @@ def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState
     """One board per player in turn order, as ``layout`` (columns, lines) says."""
     players = list(state.order)
     columns, lines = layout
-    height = lines * row_height(m) + (lines - 1) * 2 + 4
-    cells = grid(rect, len(players), columns, m.gap // 2, row_height=height)
+    cells = board_cells(rect, len(players), layout, m)
     supplies = state.tracks_supplies
     for player, cell in zip(players, cells, strict=True):
         seat, colour = state.seats[player], rgb[player]

@@ -148,7 +148,12 @@ def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
 
 def _ave_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
     from companion.games.ave_roma import BOARD_SPACES
-    from companion.ui.tables.ave_roma_board import board_parts, region_cells, space_cells
+    from companion.ui.tables.ave_roma_board import (
+        board_cells,
+        board_parts,
+        region_cells,
+        space_cells,
+    )
 
     view = table.view
     prompt = view.prompt() if hasattr(view, "prompt") else ""
@@ -163,7 +168,9 @@ def _ave_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
         spots += [(cell, topic("space", space))
                   for space, cell in zip(BOARD_SPACES, space_cells(parts.spaces, table.metrics),
                                          strict=True)]
-    spots.append((parts.boards, topic("space", "training")))  # the training space is on them
+    cells = board_cells(parts.boards, len(table.state.seats), parts.layout, table.metrics)
+    spots += [(cell, topic("player", str(player)))  # all of a board, whatever its row shows
+              for player, cell in zip(table.state.order, cells, strict=True)]
     return spots
 
 
