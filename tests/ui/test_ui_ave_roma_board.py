@@ -110,9 +110,7 @@ def test_fresh_slid_and_empty_cards_look_different(app: App) -> None:
     assert empty.get_at(centre)[:3] != REGION_CARD  # only a dashed outline
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(
-        app: App, size: tuple[int, int]) -> None:
+def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(app: App) -> None:
     """Five players' refill: the eight areas are buttons on the board's panel (not nine
     move buttons squeezing the players' rows); taking back one area's workers leaves
     every other area button where the next finger goes."""
@@ -121,8 +119,6 @@ def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(
     from companion.ui.screens.table import TableScreen
     from companion.ui.tables.ave_roma_board import row_height
 
-    app.frame.surface = pygame.Surface(size)
-    app.frame.metrics = metrics_for(size)
     passes: list[Move] = [("pass", {}, p) for p in range(5)]
     session = shown(app, "full", [*ROUND, *passes])
     table = app.top
