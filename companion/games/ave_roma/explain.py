@@ -126,8 +126,10 @@ def player_sections(state: AveRomaState, index: int) -> tuple[str, list[tuple[st
     if state.tracks_supplies:
         sections.append((_("Supplies"), _("{coins} coins · {surplus} surplus · {vp} VP").format(
             coins=seat.coins, surplus=seat.surplus, vp=seat.track_vp)))
-        sections.append((_("Resources"), ", ".join(
-            f"{resource_label(resource)} {seat.amount(resource)}" for resource in RESOURCES)))
+        # a name and its amount stay on one line (a no-break space between them)
+        sections.append((_("Resources"), " · ".join(
+            f"{resource_label(resource)}\u00a0{seat.amount(resource)}"
+            for resource in RESOURCES)))
     # the Training ground is on the player's board: its card goes with the board's
     sections.append((_("Training (player board)"), space_card(TRAINING).does))
     return seat.name, sections
