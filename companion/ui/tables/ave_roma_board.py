@@ -522,4 +522,6 @@ def paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
         icon, dots = split_cols(cell, [-chip_side, 1], 2)
         fill = theme.colour_rgb(resource)
         board.chip(surface, icon.center, max(4, chip_side // 2 - 2), fill)
-        board.pips(surface, dots.inflate(-2, 0), seat.amount(resource), 3, fill=fill)
+        # three pips in one row beside the chip, however tall the line
+        row = dots.inflate(-2, -max(0, dots.height - max(6, dots.width // 3)))
+        board.pips(surface, row, seat.amount(resource), 3, fill=fill)
