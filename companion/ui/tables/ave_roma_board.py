@@ -516,7 +516,14 @@ def _pill(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: RGB,
 
 def paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
                     columns: int) -> None:
-    """Each resource as a chip in its colour with 0-3 pips beside it."""
+    """Each resource as a chip in its colour with 0-3 pips beside it (chip first, pips
+    filled from it, in every language: pips do not read right to left)."""
+    with left_to_right():
+        _paint_resources(surface, rect, seat, columns)
+
+
+def _paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
+                     columns: int) -> None:
     for resource, cell in zip(RESOURCES, grid(rect, len(RESOURCES), columns, 3), strict=True):
         chip_side = min(cell.height, cell.width // 3)
         icon, dots = split_cols(cell, [-chip_side, 1], 2)
