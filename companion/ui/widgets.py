@@ -78,6 +78,14 @@ class Button:
                            inner.height - top_height,
                            max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
                            smallest_ratio=0.5)
+        sub_rect = pygame.Rect(inner.left, inner.top + top_height, inner.width,
+                               inner.height - top_height)
+        sub_lines = 1 if top_height * 5 >= inner.height * 3 else 2
+        while bottom[0] > int(text_size * 0.75 * 0.7) and _spills(bottom, sub_rect, self.rect):
+            # a sublabel whose letters reach past its share (Arabic at 720x1280) gives
+            # way a little rather than be cut at the button's edge
+            bottom = fit_label(self.sublabel, bottom[0] - 2, inner.width, sub_rect.height,
+                               max_lines=sub_lines, smallest_ratio=0.5)
         smallest = int(label_size * 0.75)
         while top[0] > smallest and self._inks_touch(top, bottom, top_height):
             # letters that reach above or below their line (Arabic, an umlaut) would
@@ -207,6 +215,12 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
     return current, tuple(ellipsize(line, current, width) for line in lines)
+
+
+def _spills(layout: tuple[int, list[str]], rect: pygame.Rect, button: pygame.Rect) -> bool:
+    """Whether lines laid out in ``rect`` reach above it or to the button's edge."""
+    top, bottom = _ink_span(layout[1], rect, layout[0])
+    return top < rect.top - 2 or bottom > button.bottom - 2
 
 
 def _ink_span(lines: list[str], rect: pygame.Rect, size: int) -> tuple[int, int]:

@@ -322,7 +322,7 @@ class AveRomaRules:
         elif state.phase == TURN_ORDER:
             line = _("Round {round} · Turn-order phase").format(round=state.round)
         elif state.phase == FINAL:
-            line = _("Game end · Final actions · {name} takes one last action").format(name=who)
+            line = _("Final actions · {name} to act").format(name=who)
         elif state.end_trigger == TRIGGER_TABLE:
             return _("Game ended by the table · Final scoring")
         else:

@@ -371,6 +371,11 @@ class AveRomaView(GameView):
         return ""
 
     def player_note(self, index: int) -> str:
+        """"passed" in the turn order beside the board; on the portrait screen the order's
+        cells are a fifth of the width, so the player's board says it there."""
+        return "" if self.table.metrics.portrait else self.passed_note(index)
+
+    def passed_note(self, index: int) -> str:
         seat = self.ave.seats[index]
         if self.ave.phase in (ACTION, FINAL) and seat.passed:
             return _("passed")
@@ -416,5 +421,8 @@ class AveRomaView(GameView):
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]
-        paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics,
-                    self.layers, self.taking_back())
+        m = self.table.metrics
+        notes = tuple(self.passed_note(i) if m.portrait else ""
+                      for i in range(len(self.ave.seats)))
+        paint_table(surface, rect, self.ave, colours, self.prompt(), m, self.layers,
+                    self.taking_back(), notes)

@@ -218,7 +218,8 @@ def space_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
 
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                 colours: Sequence[str], prompt: str, m: Metrics, layers: Layers,
-                take_back: bool = False) -> None:
+                take_back: bool = False, notes: Sequence[str] = ()) -> None:
+    """The board in ``rect``; ``notes``: a word per player for their board ("passed")."""
     rgb = tuple(theme.colour_rgb(c) for c in colours)
     parts = board_parts(rect, state, prompt, m, take_back)
     if parts.prompt is not None:
@@ -231,7 +232,7 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
         if parts.spaces is not None:
             layers.blit(surface, parts.spaces, "spaces", (owners, refill, m), theme.PANEL,
                         lambda picture, area: paint_spaces(picture, area, owners, refill, m))
-    paint_boards(surface, parts.boards, state, rgb, parts.layout, m, layers)
+    paint_boards(surface, parts.boards, state, rgb, parts.layout, m, layers, notes)
 
 
 def prompt_lines(text: str, width: int, m: Metrics) -> list[str]:
@@ -398,7 +399,7 @@ def board_cells(rect: pygame.Rect, players: int, layout: tuple[int, int], m: Met
 
 def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                  rgb: tuple[RGB, ...], layout: tuple[int, int], m: Metrics,
-                 layers: Layers) -> None:
+                 layers: Layers, notes: Sequence[str] = ()) -> None:
     """One board per player in turn order, as ``layout`` (columns, lines) says."""
     players = list(state.order)
     columns, lines = layout
@@ -406,18 +407,20 @@ def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState
     supplies = state.tracks_supplies
     for player, cell in zip(players, cells, strict=True):
         seat, colour = state.seats[player], rgb[player]
-        layers.blit(surface, cell, f"board-{player}", (seat, colour, supplies, lines, m),
+        note = notes[player] if player < len(notes) else ""
+        layers.blit(surface, cell, f"board-{player}", (seat, colour, supplies, lines, note, m),
                     theme.PANEL,
                     partial(paint_board, seat=seat, colour=colour, supplies=supplies,
-                            lines=lines, m=m))
+                            lines=lines, m=m, note=note))
 
 
-def _widths(seat: Seat, supplies: bool, m: Metrics) -> dict[str, int]:
+def _widths(seat: Seat, supplies: bool, m: Metrics, note: str = "") -> dict[str, int]:
     """The width each part of a player's board needs at the reading size."""
     size = board.reading_size(m)
     pad = round(size * 0.8)
+    notes = {"note": measure(note, size)[0] + pad} if note else {}
     discs = len(seat.hand) + (seat.trained is not None)
-    widths = {"name": measure(seat.name, size)[0] + pad,
+    widths = {**notes, "name": measure(seat.name, size)[0] + pad,
               "hand": max(1, discs) * (disc_side(m) + 2),
               "vp": measure(_("{n} VP").format(n=88), size)[0] + pad}
     if supplies or seat.political > 0:
@@ -448,17 +451,20 @@ def row_parts(available: int, widths: dict[str, int], gap: int,
 
 
 def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: RGB,
-                supplies: bool, lines: int, m: Metrics) -> None:
+                supplies: bool, lines: int, m: Metrics, note: str = "") -> None:
+    """A player's board: its parts as :func:`row_parts` keeps them; ``note`` ("passed")
+    beside the name."""
     panel(surface, rect, theme.PANEL_LIGHT)
     inner = rect.inflate(-m.gap, -4)
-    widths = _widths(seat, supplies, m)
+    widths = _widths(seat, supplies, m, note)
     gap = m.gap
     if lines == 1:
         rows = [(inner, row_parts(inner.width, widths, gap, (
-            "name", "hand", "political", "patrons", "coins", "surplus", "vp", "resources")))]
+            "name", "note", "hand", "political", "patrons", "coins", "surplus", "vp",
+            "resources")))]
     else:
         top, bottom = split_rows(inner, [1, 1], 2)
-        rows = [(top, row_parts(top.width, widths, gap, ("name", "hand", "political",
+        rows = [(top, row_parts(top.width, widths, gap, ("name", "note", "hand", "political",
                                                           "patrons"))),
                 (bottom, row_parts(bottom.width, widths, gap, ("coins", "surplus", "vp",
                                                                 "resources")))]
@@ -467,14 +473,16 @@ def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: 
         cells = split_cols(line, [1 if part == flexible else -widths[part] for part in parts],
                            gap)
         for part, cell in zip(parts, cells, strict=True):
-            _paint_part(surface, cell, part, seat, colour, m)
+            _paint_part(surface, cell, part, seat, colour, m, note)
 
 
 def _paint_part(surface: pygame.Surface, rect: pygame.Rect, part: str, seat: Seat,
-                colour: RGB, m: Metrics) -> None:
+                colour: RGB, m: Metrics, note: str = "") -> None:
     size = board.reading_size(m)
     if part == "name":
         _pill(surface, rect, seat.name, colour, size)
+    elif part == "note":
+        _pill(surface, rect, note, theme.BACKGROUND, size)
     elif part == "hand":
         workers = [(n, theme.BUTTON, False) for n in seat.hand]
         if seat.trained is not None:
