@@ -195,7 +195,7 @@ class Audit:
                      f.detail[:60], f.state[:60]]
             cells.append((picture, words))
         rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
-        heights = [max(p.get_height() for p, _ in row) + 3 * 18 + 12 for row in rows] or [40]
+        heights = [max(p.get_height() for p, _ in row) + 3 * 18 + 12 for row in rows]
         sheet = pygame.Surface((columns * cell_width, sum(heights) + 40))
         sheet.fill((250, 250, 250))
         title = caption.render(f"{len(self.distinct())} distinct findings, {len(self.findings)} "

@@ -339,13 +339,19 @@ class CountsDialog(Screen):
         height = min(int(m.unit * 1.3), (body.height - m.gap * (rows - 1)) // max(1, rows))
         return title, grid(body, len(self.names), columns, m.gap, row_height=height), bottom
 
+    def _row_parts(self, cell: pygame.Rect) -> list[float]:
+        """A row's name, -, amount, +: the keys a finger wide (square while one column
+        leaves the name room), the rest the name's."""
+        m = self.metrics
+        key = cell.height if cell.width >= 5 * cell.height else m.unit
+        return [3, -key, -m.unit, -key]
+
     def build(self) -> None:
         super().build()
         m = self.metrics
         _title, cells, bottom = self._areas()
         for (name, _label), cell in zip(self.names, cells, strict=True):
-            _text, minus, _value, plus = split_cols(cell, [3, -cell.height, -m.unit,
-                                                           -cell.height], m.gap)
+            _text, minus, _value, plus = split_cols(cell, self._row_parts(cell), m.gap)
             self.add(f"dec-{name}", minus, "-", self._change(name, -1),
                      enabled=self.amounts[name] > 0)
             self.add(f"inc-{name}", plus, "+", self._change(name, 1),
@@ -374,8 +380,7 @@ class CountsDialog(Screen):
         for (name, label), cell in zip(self.names, cells, strict=True):
             panel(surface, cell, theme.PANEL)
             text, _minus, value, _plus = split_cols(cell.inflate(-m.gap, 0),
-                                                    [3, -cell.height, -m.unit, -cell.height],
-                                                    m.gap)
+                                                    self._row_parts(cell), m.gap)
             draw_text(surface, label, text, m.body, theme.TEXT, align="left")
             draw_text(surface, str(self.amounts[name]), value, m.large, theme.ACCENT)
 

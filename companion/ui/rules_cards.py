@@ -262,7 +262,14 @@ def _via_romana_card(explain: Any, kind: str, name: str, state: object) -> Shown
 
 def open_rules_card(app: ScreenHost, game: str, key: str, state: object = None, *,
                     held: bool = False) -> bool:
-    """Show the card of ``key``; False (nothing shown) when there is none."""
+    """Show the card of ``key``; False (nothing shown) when there is none. A player's
+    board ("player:2") shows what the game's ``player_sections`` says of it."""
+    kind, _sep, name = key.partition(":")
+    player_sections = getattr(game_module(game, "explain"), "player_sections", None)
+    if kind == "player" and name.isdigit() and player_sections is not None:
+        title, sections = player_sections(state, int(name))
+        app.push(CardDialog(app, title, sections, theme.PANEL_LIGHT, held=held))
+        return True
     found = rules_card_for(game, key, state)
     if found is None:
         return False

@@ -18,6 +18,7 @@ from companion.ui.text import (
     line_size,
     measure,
     on_forget,
+    render,
     wrap,
 )
 from companion.ui.theme import RGB
@@ -77,7 +78,31 @@ class Button:
                            inner.height - top_height,
                            max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
                            smallest_ratio=0.5)
+        sub_rect = pygame.Rect(inner.left, inner.top + top_height, inner.width,
+                               inner.height - top_height)
+        sub_lines = 1 if top_height * 5 >= inner.height * 3 else 2
+        while bottom[0] > int(text_size * 0.75 * 0.7) and _spills(bottom, sub_rect, self.rect):
+            # a sublabel whose letters reach past its share (Arabic at 720x1280) gives
+            # way a little rather than be cut at the button's edge
+            bottom = fit_label(self.sublabel, bottom[0] - 2, inner.width, sub_rect.height,
+                               max_lines=sub_lines, smallest_ratio=0.5)
+        smallest = int(label_size * 0.75)
+        while top[0] > smallest and self._inks_touch(top, bottom, top_height):
+            # letters that reach above or below their line (Arabic, an umlaut) would
+            # touch the sublabel's: the label (a word, not a name) gives way a little
+            top = fit_label(self.label, top[0] - 2, inner.width, top_height, max_lines=1)
         return (*top, *bottom)
+
+    def _inks_touch(self, top: tuple[int, list[str]], bottom: tuple[int, list[str]],
+                    top_height: int) -> bool:
+        """Whether the label's lowest ink reaches the sublabel's highest (as drawn)."""
+        inner = self.inner()
+        label_rect = pygame.Rect(inner.left, inner.top, inner.width, top_height)
+        sub_rect = pygame.Rect(inner.left, label_rect.bottom, inner.width,
+                               inner.height - top_height)
+        label_bottom = _ink_span(top[1], label_rect, top[0])[1]
+        sub_top = _ink_span(bottom[1], sub_rect, bottom[0])[0]
+        return label_bottom >= sub_top
 
     def _top_height(self, text_size: int) -> int:
         """The label's share of the height: three fifths, two when a long sublabel (a
@@ -190,6 +215,28 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     if len(lines) > max_lines:
         lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
     return current, tuple(ellipsize(line, current, width) for line in lines)
+
+
+def _spills(layout: tuple[int, list[str]], rect: pygame.Rect, button: pygame.Rect) -> bool:
+    """Whether lines laid out in ``rect`` reach above it or to the button's edge."""
+    top, bottom = _ink_span(layout[1], rect, layout[0])
+    return top < rect.top - 2 or bottom > button.bottom - 2
+
+
+def _ink_span(lines: list[str], rect: pygame.Rect, size: int) -> tuple[int, int]:
+    """The top and bottom of the ink of ``lines`` as :func:`_draw_lines` places them."""
+    if not lines:
+        return rect.centery, rect.centery
+    line_height = line_size(size)
+    top = rect.centery - line_height * len(lines) // 2
+    spans = []
+    for number, line in (0, lines[0]), (len(lines) - 1, lines[-1]):
+        image = render(line, size, theme.TEXT)
+        ink = image.get_bounding_rect()
+        row_centre = top + number * line_height + line_height // 2
+        image_top = row_centre - image.get_height() // 2
+        spans.append((image_top + ink.top, image_top + ink.bottom))
+    return spans[0][0], spans[1][1]
 
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,

@@ -108,3 +108,30 @@ def test_fresh_slid_and_empty_cards_look_different(app: App) -> None:
     centre = (30, 70)  # inside the card's face
     assert fresh.get_at(centre)[:3] == REGION_CARD
     assert empty.get_at(centre)[:3] != REGION_CARD  # only a dashed outline
+
+
+def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(app: App) -> None:
+    """Five players' refill: the eight areas are buttons on the board's panel (not nine
+    move buttons squeezing the players' rows); taking back one area's workers leaves
+    every other area button where the next finger goes."""
+    from ui_driver import Driver
+
+    from companion.ui.screens.table import TableScreen
+    from companion.ui.tables.ave_roma_board import row_height
+
+    passes: list[Move] = [("pass", {}, p) for p in range(5)]
+    session = shown(app, "full", [*ROUND, *passes])
+    table = app.top
+    assert isinstance(table, TableScreen) and session.state.phase == "refill"
+    areas = {b.key: pygame.Rect(b.rect) for b in table.buttons if b.key.startswith("move-area-")}
+    assert len(areas) == 8
+    assert all(table.info_rect().contains(rect) for rect in areas.values())
+    assert [b.key for b in table.buttons if b.key.startswith("move-")
+            and b.key not in areas] == ["move-row"]
+    assert row_height(app.metrics) >= 30 * app.metrics.unit // 48  # a row at reading size
+    player = session.rules.current_player(session.state)
+    Driver(app).tap("move-area-rome")
+    assert session.rules.current_player(session.state) != player  # the tap took them back
+    after = {b.key: b.rect for b in app.top.buttons if b.key.startswith("move-area-")}
+    assert after == areas
+    assert not next(b for b in app.top.buttons if b.key == "move-area-rome").enabled

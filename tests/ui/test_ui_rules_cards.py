@@ -214,6 +214,27 @@ def test_an_ave_roma_region_space_and_area_have_their_cards(
     assert isinstance(app.top, CardDialog) and app.top.title == "Mercator"
 
 
+def test_holding_an_ave_roma_players_board_shows_all_of_it(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row shows what it has room for; a long press on it says everything, the coins
+    and resources too (the 7" row with five players has no room for them)."""
+    table = table_of(app, "ave-roma")
+    state = table.session.state
+    player = state.order[0]
+    seat = state.seats[player]
+    hold(app, spot(table, f"player:{player}"), monkeypatch)
+    card = app.top
+    assert isinstance(card, CardDialog) and card.title == seat.name
+    said = dict(card.sections)
+    assert said["Workers in hand"].startswith(", ".join(map(str, seat.hand)))
+    if state.tracks_supplies:
+        assert said["Supplies"].startswith(f"{seat.coins} coins")
+        assert "wood" in said["Resources"]
+    assert "Training (player board)" in said
+    Driver(app).touch(app.metrics.rect().center)
+    assert app.top is table
+
+
 def test_a_via_romana_city_card_names_the_city_and_a_tap_still_builds(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     table = table_of(app, "via-romana")

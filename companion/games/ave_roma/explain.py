@@ -12,7 +12,11 @@ from companion.games.ave_roma.model import (
     MERCATOR_MAX_PURCHASE,
     QUAESTOR_COINS_PER_PIP,
     REGION_FEE,
+    RESOURCES,
     SPACES,
+    TRAINING,
+    AveRomaState,
+    resource_label,
     space_label,
 )
 from companion.games.rules_card import RulesCard, split_topic, topic
@@ -107,3 +111,25 @@ def rules_card(key: str) -> RulesCard | None:
     if kind == "part" and name in PARTS:
         return _part_card(name)
     return None
+
+
+def player_sections(state: AveRomaState, index: int) -> tuple[str, list[tuple[str, str]]]:
+    """A player's board in words for the card a long press on it opens: all of it,
+    whatever the table's row had room for."""
+    seat = state.seats[index]
+    workers = ", ".join(map(str, seat.hand)) or "–"
+    if seat.trained is not None:
+        workers = _("{workers}; trained: {n}").format(workers=workers, n=seat.trained)
+    sections = [(_("Workers in hand"), workers),
+                (_("Political influence"), _("{n}; patron slots: {slots}").format(
+                    n=seat.political, slots=seat.patron_slots))]
+    if state.tracks_supplies:
+        sections.append((_("Supplies"), _("{coins} coins · {surplus} surplus · {vp} VP").format(
+            coins=seat.coins, surplus=seat.surplus, vp=seat.track_vp)))
+        # a name and its amount stay on one line (a no-break space between them)
+        sections.append((_("Resources"), " · ".join(
+            f"{resource_label(resource)}\u00a0{seat.amount(resource)}"
+            for resource in RESOURCES)))
+    # the Training ground is on the player's board: its card goes with the board's
+    sections.append((_("Training (player board)"), space_card(TRAINING).does))
+    return seat.name, sections

@@ -307,6 +307,10 @@ class AveRomaRules:
         who = "" if player is None else state.name(player)
         if state.phase == SETUP:
             line = _("Set-up · {name} chooses two starting resources").format(name=who)
+        elif state.phase == ACTION and state.end_trigger == TRIGGER_DECK:
+            # the last round says so instead of the phase: a line no longer than the others
+            line = _("Round {round} · Last round · {name} to act").format(
+                round=state.round, name=who)
         elif state.phase == ACTION:
             line = _("Round {round} · Action phase · {name} to act").format(
                 round=state.round, name=who)
@@ -317,16 +321,13 @@ class AveRomaRules:
             line = _("Round {round} · Refill phase · refill the card rows").format(
                 round=state.round)
         elif state.phase == TURN_ORDER:
-            line = _("Round {round} · Turn-order phase · confirm the new order").format(
-                round=state.round)
+            line = _("Round {round} · Turn-order phase").format(round=state.round)
         elif state.phase == FINAL:
-            line = _("Game end · Final actions · {name} takes one last action").format(name=who)
+            line = _("Final actions · {name} to act").format(name=who)
         elif state.end_trigger == TRIGGER_TABLE:
             return _("Game ended by the table · Final scoring")
         else:
             return _("Game over · Final scoring")
-        if state.end_trigger == TRIGGER_DECK and state.phase == ACTION:
-            line += _(" · Last round: the region deck is empty")
         return line
 
     def is_over(self, state: AveRomaState) -> bool:

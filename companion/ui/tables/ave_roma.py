@@ -45,9 +45,10 @@ from companion.games.base import Action
 from companion.i18n import _
 from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
 from companion.ui.screens.dialogs import ConfirmDialog
-from companion.ui.tables.ave_roma_board import paint_table
+from companion.ui.tables.ave_roma_board import paint_table, take_back_cells
 from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
 from companion.ui.tables.base import GameView, MenuItem, Move, TableHost
+from companion.ui.widgets import Button
 
 #: spaces whose worker number picks a region position, so it matters in the final actions
 NUMBER_MATTERS = frozenset({"quaestor", "aedilis", "mercator", "propraetor", "rome"})
@@ -111,12 +112,7 @@ class AveRomaView(GameView):
             if me is None:
                 return [("rows_refilled", _("Rows refilled"),
                          lambda: self.dispatch("rows_refilled", {}, None), True), row]
-            # every space keeps its button (disabled once empty), so taking back one
-            # area's workers moves no other button from under the next finger
-            areas: list[Move] = [(f"area-{space}", _("{space} ({n})").format(
-                space=space_label(space), n=len(state.area(space))), self._take_back(space),
-                bool(state.area(space))) for space in BOARD_SPACES]
-            return [*areas, row]
+            return [row]  # the areas are buttons on the panel (see hotspots)
         if state.phase == TURN_ORDER:
             return [("confirm_order", _("Start round {n}").format(n=state.round + 1),
                      lambda: self.dispatch("confirm_order", {}, None), True),
@@ -351,8 +347,11 @@ class AveRomaView(GameView):
             return _("{name}: {space} {worker}").format(name=who, space=space_label(space),
                                                         worker=worker)
         if action.type == "take_back":
-            area = str(action.payload.get("area", ""))
-            return self.sentence(action, space_label(area))
+            area = space_label(str(action.payload.get("area", "")))
+            if action.player is None:
+                return self.sentence(action, area)
+            # short enough for the undo button's two lines at the reading size
+            return _("{name}: {space} back").format(name=self.name(action.player), space=area)
         return super().describe(action)
 
     def move_names(self) -> dict[str, str]:
@@ -372,6 +371,11 @@ class AveRomaView(GameView):
         return ""
 
     def player_note(self, index: int) -> str:
+        """"passed" in the turn order beside the board; on the portrait screen the order's
+        cells are a fifth of the width, so the player's board says it there."""
+        return "" if self.table.metrics.portrait else self.passed_note(index)
+
+    def passed_note(self, index: int) -> str:
         seat = self.ave.seats[index]
         if self.ave.phase in (ACTION, FINAL) and seat.passed:
             return _("passed")
@@ -398,7 +402,27 @@ class AveRomaView(GameView):
             self.app.prompt(self.ave.alert)
         self._seen_actions = seen
 
+    def taking_back(self) -> bool:
+        """Whether a player takes back workers now: the areas replace the board."""
+        return self.ave.phase == REFILL and self.current is not None
+
+    def hotspots(self, rect: pygame.Rect) -> list[Button]:
+        """During the refill, every area as a button (its name, and the numbers of the
+        workers lying there), disabled once empty: placed from the panel alone, so taking
+        back one area's workers moves no other button from under the next finger."""
+        if not self.taking_back():
+            return []
+        m = self.table.metrics
+        state = self.ave
+        return [Button(f"move-area-{space}", cell, space_label(space), self._take_back(space),
+                       enabled=bool(state.area(space)), size=m.small,
+                       sublabel=" ".join(map(str, state.area(space))) or "–")
+                for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m), strict=True)]
+
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]
-        paint_table(surface, rect, self.ave, colours, self.prompt(), self.table.metrics,
-                    self.layers)
+        m = self.table.metrics
+        notes = tuple(self.passed_note(i) if m.portrait else ""
+                      for i in range(len(self.ave.seats)))
+        paint_table(surface, rect, self.ave, colours, self.prompt(), m, self.layers,
+                    self.taking_back(), notes)

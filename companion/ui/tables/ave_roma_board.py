@@ -2,12 +2,17 @@
 
 Top to bottom: the prompt (what the players must do on the table now, in gold so it
 cannot be missed); the five region positions, each card fresh, slid up (its icons
-showing) or an empty dashed place, with its next-use cost and, beside it, the brown
-marker and the players' cubes at their levels; the region deck; the board spaces with
-the workers lying there in their owners' colours; one board per player with the workers
-in hand (a trained one ringed), and with full tracking coins, the six resources as 0-3
-pips, surplus, political influence with the patron slots it unlocked, and VP (with
-essentials those stay on the players' boards, so they are not drawn).
+showing) or an empty dashed place, with its next-use cost on a coin and, beside it, the
+brown marker and the players' cubes at their levels; the region deck; the board spaces
+with the workers lying there in their owners' colours; one board per player with the
+workers in hand (a trained one ringed) and, as far as the row has room, political
+influence, coins, surplus, VP and the six resources as 0-3 pips (a long press on a
+player's board shows them all). Every name and number is at the reading size: where the
+room runs out, parts go (to the long-press card), nothing shrinks.
+
+During the refill the player taking back workers gets the areas as buttons where the
+regions and spaces were (:func:`take_back_cells`): nothing squeezes the players' rows,
+and the buttons keep their places from one tap to the next.
 
 Each part (a region position, the deck, the spaces, a player's board) is a cached layer
 keyed by the game values it shows, so a move repaints only the parts it changed.
@@ -16,6 +21,7 @@ keyed by the game values it shows, so a move repaints only the parts it changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 
 import pygame
@@ -34,11 +40,19 @@ from companion.games.ave_roma import (
     Seat,
     space_label,
 )
+from companion.games.ave_roma.model import REGION_FEE
 from companion.i18n import _
 from companion.ui import board, theme
 from companion.ui.layers import Layers
-from companion.ui.layout import Metrics, grid, left_to_right, split_cols, split_rows
-from companion.ui.text import draw_paragraph, draw_text, wrap
+from companion.ui.layout import (
+    Metrics,
+    grid,
+    left_to_right,
+    mirrored,
+    split_cols,
+    split_rows,
+)
+from companion.ui.text import draw_text, line_size, measure, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
@@ -51,36 +65,145 @@ PATRON: RGB = (50, 150, 70)
 REVEALED: RGB = (196, 160, 110)
 
 
-def next_use(region: Region) -> str:
-    """What using the position costs now, in two or three words."""
-    if region.card == FRESH:
-        return _("free, slides")
-    if region.card == SLID:
-        return _("pay 2, take card")
-    return _("empty: pay 2")
+@dataclass(frozen=True)
+class Parts:
+    """Where each part of the picture goes (None: not drawn now)."""
+
+    prompt: pygame.Rect | None
+    regions: pygame.Rect | None
+    spaces: pygame.Rect | None
+    boards: pygame.Rect
+    layout: tuple[int, int]  # the boards' (columns, lines)
+    take_back: pygame.Rect | None
 
 
-def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics
-                ) -> list[pygame.Rect]:
-    """(the prompt, if any,) the region ring, the board spaces and the players' boards."""
+def label_size(m: Metrics) -> int:
+    """Words that are not read to decide (a space's name on the board, "deck"): 16 px on
+    the 7" panel, the same physical size elsewhere."""
+    return round(16 * m.unit / 48)
+
+
+def prompt_size(m: Metrics) -> int:
+    return round(board.reading_size(m) * 1.2)
+
+
+def row_height(m: Metrics) -> int:
+    """One line of a player's board: a name or a number at the reading size on a pill."""
+    return round(board.reading_size(m) * 1.5)
+
+
+def disc_side(m: Metrics) -> int:
+    """A worker disc with its number at the reading size."""
+    return round(board.reading_size(m) * 1.25)
+
+
+def coin_cost(region: Region) -> int:
+    """What using the position costs now: nothing while the card is fresh (it slides), the
+    fee once it slid (the card is taken) or is gone."""
+    return 0 if region.card == FRESH else REGION_FEE
+
+
+def take_back_height(m: Metrics) -> int:
+    """The take-back buttons: as the move buttons lie (3 or 4 a row), a name and the
+    numbers of the workers lying there on each."""
+    rows = -(-len(BOARD_SPACES) // take_back_columns(m))
+    return rows * int(m.unit * 1.25) + (rows - 1) * m.gap
+
+
+def take_back_columns(m: Metrics) -> int:
+    return 3 if m.portrait else 4
+
+
+def take_back_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
+    """The take-back buttons at the foot of the panel ``rect``: placed from the panel
+    alone, so a tap that changes the prompt or the players' rows moves none of them."""
+    area = pygame.Rect(rect.left, rect.bottom - take_back_height(m), rect.width,
+                       take_back_height(m))
+    return grid(area, len(BOARD_SPACES), take_back_columns(m), m.gap,
+                row_height=int(m.unit * 1.25))
+
+
+def board_layouts(players: int, m: Metrics, supplies: bool) -> list[tuple[int, int]]:
+    """The (columns, lines) of the players' boards, most room first: two lines a board
+    (with the supplies tracked: everything on it), one line, two boards side by side
+    (on the 7" only)."""
+    layouts = [(1, 2), (1, 1)] if supplies else [(1, 1)]
+    if not m.portrait and players > 1:
+        layouts.append((2, 1))
+    return layouts
+
+
+def board_layout(state: AveRomaState, m: Metrics, room: int, rest: int) -> tuple[int, int]:
+    """The first of :func:`board_layouts` that leaves ``rest`` of ``room`` to the rest."""
+    players = len(state.seats)
+    layouts = board_layouts(players, m, state.tracks_supplies)
+    return next((layout for layout in layouts
+                 if room - boards_height(players, m, *layout) >= rest), layouts[-1])
+
+
+def boards_height(players: int, m: Metrics, columns: int, lines: int) -> int:
+    rows = -(-players // columns)
+    per_board = lines * row_height(m) + (lines - 1) * 2 + 4
+    return rows * per_board + (rows - 1) * (m.gap // 2)
+
+
+def space_columns(width: int, m: Metrics) -> int:
+    """All eight spaces in one row on the 7" while every name fits its cell whole at
+    the label size; else (and on the portrait screen) two rows of four."""
+    if m.portrait:
+        return 4
+    cell = (width - 7 * (m.gap // 2)) // 8 - 4
+    longest = max(measure(space_label(space), label_size(m))[0] for space in BOARD_SPACES)
+    return 8 if longest <= cell else 4
+
+
+def space_strip_height(width: int, m: Metrics) -> int:
+    rows = len(BOARD_SPACES) // space_columns(width, m)
+    one = line_size(label_size(m)) + disc_side(m) + 6
+    return rows * one + (rows - 1) * (m.gap // 2)
+
+
+def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
+                take_back: bool = False) -> Parts:
+    """(the prompt, if any,) the region ring, the board spaces and the players' boards;
+    while a player takes back workers, the take-back buttons instead of the ring and
+    the spaces. The players' boards take the most room that leaves the ring its cards
+    at the reading size."""
+    size = board.reading_size(m)
     rows: list[float] = []
+    room = rect.height
     if prompt:
-        lines = min(3 if m.portrait else 2, len(wrap(prompt, m.small, rect.width - m.gap * 2)))
-        rows.append(-int(m.small * (0.95 * lines + 0.5)))
-    share = 0.26 if m.portrait else (0.28 if state.tracks_supplies else 0.32)
-    region_height = max(int(m.unit * 1.5), int(rect.height * share))
-    spaces_height = int(m.unit * (1.8 if m.portrait else 0.8))
-    # the players' boards keep a row of the reading size each: the regions give way
-    boards = len(state.seats) * (round(board.reading_size(m) * 1.45) + 4)
-    room = rect.height + sum(int(row) for row in rows) - spaces_height - boards - 3 * m.gap
-    region_height = max(int(m.unit * 1.5), min(region_height, room))
-    rows += [-region_height, -spaces_height, 1]
-    return split_rows(rect, rows, m.gap)
+        rows.append(-prompt_height(prompt, rect.width, m))
+        room += int(rows[0]) - m.gap
+    players = len(state.seats)
+    if take_back:
+        room -= take_back_height(m) + m.gap
+        layout = board_layout(state, m, room, 0)
+        boards = boards_height(players, m, *layout)
+        cut = split_rows(rect, [*rows, -boards, 1, -take_back_height(m)], m.gap)
+        return Parts(cut[0] if prompt else None, None, None, cut[-3], layout, cut[-1])
+    smallest = round(size * 3.4)  # a region card with its number, and its coin
+    spaces = space_strip_height(rect.width, m)
+    tightest = board_layouts(players, m, state.tracks_supplies)[-1]
+    smallest_boards = boards_height(players, m, *tightest)
+    if room - spaces - m.gap - smallest_boards - m.gap < smallest:
+        # a long prompt: the spaces go (the move buttons name them, the table shows
+        # the workers), the regions and the players' boards stay whole
+        layout = board_layout(state, m, room - m.gap, smallest)
+        boards = boards_height(players, m, *layout)
+        cut = split_rows(rect, [*rows, 1, -boards], m.gap)
+        return Parts(cut[0] if prompt else None, cut[-2], None, cut[-1], layout, None)
+    room -= spaces + 2 * m.gap
+    layout = board_layout(state, m, room, smallest)
+    boards = boards_height(players, m, *layout)
+    regions = min(room - boards, round(size * 8))
+    cut = split_rows(rect, [*rows, -regions, -spaces, -boards], m.gap)
+    return Parts(cut[0] if prompt else None, cut[-3], cut[-2], cut[-1], layout, None)
 
 
 def region_cells(rect: pygame.Rect, m: Metrics) -> tuple[list[pygame.Rect], pygame.Rect]:
     """The five region positions and the deck inside the region ring's ``rect``."""
-    deck_width = max(int(m.unit * 0.9), rect.width // 9)
+    deck_width = max(int(m.unit * 1.3), rect.width // 9)
     with left_to_right():  # the regions and the deck as they lie on the board
         ring, deck = split_cols(rect, [1, -deck_width], m.gap)
         cells = grid(ring, 5, 5, m.gap)
@@ -89,29 +212,52 @@ def region_cells(rect: pygame.Rect, m: Metrics) -> tuple[list[pygame.Rect], pyga
 
 def space_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
     """The board spaces' cells, in ``BOARD_SPACES`` order."""
-    return grid(rect, len(BOARD_SPACES), 4 if m.portrait else 8, m.gap // 2)
+    with left_to_right():
+        return grid(rect, len(BOARD_SPACES), space_columns(rect.width, m), m.gap // 2)
 
 
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                colours: Sequence[str], prompt: str, m: Metrics, layers: Layers) -> None:
+                colours: Sequence[str], prompt: str, m: Metrics, layers: Layers,
+                take_back: bool = False, notes: Sequence[str] = ()) -> None:
+    """The board in ``rect``; ``notes``: a word per player for their board ("passed")."""
     rgb = tuple(theme.colour_rgb(c) for c in colours)
-    parts = board_parts(rect, state, prompt, m)
-    if prompt:
-        layers.blit(surface, parts.pop(0), "prompt", (prompt, m), theme.PANEL,
+    parts = board_parts(rect, state, prompt, m, take_back)
+    if parts.prompt is not None:
+        layers.blit(surface, parts.prompt, "prompt", (prompt, m), theme.PANEL,
                     lambda picture, area: paint_prompt(picture, area, prompt, m))
     owners, refill = space_owners(state, rgb), state.phase == REFILL
     with left_to_right():  # the board's regions and spaces as they lie on the table
-        paint_regions(surface, parts[0], state, rgb, m, layers)
-        layers.blit(surface, parts[1], "spaces", (owners, refill, m), theme.PANEL,
-                    lambda picture, area: paint_spaces(picture, area, owners, refill, m))
-    paint_boards(surface, parts[2], state, rgb, m, layers)
+        if parts.regions is not None:
+            paint_regions(surface, parts.regions, state, rgb, m, layers)
+        if parts.spaces is not None:
+            layers.blit(surface, parts.spaces, "spaces", (owners, refill, m), theme.PANEL,
+                        lambda picture, area: paint_spaces(picture, area, owners, refill, m))
+    paint_boards(surface, parts.boards, state, rgb, parts.layout, m, layers, notes)
+
+
+def prompt_lines(text: str, width: int, m: Metrics) -> list[str]:
+    return wrap(text, prompt_size(m), width - m.gap * 2)
+
+
+def prompt_step(m: Metrics) -> int:
+    """A prompt line's height: room for the marks above and below Arabic letters."""
+    return round(line_size(prompt_size(m)) * 1.2)
+
+
+def prompt_height(text: str, width: int, m: Metrics) -> int:
+    return len(prompt_lines(text, width, m)) * prompt_step(m) + m.gap // 2
 
 
 def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metrics) -> None:
-    """The physical step, big and gold: "Pay 2 coins and take the region card 3"."""
+    """The physical step, big and gold: "Pay 2 coins and take the region card 3", in as
+    many lines as it takes (the board below gives way, the text never shrinks)."""
     panel(surface, rect, theme.ACCENT)
-    draw_paragraph(surface, text, rect.inflate(-m.gap * 2, -m.gap), m.small,
-                   theme.text_on(theme.ACCENT), align="center")
+    step = prompt_step(m)
+    top = rect.top + m.gap // 4
+    for number, line in enumerate(prompt_lines(text, rect.width, m)):
+        draw_text(surface, line, pygame.Rect(rect.left + m.gap, top + number * step,
+                                             rect.width - 2 * m.gap, step),
+                  prompt_size(m), theme.text_on(theme.ACCENT))
 
 
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
@@ -129,63 +275,60 @@ def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaStat
 
 def paint_region(surface: pygame.Surface, rect: pygame.Rect, position: int, region: Region,
                  rgb: Sequence[RGB], m: Metrics) -> None:
+    """A region position: its card (with its number) over a coin with the next use's
+    cost; beside it the brown marker's lane and the players' cubes' lane."""
     panel(surface, rect, theme.PANEL_LIGHT)
+    size = board.reading_size(m)
     inner = rect.inflate(-m.gap, -m.gap)
-    label_height = max(28, int(m.small * 1.5))
-    body, cost = split_rows(inner, [1, -label_height], 2)
-    lane = max(10, body.width // 4)
-    card_area, markers, cubes = split_cols(body, [1, -lane, -lane], 2)
+    lane = max(10, inner.width // 5)
+    with left_to_right():
+        card_area, markers, cubes = split_cols(inner, [1, -lane, -lane], 2)
     levels = max(6 if m.portrait else 4, region.marker + 2,
                  *(level + 1 for level in region.cubes))
-    # the levels are numbered only where a number can be read: the cubes say it otherwise
-    numbers = ([str(level) for level in range(levels)]
-               if markers.height >= levels * round(board.reading_size(m) * 1.2) else None)
-    marker_cells = board.track(surface, markers, levels, [], vertical=True, labels=numbers,
+    marker_cells = board.track(surface, markers, levels, [], vertical=True,
                                fill=theme.BACKGROUND)
     cube_cells = board.track(surface, cubes, levels, [], vertical=True, fill=theme.BACKGROUND)
     # one cube fills a space: two players' cubes never share one in a region
     board.cube(surface, marker_cells[region.marker].inflate(-2, -2), REGION_MARKER)
-    if numbers is not None:
-        draw_text(surface, numbers[region.marker], marker_cells[region.marker],
-                  board.reading_size(m), theme.TEXT)
     for player, level in enumerate(region.cubes):
         if level > 0:
             board.cube(surface, cube_cells[level].inflate(-2, -2), rgb[player])
-    height = int(card_area.height * 0.8)
-    face = pygame.Rect(card_area.left, card_area.bottom - height, card_area.width, height)
+    face, cost = split_rows(card_area, [1, -round(size * 1.4)], 2)
     number = str(position)
     if region.card == EMPTY:
         board.dashed_rect(surface, face, theme.MUTED)
-        draw_text(surface, number, face, board.reading_size(m), theme.MUTED)
+        draw_text(surface, number, face, size, theme.TEXT)
     elif region.card == SLID:
-        shifted = face.move(0, -(card_area.height - height))
-        revealed = pygame.Rect(face.left, shifted.bottom - face.height // 4, face.width,
-                               face.bottom - shifted.bottom + face.height // 4)
+        strip = max(4, face.height // 4)
+        shifted = pygame.Rect(face.left, face.top, face.width, face.height - strip)
+        revealed = pygame.Rect(face.left, shifted.bottom, face.width, strip)
         pygame.draw.rect(surface, REVEALED, revealed, border_radius=3)
-        board.pips(surface, pygame.Rect(revealed.left + 3, revealed.bottom - revealed.height // 2,
-                                        revealed.width - 6, revealed.height // 2 - 2), 4,
-                   fill=REGION_MARKER)
-        shifted.height -= face.height // 4
+        board.pips(surface, revealed.inflate(-6, -2), 4, fill=REGION_MARKER)
         board.card(surface, shifted, REGION_CARD, highlight=theme.ACCENT)
-        draw_text(surface, number, shifted, board.reading_size(m), theme.text_on(REGION_CARD))
+        draw_text(surface, number, shifted.inflate(-6, -6), size, theme.text_on(REGION_CARD))
     else:
         board.card(surface, face, REGION_CARD)
-        draw_text(surface, number, face, board.reading_size(m), theme.text_on(REGION_CARD))
-    draw_paragraph(surface, next_use(region), cost, max(12, int(m.small * 0.75)),
-                   theme.ACCENT if region.card == SLID else theme.TEXT, align="center")
+        draw_text(surface, number, face.inflate(-6, -6), size, theme.text_on(REGION_CARD))
+    coin = pygame.Rect(0, 0, min(cost.width, round(size * 2.2)), cost.height)
+    coin.center = cost.center
+    _pill(surface, coin, str(coin_cost(region)), COIN, size)
 
 
 def paint_deck(surface: pygame.Surface, rect: pygame.Rect, count: int, m: Metrics) -> None:
-    card_rect, label = split_rows(rect, [1, -max(14, int(m.small * 0.9))], 2)
-    side = card_rect.inflate(-m.gap, -m.gap)
+    """The region deck: its back with the cards left on it, "deck" under it."""
+    words = label_size(m)
+    card_rect, label = split_rows(rect, [1, -line_size(words)], 2)
+    side = card_rect.inflate(-m.gap, -2)
     if count:
         board.card(surface, side, REGION_CARD, face_down=True)
-        badge = pygame.Rect(0, 0, min(side.width, int(m.unit * 0.9)), int(m.unit * 0.55))
+        size = board.reading_size(m)
+        badge = pygame.Rect(0, 0, min(side.width, round(size * 2.2)),
+                            min(side.height, round(size * 1.4)))
         badge.center = side.center
-        board.badge(surface, badge, str(count), theme.BACKGROUND)
+        _pill(surface, badge, str(count), theme.BACKGROUND, size)
     else:
         board.dashed_rect(surface, side, theme.MUTED)
-    draw_text(surface, _("deck"), label, max(10, int(m.small * 0.75)), theme.TEXT)
+    draw_text(surface, _("deck"), label, words, theme.TEXT)
 
 
 def paint_spaces(surface: pygame.Surface, rect: pygame.Rect,
@@ -193,12 +336,14 @@ def paint_spaces(surface: pygame.Surface, rect: pygame.Rect,
                  m: Metrics) -> None:
     """The board spaces (from :func:`space_owners`) with the workers lying there; the
     ones to take back ringed during the refill."""
+    words = label_size(m)
     for (space, lying), cell in zip(owners, space_cells(rect, m), strict=True):
         highlight = refill and bool(lying)
         panel(surface, cell, theme.PANEL_LIGHT, theme.ACCENT if highlight else None, width=2)
-        name, tokens = split_rows(cell.inflate(-4, -2), [1, 1.4], 1)
-        draw_text(surface, space_label(space), name, max(10, int(m.small * 0.7)), theme.TEXT)
-        paint_tokens(surface, tokens, lying, None)
+        name, discs = split_rows(cell.inflate(-4, -4), [-line_size(words), 1], 1)
+        draw_text(surface, space_label(space), name, words, theme.TEXT)
+        paint_discs(surface, discs, [(n, fill, False) for n, fill in lying],
+                    board.reading_size(m))
 
 
 def space_owners(state: AveRomaState, rgb: Sequence[RGB]
@@ -216,131 +361,182 @@ def space_owners(state: AveRomaState, rgb: Sequence[RGB]
     return tuple((space, tuple(lying)) for space, lying in owners.items())
 
 
-def paint_tokens(surface: pygame.Surface, rect: pygame.Rect,
-                 workers: Sequence[tuple[int, RGB]], trained: tuple[int, RGB] | None,
-                 size: int | None = None) -> None:
-    """Numbered worker discs side by side (overlapping when many); a trained one ringed;
-    the numbers at ``size`` when given (the reading size), else as the disc allows."""
-    shown = [*workers, *([trained] if trained else [])]
-    if not shown or rect.width <= 0:
+def paint_discs(surface: pygame.Surface, rect: pygame.Rect,
+                discs: Sequence[tuple[int, RGB, bool]], size: int) -> None:
+    """Worker discs side by side from the start of ``rect``, each (number, colour,
+    trained: ringed). Numbered at ``size`` while each has a disc of its own that holds
+    its number; when more lie there than fit, they overlap as plain discs in their
+    owners' colours (how many, and whose, still shows)."""
+    if not discs or rect.width <= 0:
         return
-    radius = max(5, min(rect.height // 2 - 1, rect.width // (2 * len(shown))))
-    step = min(radius * 2 + 2, (rect.width - radius * 2) // max(1, len(shown) - 1)) \
-        if len(shown) > 1 else 0
-    x = rect.left + radius
-    for index, (number, fill) in enumerate(shown):
-        ring = theme.ACCENT if trained is not None and index == len(shown) - 1 else None
-        if size is None:
-            board.token(surface, (x, rect.centery), radius, fill, text=str(number), ring=ring)
-        else:
-            disc = board.token(surface, (x, rect.centery), radius, fill, ring=ring)
-            draw_text(surface, str(number), disc, size, theme.text_on(fill))
+    count = len(discs)
+    side = min(rect.height, round(size * 1.25))
+    numbered = side >= size and count * (side + 2) <= rect.width
+    radius = max(4, side // 2 - 1)
+    step = side + 2 if numbered else (
+        min(side + 2, (rect.width - side) // max(1, count - 1)) if count > 1 else 0)
+    step = max(1, step)
+    if mirrored():  # from the start of the line: beside the name in Arabic too
+        x, step = rect.right - side // 2, -step
+    else:
+        x = rect.left + side // 2
+    for number, fill, trained in discs:
+        ring = theme.ACCENT if trained else None
+        disc = board.token(surface, (x, rect.centery), radius - (2 if trained else 0), fill,
+                           ring=ring)
+        if numbered:
+            draw_text(surface, str(number), disc.inflate(4, 4), size, theme.text_on(fill))
         x += step
 
 
+def board_cells(rect: pygame.Rect, players: int, layout: tuple[int, int], m: Metrics
+                ) -> list[pygame.Rect]:
+    """The players' boards in turn order, as ``layout`` (columns, lines) lays them."""
+    columns, lines = layout
+    height = lines * row_height(m) + (lines - 1) * 2 + 4
+    return grid(rect, players, columns, m.gap // 2, row_height=height)
+
+
 def paint_boards(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
-                 rgb: tuple[RGB, ...], m: Metrics, layers: Layers) -> None:
-    """One board per player in turn order: rows in portrait, side by side in landscape."""
+                 rgb: tuple[RGB, ...], layout: tuple[int, int], m: Metrics,
+                 layers: Layers, notes: Sequence[str] = ()) -> None:
+    """One board per player in turn order, as ``layout`` (columns, lines) says."""
     players = list(state.order)
-    # in landscape, side by side while a board is wide enough for its numbers at the
-    # reading size, else one row per player (five boards side by side were 105 px wide)
-    wide_enough = rect.width // len(players) >= board.reading_size(m) * 8
-    columns = 1 if m.portrait or not wide_enough else len(players)
-    cells = grid(rect, len(players), columns, m.gap // 2)
+    columns, lines = layout
+    cells = board_cells(rect, len(players), layout, m)
     supplies = state.tracks_supplies
     for player, cell in zip(players, cells, strict=True):
         seat, colour = state.seats[player], rgb[player]
-        layers.blit(surface, cell, f"board-{player}", (seat, colour, supplies, m), theme.PANEL,
-                    partial(paint_board, seat=seat, colour=colour, supplies=supplies, m=m))
+        note = notes[player] if player < len(notes) else ""
+        layers.blit(surface, cell, f"board-{player}", (seat, colour, supplies, lines, note, m),
+                    theme.PANEL,
+                    partial(paint_board, seat=seat, colour=colour, supplies=supplies,
+                            lines=lines, m=m, note=note))
+
+
+def _widths(seat: Seat, supplies: bool, m: Metrics, note: str = "") -> dict[str, int]:
+    """The width each part of a player's board needs at the reading size."""
+    size = board.reading_size(m)
+    pad = round(size * 0.8)
+    notes = {"note": measure(note, size)[0] + pad} if note else {}
+    discs = len(seat.hand) + (seat.trained is not None)
+    widths = {**notes, "name": measure(seat.name, size)[0] + pad,
+              "hand": max(1, discs) * (disc_side(m) + 2),
+              "vp": measure(_("{n} VP").format(n=88), size)[0] + pad}
+    if supplies or seat.political > 0:
+        widths["political"] = measure(_("P {n}").format(n=8), size)[0] + pad
+        widths["patrons"] = 5 * round(size * 0.7)
+    if supplies:
+        widths["coins"] = measure("88", size)[0] + pad
+        widths["surplus"] = disc_side(m) + measure("88", size)[0] + 4
+        widths["resources"] = len(RESOURCES) * round(size * 2.2)
+    return widths
+
+
+#: what goes first when a row is short of room (the long-press card has them all)
+DROPPED_FIRST = ("resources", "patrons", "surplus", "political", "coins", "vp")
+
+
+def row_parts(available: int, widths: dict[str, int], gap: int,
+              order: Sequence[str]) -> list[str]:
+    """The parts of ``order`` that fit ``available`` together, dropping by
+    :data:`DROPPED_FIRST` (the name and the hand always stay)."""
+    kept = [part for part in order if part in widths]
+    for part in DROPPED_FIRST:
+        if sum(widths[k] for k in kept) + gap * (len(kept) - 1) <= available:
+            break
+        if part in kept:
+            kept.remove(part)
+    return kept
 
 
 def paint_board(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, colour: RGB,
-                supplies: bool, m: Metrics) -> None:
+                supplies: bool, lines: int, m: Metrics, note: str = "") -> None:
+    """A player's board: its parts as :func:`row_parts` keeps them; ``note`` ("passed")
+    beside the name."""
     panel(surface, rect, theme.PANEL_LIGHT)
     inner = rect.inflate(-m.gap, -4)
-    trained = (seat.trained, theme.BUTTON) if seat.trained is not None else None
-    workers = [(n, theme.BUTTON) for n in seat.hand]
-    politics = supplies or seat.political > 0  # with essentials only what a card entered
-    size = board.reading_size(m)
-    if not m.portrait and rect.width > rect.height * 6:  # a row: everything on one line
-        name, hand, political, counts, goods = split_cols(
-            inner, [-size * 4, -size * 7, -size * 4 if politics else 0,
-                    -size * 6 if supplies else 0, 1 if supplies else 0], m.gap)
-        _name_pill(surface, name, seat.name, colour, size)
-        paint_tokens(surface, hand, workers, trained, size)
-        if politics:
-            paint_political(surface, political, seat, m)
-        if supplies:
-            paint_counts(surface, counts, seat, m)
-            paint_resources(surface, goods, seat, len(RESOURCES))
-        return
-    if m.portrait:
-        lines = split_rows(inner, [1, 0.8], 2) if supplies else [inner]
-        name_width = min(int(m.unit * 2.2), inner.width // 4)
-        name, hand, political = split_cols(lines[0], [-name_width, 1.3, 1 if politics else 0],
-                                           m.gap)
+    widths = _widths(seat, supplies, m, note)
+    gap = m.gap
+    if lines == 1:
+        rows = [(inner, row_parts(inner.width, widths, gap, (
+            "name", "note", "hand", "political", "patrons", "coins", "surplus", "vp",
+            "resources")))]
     else:
-        # the name's row keeps the reading size however tall the prompt above grows
-        name, hand, political, *lines = split_rows(
-            inner, [-round(board.reading_size(m) * 1.45), 1.2 if politics else 2,
-                    0.8 if politics else 0, *([0.9, 1.6] if supplies else [])], 2)
-    _name_pill(surface, name, seat.name, colour, size)
-    paint_tokens(surface, hand, workers, trained, size)
-    if politics:
-        paint_political(surface, political, seat, m)
-    if supplies and m.portrait:
-        paint_supplies(surface, lines[-1], seat, m)
-    elif supplies:
-        paint_counts(surface, lines[0], seat, m)
-        paint_resources(surface, lines[1], seat, 3)
+        top, bottom = split_rows(inner, [1, 1], 2)
+        rows = [(top, row_parts(top.width, widths, gap, ("name", "note", "hand", "political",
+                                                          "patrons"))),
+                (bottom, row_parts(bottom.width, widths, gap, ("coins", "surplus", "vp",
+                                                                "resources")))]
+    for line, parts in rows:
+        flexible = "resources" if "resources" in parts else "hand"
+        cells = split_cols(line, [1 if part == flexible else -widths[part] for part in parts],
+                           gap)
+        for part, cell in zip(parts, cells, strict=True):
+            _paint_part(surface, cell, part, seat, colour, m, note)
 
 
-def _name_pill(surface: pygame.Surface, rect: pygame.Rect, name: str, colour: RGB,
-               size: int) -> None:
-    """A player's name on their colour at the reading size (shortened by rule)."""
-    board.badge_plain(surface, rect, colour)
-    draw_text(surface, board.abbreviate(name, size, rect.width - 8), rect.inflate(-8, 0), size,
-              theme.text_on(colour))
-
-
-def paint_political(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
-    """Political influence as a number and the five patron slots it unlocked."""
-    number, slots = split_cols(rect, [1, 1.6], m.gap // 2)
-    _name_pill(surface, number, _("P {n}").format(n=seat.political), theme.INFO_BANNER,
-               board.reading_size(m))
-    cells = grid(slots.inflate(0, -max(0, slots.height - slots.width // 5)), 5, 5, 2)
-    for index, cell in enumerate(cells):
-        if index < seat.patron_slots:
-            board.cube(surface, cell, PATRON)
-        else:
-            board.dashed_rect(surface, cell, theme.MUTED, dash=3)
-
-
-def paint_supplies(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
-    """One line: coins, surplus and VP, then the six resources (0-3 pips each)."""
-    counts, goods = split_cols(rect, [1, 2], m.gap)
-    paint_counts(surface, counts, seat, m)
-    paint_resources(surface, goods, seat, len(RESOURCES))
-
-
-def paint_counts(surface: pygame.Surface, rect: pygame.Rect, seat: Seat, m: Metrics) -> None:
-    """Coins in gold, surplus on a white chip, VP on the score track."""
+def _paint_part(surface: pygame.Surface, rect: pygame.Rect, part: str, seat: Seat,
+                colour: RGB, m: Metrics, note: str = "") -> None:
     size = board.reading_size(m)
-    coins, surplus, vp = split_cols(rect, [1, 1, 1.2], m.gap // 2)
-    _name_pill(surface, coins, str(seat.coins), COIN, size)
-    icon_side = min(surplus.height, surplus.width // 2)
-    icon, number = split_cols(surplus, [-icon_side, 1], 2)
-    board.chip(surface, icon.center, max(4, icon_side // 2 - 1), SURPLUS)
-    draw_text(surface, str(seat.surplus), number, size, theme.TEXT)
-    _name_pill(surface, vp, _("{n} VP").format(n=seat.track_vp), theme.GOOD, size)
+    if part == "name":
+        _pill(surface, rect, seat.name, colour, size)
+    elif part == "note":
+        _pill(surface, rect, note, theme.BACKGROUND, size)
+    elif part == "hand":
+        workers = [(n, theme.BUTTON, False) for n in seat.hand]
+        if seat.trained is not None:
+            workers.append((seat.trained, theme.BUTTON, True))
+        paint_discs(surface, rect, workers, size)
+    elif part == "political":
+        _pill(surface, rect, _("P {n}").format(n=seat.political), theme.INFO_BANNER, size)
+    elif part == "patrons":
+        side = min(rect.height - 8, rect.width // 5 - 2)
+        slots = grid(pygame.Rect(rect.left, rect.centery - side // 2, rect.width, side), 5,
+                     5, 2)
+        for index, cell in enumerate(slots):
+            if index < seat.patron_slots:
+                board.cube(surface, cell, PATRON)
+            else:
+                board.dashed_rect(surface, cell, theme.MUTED, dash=3)
+    elif part == "coins":
+        _pill(surface, rect, str(seat.coins), COIN, size)
+    elif part == "surplus":
+        icon, number = split_cols(rect, [-disc_side(m), 1], 2)
+        board.chip(surface, icon.center, max(4, min(icon.width, rect.height) // 2 - 3), SURPLUS)
+        draw_text(surface, str(seat.surplus), number, size, theme.TEXT)
+    elif part == "vp":
+        _pill(surface, rect, _("{n} VP").format(n=seat.track_vp), theme.GOOD, size)
+    elif part == "resources":
+        paint_resources(surface, rect, seat, len(RESOURCES))
+
+
+def _pill(surface: pygame.Surface, rect: pygame.Rect, text: str, colour: RGB,
+          size: int) -> None:
+    """A name or a number on a pill of ``colour`` at the reading size (a name too long
+    for it shortened by rule; the long-press card says it whole)."""
+    pill = rect.inflate(0, -max(0, rect.height - round(size * 1.4)))
+    board.badge_plain(surface, pill, colour)
+    inside = pill.inflate(-size // 3, 0)
+    draw_text(surface, board.abbreviate(text, size, inside.width), inside, size,
+              theme.text_on(colour))
 
 
 def paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
                     columns: int) -> None:
-    """Each resource as a chip in its colour with 0-3 pips beside it."""
+    """Each resource as a chip in its colour with 0-3 pips beside it (chip first, pips
+    filled from it, in every language: pips do not read right to left)."""
+    with left_to_right():
+        _paint_resources(surface, rect, seat, columns)
+
+
+def _paint_resources(surface: pygame.Surface, rect: pygame.Rect, seat: Seat,
+                     columns: int) -> None:
     for resource, cell in zip(RESOURCES, grid(rect, len(RESOURCES), columns, 3), strict=True):
         chip_side = min(cell.height, cell.width // 3)
         icon, dots = split_cols(cell, [-chip_side, 1], 2)
         fill = theme.colour_rgb(resource)
-        board.chip(surface, icon.center, max(4, chip_side // 2 - 1), fill)
-        board.pips(surface, dots.inflate(-2, 0), seat.amount(resource), 3, fill=fill)
+        board.chip(surface, icon.center, max(4, chip_side // 2 - 2), fill)
+        # three pips in one row beside the chip, however tall the line
+        row = dots.inflate(-2, -max(0, dots.height - max(6, dots.width // 3)))
+        board.pips(surface, row, seat.amount(resource), 3, fill=fill)

@@ -148,19 +148,29 @@ def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
 
 def _ave_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
     from companion.games.ave_roma import BOARD_SPACES
-    from companion.ui.tables.ave_roma_board import board_parts, region_cells, space_cells
+    from companion.ui.tables.ave_roma_board import (
+        board_cells,
+        board_parts,
+        region_cells,
+        space_cells,
+    )
 
     view = table.view
     prompt = view.prompt() if hasattr(view, "prompt") else ""
-    parts = board_parts(rect, table.state, prompt, table.metrics)
-    regions, spaces, boards = parts[-3:]
-    cells, deck = region_cells(regions, table.metrics)
-    spots: list[Spot] = [(cell, topic("part", "region")) for cell in cells]
-    spots.append((deck, topic("part", "deck")))
-    spots += [(cell, topic("space", space))
-              for space, cell in zip(BOARD_SPACES, space_cells(spaces, table.metrics),
-                                     strict=True)]
-    spots.append((boards, topic("space", "training")))  # the training space is on them
+    taking_back = bool(getattr(view, "taking_back", lambda: False)())
+    parts = board_parts(rect, table.state, prompt, table.metrics, taking_back)
+    spots: list[Spot] = []
+    if parts.regions is not None:
+        cells, deck = region_cells(parts.regions, table.metrics)
+        spots += [(cell, topic("part", "region")) for cell in cells]
+        spots.append((deck, topic("part", "deck")))
+    if parts.spaces is not None:
+        spots += [(cell, topic("space", space))
+                  for space, cell in zip(BOARD_SPACES, space_cells(parts.spaces, table.metrics),
+                                         strict=True)]
+    cells = board_cells(parts.boards, len(table.state.seats), parts.layout, table.metrics)
+    spots += [(cell, topic("player", str(player)))  # all of a board, whatever its row shows
+              for player, cell in zip(table.state.order, cells, strict=True)]
     return spots
 
 
