@@ -76,7 +76,7 @@ class Button:
         bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
                            inner.height - top_height,
                            max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
-                           smallest_ratio=0.5)
+                           smallest_ratio=0.5, slack=4)
         return (*top, *bottom)
 
     def _top_height(self, text_size: int) -> int:
@@ -150,38 +150,47 @@ on_forget(_forget_pictures)
 
 
 def fit_label(text: str, size: int, width: int, height: int,
-              max_lines: int = 2, smallest_ratio: float = 0.6) -> tuple[int, list[str]]:
+              max_lines: int = 2, smallest_ratio: float = 0.6,
+              slack: int = 0) -> tuple[int, list[str]]:
     """A label's size and lines: one line shrunk a little, else wrapped onto two lines,
     and cut with an ellipsis only when even that does not fit.
 
     A label of one or two characters (a key, a number) shrinks as far as it must and is
-    never cut. Memoised: a redraw lays out the same labels again.
+    never cut. Lines fill ``height`` (plus ``slack`` of the font's leading: a sublabel's
+    line gap) so a second line's descenders stay on the face. Memoised: a redraw lays out
+    the same labels again.
     """
     fitted, lines = _fit_label(text, int(size), int(width), int(height), max_lines,
-                               smallest_ratio, layout.mirrored())
+                               smallest_ratio, slack, layout.mirrored())
     return fitted, list(lines)
 
 
 @lru_cache(maxsize=2048)
 def _fit_label(text: str, size: int, width: int, height: int, max_lines: int,
-               smallest_ratio: float, rtl: bool) -> tuple[int, tuple[str, ...]]:
-    return _lay_out_label(text, size, width, height, max_lines, smallest_ratio)
+               smallest_ratio: float, slack: int, rtl: bool) -> tuple[int, tuple[str, ...]]:
+    return _lay_out_label(text, size, width, height, max_lines, smallest_ratio, slack)
 
 
 def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int,
-                   smallest_ratio: float) -> tuple[int, tuple[str, ...]]:
+                   smallest_ratio: float, slack: int) -> tuple[int, tuple[str, ...]]:
+    """The largest size at which ``text`` fits, on one line or on up to ``max_lines``
+    (one line when both fit at that size): a label is not shrunk on one line where it
+    could keep a larger size on two."""
     if len(text) <= 2:
         return fit_size(text, size, width, smallest_ratio=0.3), (text,)
     one = fit_size(text, size, width)
-    if measure(text, one)[0] <= width or max_lines < 2:
+    one_fits = measure(text, one)[0] <= width
+    if one_fits and one == int(size) or max_lines < 2:
         return one, (ellipsize(text, one, width),)
     current = int(size)
     smallest = max(8, int(size * smallest_ratio))
     while True:
+        if one_fits and current <= one:
+            return one, (text,)
         lines = wrap(text, current, width)
         fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
-        if fits and len(lines) * line_size(current) <= height + 4:
+        if fits and len(lines) * line_size(current) <= height + slack:
             return current, tuple(lines)
         if current <= smallest:
             break

@@ -155,6 +155,8 @@ class TableScreen(Screen):
             cells = grid(areas["actions"], min(len(moves), limit), self._columns(), m.gap,
                          row_height=m.unit)
             for (key, label, action, enabled), cell in zip(moves, cells, strict=False):
+                if not key:
+                    continue  # the empty place of a button gone in the middle of a task
                 self.add(f"move-{key}", cell, label, action, enabled=enabled,
                          selected=key == "final-scoring", size=m.small)
 
