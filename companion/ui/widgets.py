@@ -15,7 +15,9 @@ from companion.ui.text import (
     draw_text,
     ellipsize,
     fit_size,
+    ink_span,
     line_size,
+    lines_step,
     measure,
     on_forget,
     wrap,
@@ -72,12 +74,44 @@ class Button:
         label_size = text_size
         while label_size > 8 and line_size(label_size) > top_height + 4:
             label_size -= 2  # the label keeps to its share when the sublabel takes two lines
-        top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
-        bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
-                           inner.height - top_height,
-                           max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
-                           smallest_ratio=0.5, slack=4)
-        return (*top, *bottom)
+        sub_size = int(text_size * 0.75)
+        while True:
+            top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
+            bottom = fit_label(self.sublabel, sub_size, inner.width, inner.height - top_height,
+                               max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
+                               smallest_ratio=0.5, slack=4)
+            # a script whose ink is taller than the line (Arabic) gives up size, the label
+            # first, until no line's ink touches another's or the button's edge
+            if self._ink_fits(text_size, *top, *bottom):
+                return (*top, *bottom)
+            if label_size > text_size // 2:
+                label_size -= 2
+            elif sub_size > int(text_size * 0.45):
+                sub_size -= 2
+            else:
+                return (*top, *bottom)
+
+    def _ink_fits(self, text_size: int, label_size: int, label_lines: list[str],
+                  sub_size: int, sub_lines: list[str]) -> bool:
+        """Whether the lines drawn as :meth:`_paint` draws them keep their ink apart and
+        on the face."""
+        inner = self.inner()
+        top_height = self._top_height(text_size)
+        rows = [(pygame.Rect(inner.left, inner.top, inner.width, top_height), label_size,
+                 label_lines),
+                (pygame.Rect(inner.left, inner.top + top_height, inner.width,
+                             inner.height - top_height), sub_size, sub_lines)]
+        floor = self.rect.top
+        for rect, size, lines in rows:
+            line_height = lines_step(lines, size, line_size(size))
+            first = rect.centery - line_height * len(lines) // 2
+            for number, line in enumerate(lines):
+                middle = first + number * line_height + line_height // 2
+                above, below = ink_span(line, size)
+                if middle + above < floor:
+                    return False
+                floor = middle + below
+        return floor <= self.rect.bottom
 
     def _top_height(self, text_size: int) -> int:
         """The label's share of the height: three fifths, two when a long sublabel (a
@@ -190,7 +224,8 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
         lines = wrap(text, current, width)
         fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
-        if fits and len(lines) * line_size(current) <= height + slack:
+        if fits and (_ink_fits(lines, current, height) if not slack
+                     else len(lines) * line_size(current) <= height + slack):
             return current, tuple(lines)
         if current <= smallest:
             break
@@ -201,9 +236,18 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     return current, tuple(ellipsize(line, current, width) for line in lines)
 
 
+def _ink_fits(lines: list[str], size: int, height: int) -> bool:
+    """Whether ``lines`` drawn as :func:`_draw_lines` draws them in a face ``height``
+    tall keep their ink on it (descenders and Arabic marks included)."""
+    step = lines_step(lines, size, line_size(size))
+    top = height // 2 - step * len(lines) // 2
+    return (top + step // 2 + ink_span(lines[0], size)[0] >= 0 and
+            top + step * (len(lines) - 1) + step // 2 + ink_span(lines[-1], size)[1] <= height)
+
+
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,
                 colour: RGB) -> None:
-    line_height = line_size(size)
+    line_height = lines_step(lines, size, line_size(size))
     top = rect.centery - line_height * len(lines) // 2
     for number, line in enumerate(lines):
         row = pygame.Rect(rect.left, top + number * line_height, rect.width, line_height)

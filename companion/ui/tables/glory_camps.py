@@ -110,14 +110,24 @@ def sites_note(state: GloryState) -> str:
 def strip_parts(rect: pygame.Rect, state: GloryState, m: Metrics) -> list[pygame.Rect]:
     """(leader, led role, Jacks, end note) of the strip: the end note, once it shows,
     with the room it needs at the reading size."""
-    return split_cols(rect, [3, 3, 2, 5] if sites_note(state) else [3, 3, 2, 4], m.gap)
+    ending = bool(sites_note(state))
+    if m.portrait and ending:
+        top, bottom = split_rows(rect, [1, 1], m.gap)
+        return [*split_cols(top, [1, 1], m.gap), *split_cols(bottom, [1, 2], m.gap)]
+    if m.portrait:
+        leader, role, jacks = split_cols(rect, [4, 3, 2], m.gap)
+        return [leader, role, jacks, pygame.Rect(rect.right, rect.top, 0, rect.height)]
+    return split_cols(rect, [3, 3, 2, 5] if ending else [3, 3, 2, 4], m.gap)
 
 
-def table_layout(rect: pygame.Rect, players: int, m: Metrics
+def table_layout(rect: pygame.Rect, players: int, m: Metrics, ending: bool = False
                  ) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
     """(turn strip, one camp per player, site stacks) inside ``rect``: camps side by side
-    on the landscape screen, one above the other on the portrait one; never scrolled."""
-    strip_height = max(28, round(m.small * 1.25))
+    on the landscape screen, one above the other on the portrait one; never scrolled.
+    ``ending``: the strip says the end is near (:func:`sites_note`)."""
+    # the portrait strip is too narrow for the end note beside the rest at the reading
+    # size: it gets a second row while the note shows
+    strip_height = max(28, round(m.small * 1.25)) * (2 if m.portrait and ending else 1)
     sites_height = max(34, round(m.unit * (0.9 if m.portrait else 0.75)))
     strip, camps, sites = split_rows(rect, [-strip_height, 1, -sites_height], m.gap)
     split = split_rows if m.portrait else split_cols
@@ -127,7 +137,7 @@ def table_layout(rect: pygame.Rect, players: int, m: Metrics
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 colours: Sequence[RGB], m: Metrics, layers: Layers) -> None:
     """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
-    strip, cells, sites = table_layout(rect, len(state.players), m)
+    strip, cells, sites = table_layout(rect, len(state.players), m, bool(sites_note(state)))
     strip_key = (state.players[state.leader].name, state.led_role, state.jacks_supply,
                  sites_note(state), m)
     layers.blit(surface, strip, "strip", strip_key, theme.PANEL,
@@ -195,8 +205,8 @@ def with_reading(camp: Camp, m: Metrics) -> Camp:
 def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 m: Metrics) -> None:
     """Leader, the led role in its colour, the Jacks in the supply, the end coming."""
-    size = max(12, round(rect.height * 0.62))
     leader_area, role_area, jacks_area, end_area = strip_parts(rect, state, m)
+    size = max(reading_size(m), round(leader_area.height * 0.62))
     draw_text(surface, _("Leader: {name}").format(name=state.players[state.leader].name),
               leader_area, size, theme.ACCENT, align="left")
     if state.led_role is not None:

@@ -43,7 +43,7 @@ from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
 from companion.ui.tables.base import MenuItem, Move
-from companion.ui.tables.glory_camps import paint_table, table_layout
+from companion.ui.tables.glory_camps import paint_table, sites_note, table_layout
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
 
@@ -550,7 +550,8 @@ class GloryView(GloryFunctions):
         return _("Final scoring")
 
     def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
-        strip, cells, sites = table_layout(rect, len(self.glory.players), self.table.metrics)
+        strip, cells, sites = table_layout(rect, len(self.glory.players), self.table.metrics,
+                                           bool(sites_note(self.glory)))
         return [strip, *cells, sites]  # each a kept picture, blitted whole
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

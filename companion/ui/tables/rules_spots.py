@@ -128,13 +128,14 @@ def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
     from companion.ui.tables.glory_camps import (
         building_slots,
         camp_rows,
+        sites_note,
         strip_parts,
         table_layout,
     )
 
     state = table.state
     m = table.metrics
-    strip, cells, sites = table_layout(rect, len(state.players), m)
+    strip, cells, sites = table_layout(rect, len(state.players), m, bool(sites_note(state)))
     _leader, role_area, jacks_area, _end = strip_parts(strip, state, m)
     spots: list[Spot] = [(jacks_area, topic("part", "jack")), (sites, topic("part", "sites"))]
     if state.led_role is not None:
