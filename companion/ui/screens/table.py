@@ -44,7 +44,7 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
     area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
     if m.portrait:
         top, turn_row, order, info, actions, bottom = split_rows(
-            area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
+            area, [-m.unit * 0.85, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
                    -m.unit * 1.3], m.gap)
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
         turn, what_now = split_cols(turn_row, [1, -m.unit * 2.6], m.gap)
