@@ -202,7 +202,7 @@ class Audit:
                                f"in all, {self.frames} frames", True, (0, 0, 0))
         sheet.blit(title, (8, 10))
         y = 40
-        for row, height in zip(rows, heights, strict=True):
+        for row, height in zip(rows, heights, strict=False):  # no rows: an empty sheet
             for column, (picture, words) in enumerate(row):
                 x = column * cell_width + 4
                 for number, word in enumerate(words):
