@@ -390,7 +390,10 @@ def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
     long structure name is shortened by rule."""
     row = rect.inflate(0, -2 * CAMP_ROW_GAP)
     colour = theme.ACCENT if camp.granted else theme.TEXT
-    first_row, second_row = split_rows(row, [1, 1], 0)
+    # the two lines together at the top of a tall note (a portrait camp)
+    line = min(row.height // 2, round(camp.reading * 1.45))
+    first_row = pygame.Rect(row.left, row.top, row.width, line)
+    second_row = first_row.move(0, line)
     first_row.width -= beside
     if layout_mirrored():
         first_row.right = row.right
