@@ -23,7 +23,7 @@ from companion.ui import board, theme
 from companion.ui.intents import Intent, PointerDown, Press, Tap
 from companion.ui.layout import Metrics, inset, mirror, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text, line_size, measure, wrap
+from companion.ui.text import draw_text, line_size, lines_step, wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 
@@ -117,12 +117,15 @@ def _lines(body: pygame.Rect, sections: Sequence[tuple[str, str]], size: int,
     lines: list[Line] = []
     fits = True
     for label, text in sections:
-        rows = [(part, label_size, True) for part in (wrap(label, label_size, body.width)
-                                                      if label else [])]
-        rows += [(part, size, False) for part in (wrap(text, size, body.width) if text else [])]
+        labels = wrap(label, label_size, body.width) if label else []
+        texts = wrap(text, size, body.width) if text else []
+        rows = [(part, label_size, True) for part in labels]
+        rows += [(part, size, False) for part in texts]
+        # lines a little further apart where their ink would touch (Arabic)
+        steps = {True: lines_step(labels, label_size, line_size(label_size)),
+                 False: lines_step(texts, size, line_size(size))}
         for part, part_size, is_label in rows:
-            # an Arabic line's glyphs reach higher and lower than the Latin font's line
-            step = max(line_size(part_size), measure(part, part_size)[1])
+            step = steps[is_label]
             if y + step > body.bottom:
                 fits = False
                 break

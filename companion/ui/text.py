@@ -406,6 +406,21 @@ def render(text: str, size: int, colour: RGB) -> pygame.Surface:
     return surface
 
 
+def ink_span(text: str, size: int) -> tuple[int, int]:
+    """(top, bottom) of ``text``'s ink at ``size`` from the middle of the line
+    :func:`draw_text` centres it on: Arabic reaches further above and below than the
+    main font's line height says, so lines stacked by that height can touch."""
+    return _ink_span(text, int(size), layout.mirrored())
+
+
+@lru_cache(maxsize=1024)
+def _ink_span(text: str, size: int, rtl: bool) -> tuple[int, int]:
+    image = render(text, size, (255, 255, 255))
+    ink = image.get_bounding_rect()
+    middle = image.get_height() // 2
+    return ink.top - middle, ink.bottom - middle
+
+
 def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> int:
     """The largest size down to ``smallest_ratio * size`` at which ``text`` fits ``width``."""
     return _fit_size(text, int(size), int(width), smallest_ratio, layout.mirrored())
@@ -491,13 +506,38 @@ def _line_step(size: int) -> int:
     return max(1, int(line_size(size) * 0.85))
 
 
+def lines_step(lines: list[str], size: int, least: int) -> int:
+    """The distance between stacked ``lines``: ``least``, or more where one line's ink
+    would reach the next one's (Arabic marks above and below)."""
+    step = least
+    for upper, lower in zip(lines, lines[1:], strict=False):
+        step = max(step, ink_span(upper, size)[1] - ink_span(lower, size)[0])
+    return step
+
+
+def _ink_extent(lines: list[str], size: int, step: int) -> tuple[int, int]:
+    """(top, bottom) of the ink of ``lines`` stacked ``step`` apart, from the top of the
+    first line."""
+    return (step // 2 + ink_span(lines[0], size)[0],
+            step * (len(lines) - 1) + step // 2 + ink_span(lines[-1], size)[1])
+
+
+def _ink_inside(lines: list[str], size: int, step: int, rect: pygame.Rect) -> bool:
+    """Whether ``lines`` stacked ``step`` apart keep their ink inside ``rect`` (where
+    :func:`_draw_lines` puts them: their ink in its middle)."""
+    top, bottom = _ink_extent(lines, size, step)
+    return bottom - top <= rect.height
+
+
 def _two_lines(text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int] | None:
     """The two lines and size ``text`` fills ``rect`` with, if two lines fit it at all."""
     current = int(size)
     while current >= max(8, int(size * 0.6)):
         if 2 * _line_step(current) <= rect.height:
             lines = wrap(text, current, rect.width)
-            if len(lines) <= 2 and all(measure(line, current)[0] <= rect.width for line in lines):
+            if len(lines) <= 2 and all(measure(line, current)[0] <= rect.width for line in lines) \
+                    and _ink_inside(lines, current,
+                                    lines_step(lines, current, _line_step(current)), rect):
                 return lines, current
         current -= 2
     return None
@@ -505,8 +545,9 @@ def _two_lines(text: str, size: int, rect: pygame.Rect) -> tuple[list[str], int]
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], size: int, rect: pygame.Rect,
                 colour: RGB, align: str) -> pygame.Rect:
-    step = _line_step(size)
-    top = rect.centery - step * len(lines) // 2
+    step = lines_step(lines, size, _line_step(size))
+    ink_top, ink_bottom = _ink_extent(lines, size, step)
+    top = rect.centery - (ink_top + ink_bottom) // 2  # the ink in the middle of ``rect``
     shown = pygame.Rect(rect.centerx, rect.centery, 0, 0)
     recording = drawn.active()
     for index, line in enumerate(lines):
@@ -568,7 +609,7 @@ def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
     current = int(size)
     while True:
         lines = wrap(text, current, rect.width)
-        line_height = line_size(current)
+        line_height = lines_step(lines, current, line_size(current))
         if len(lines) * line_height <= rect.height or current <= 12:
             break
         current -= 2

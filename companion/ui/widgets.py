@@ -15,10 +15,11 @@ from companion.ui.text import (
     draw_text,
     ellipsize,
     fit_size,
+    ink_span,
     line_size,
+    lines_step,
     measure,
     on_forget,
-    render,
     wrap,
 )
 from companion.ui.theme import RGB
@@ -73,36 +74,44 @@ class Button:
         label_size = text_size
         while label_size > 8 and line_size(label_size) > top_height + 4:
             label_size -= 2  # the label keeps to its share when the sublabel takes two lines
-        top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
-        bottom = fit_label(self.sublabel, int(text_size * 0.75), inner.width,
-                           inner.height - top_height,
-                           max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
-                           smallest_ratio=0.5)
-        sub_rect = pygame.Rect(inner.left, inner.top + top_height, inner.width,
-                               inner.height - top_height)
-        sub_lines = 1 if top_height * 5 >= inner.height * 3 else 2
-        while bottom[0] > int(text_size * 0.75 * 0.7) and _spills(bottom, sub_rect, self.rect):
-            # a sublabel whose letters reach past its share (Arabic at 720x1280) gives
-            # way a little rather than be cut at the button's edge
-            bottom = fit_label(self.sublabel, bottom[0] - 2, inner.width, sub_rect.height,
-                               max_lines=sub_lines, smallest_ratio=0.5)
-        smallest = int(label_size * 0.75)
-        while top[0] > smallest and self._inks_touch(top, bottom, top_height):
-            # letters that reach above or below their line (Arabic, an umlaut) would
-            # touch the sublabel's: the label (a word, not a name) gives way a little
-            top = fit_label(self.label, top[0] - 2, inner.width, top_height, max_lines=1)
-        return (*top, *bottom)
+        sub_size = int(text_size * 0.75)
+        while True:
+            top = fit_label(self.label, label_size, inner.width, top_height, max_lines=1)
+            bottom = fit_label(self.sublabel, sub_size, inner.width, inner.height - top_height,
+                               max_lines=1 if top_height * 5 >= inner.height * 3 else 2,
+                               smallest_ratio=0.5, slack=4)
+            # a script whose ink is taller than the line (Arabic) gives up size, the label
+            # first, until no line's ink touches another's or the button's edge
+            if self._ink_fits(text_size, *top, *bottom):
+                return (*top, *bottom)
+            if label_size > text_size // 2:
+                label_size -= 2
+            elif sub_size > int(text_size * 0.45):
+                sub_size -= 2
+            else:
+                return (*top, *bottom)
 
-    def _inks_touch(self, top: tuple[int, list[str]], bottom: tuple[int, list[str]],
-                    top_height: int) -> bool:
-        """Whether the label's lowest ink reaches the sublabel's highest (as drawn)."""
+    def _ink_fits(self, text_size: int, label_size: int, label_lines: list[str],
+                  sub_size: int, sub_lines: list[str]) -> bool:
+        """Whether the lines drawn as :meth:`_paint` draws them keep their ink apart and
+        on the face."""
         inner = self.inner()
-        label_rect = pygame.Rect(inner.left, inner.top, inner.width, top_height)
-        sub_rect = pygame.Rect(inner.left, label_rect.bottom, inner.width,
-                               inner.height - top_height)
-        label_bottom = _ink_span(top[1], label_rect, top[0])[1]
-        sub_top = _ink_span(bottom[1], sub_rect, bottom[0])[0]
-        return label_bottom >= sub_top
+        top_height = self._top_height(text_size)
+        rows = [(pygame.Rect(inner.left, inner.top, inner.width, top_height), label_size,
+                 label_lines),
+                (pygame.Rect(inner.left, inner.top + top_height, inner.width,
+                             inner.height - top_height), sub_size, sub_lines)]
+        floor = self.rect.top
+        for rect, size, lines in rows:
+            line_height = lines_step(lines, size, line_size(size))
+            first = rect.centery - line_height * len(lines) // 2
+            for number, line in enumerate(lines):
+                middle = first + number * line_height + line_height // 2
+                above, below = ink_span(line, size)
+                if middle + above < floor:
+                    return False
+                floor = middle + below
+        return floor <= self.rect.bottom
 
     def _top_height(self, text_size: int) -> int:
         """The label's share of the height: three fifths, two when a long sublabel (a
@@ -175,38 +184,48 @@ on_forget(_forget_pictures)
 
 
 def fit_label(text: str, size: int, width: int, height: int,
-              max_lines: int = 2, smallest_ratio: float = 0.6) -> tuple[int, list[str]]:
+              max_lines: int = 2, smallest_ratio: float = 0.6,
+              slack: int = 0) -> tuple[int, list[str]]:
     """A label's size and lines: one line shrunk a little, else wrapped onto two lines,
     and cut with an ellipsis only when even that does not fit.
 
     A label of one or two characters (a key, a number) shrinks as far as it must and is
-    never cut. Memoised: a redraw lays out the same labels again.
+    never cut. Lines fill ``height`` (plus ``slack`` of the font's leading: a sublabel's
+    line gap) so a second line's descenders stay on the face. Memoised: a redraw lays out
+    the same labels again.
     """
     fitted, lines = _fit_label(text, int(size), int(width), int(height), max_lines,
-                               smallest_ratio, layout.mirrored())
+                               smallest_ratio, slack, layout.mirrored())
     return fitted, list(lines)
 
 
 @lru_cache(maxsize=2048)
 def _fit_label(text: str, size: int, width: int, height: int, max_lines: int,
-               smallest_ratio: float, rtl: bool) -> tuple[int, tuple[str, ...]]:
-    return _lay_out_label(text, size, width, height, max_lines, smallest_ratio)
+               smallest_ratio: float, slack: int, rtl: bool) -> tuple[int, tuple[str, ...]]:
+    return _lay_out_label(text, size, width, height, max_lines, smallest_ratio, slack)
 
 
 def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int,
-                   smallest_ratio: float) -> tuple[int, tuple[str, ...]]:
+                   smallest_ratio: float, slack: int) -> tuple[int, tuple[str, ...]]:
+    """The largest size at which ``text`` fits, on one line or on up to ``max_lines``
+    (one line when both fit at that size): a label is not shrunk on one line where it
+    could keep a larger size on two."""
     if len(text) <= 2:
         return fit_size(text, size, width, smallest_ratio=0.3), (text,)
     one = fit_size(text, size, width)
-    if measure(text, one)[0] <= width or max_lines < 2:
+    one_fits = measure(text, one)[0] <= width
+    if one_fits and one == int(size) or max_lines < 2:
         return one, (ellipsize(text, one, width),)
     current = int(size)
     smallest = max(8, int(size * smallest_ratio))
     while True:
+        if one_fits and current <= one:
+            return one, (text,)
         lines = wrap(text, current, width)
         fits = len(lines) <= max_lines and all(measure(line, current)[0] <= width
                                                 for line in lines)
-        if fits and len(lines) * line_size(current) <= height + 4:
+        if fits and (_ink_fits(lines, current, height) if not slack
+                     else len(lines) * line_size(current) <= height + slack):
             return current, tuple(lines)
         if current <= smallest:
             break
@@ -217,31 +236,18 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     return current, tuple(ellipsize(line, current, width) for line in lines)
 
 
-def _spills(layout: tuple[int, list[str]], rect: pygame.Rect, button: pygame.Rect) -> bool:
-    """Whether lines laid out in ``rect`` reach above it or to the button's edge."""
-    top, bottom = _ink_span(layout[1], rect, layout[0])
-    return top < rect.top - 2 or bottom > button.bottom - 2
-
-
-def _ink_span(lines: list[str], rect: pygame.Rect, size: int) -> tuple[int, int]:
-    """The top and bottom of the ink of ``lines`` as :func:`_draw_lines` places them."""
-    if not lines:
-        return rect.centery, rect.centery
-    line_height = line_size(size)
-    top = rect.centery - line_height * len(lines) // 2
-    spans = []
-    for number, line in (0, lines[0]), (len(lines) - 1, lines[-1]):
-        image = render(line, size, theme.TEXT)
-        ink = image.get_bounding_rect()
-        row_centre = top + number * line_height + line_height // 2
-        image_top = row_centre - image.get_height() // 2
-        spans.append((image_top + ink.top, image_top + ink.bottom))
-    return spans[0][0], spans[1][1]
+def _ink_fits(lines: list[str], size: int, height: int) -> bool:
+    """Whether ``lines`` drawn as :func:`_draw_lines` draws them in a face ``height``
+    tall keep their ink on it (descenders and Arabic marks included)."""
+    step = lines_step(lines, size, line_size(size))
+    top = height // 2 - step * len(lines) // 2
+    return (top + step // 2 + ink_span(lines[0], size)[0] >= 0 and
+            top + step * (len(lines) - 1) + step // 2 + ink_span(lines[-1], size)[1] <= height)
 
 
 def _draw_lines(surface: pygame.Surface, lines: list[str], rect: pygame.Rect, size: int,
                 colour: RGB) -> None:
-    line_height = line_size(size)
+    line_height = lines_step(lines, size, line_size(size))
     top = rect.centery - line_height * len(lines) // 2
     for number, line in enumerate(lines):
         row = pygame.Rect(rect.left, top + number * line_height, rect.width, line_height)

@@ -88,6 +88,27 @@ def test_three_players_play_by_touch_and_seat_buttons(app: App) -> None:
     assert app.top.name == "endgame-entry"
 
 
+def test_move_buttons_keep_their_places_while_a_role_is_acted(app: App) -> None:
+    """A button gone in the middle of a role's actions (a foundation completed, the next
+    player without one) leaves its place empty: Done and Lay foundation do not move."""
+    session, driver = start(app, 3)
+    driver.taps("move-lead-architect", "move-follow", "move-think")
+    driver.number_dialog(2)
+    driver.taps("move-foundation", "pick-rubble", "pick-Insula")
+    driver.taps("move-foundation", "pick-wood", "pick-Market")
+    driver.tap("move-lead-craftsman")
+    press_seat(app, 3)
+    press_seat(app, 1, long=True)
+    driver.tap("jack")
+    before = {b.key: b.rect.copy() for b in app.top.buttons if b.key.startswith("move-")}
+    assert {"move-foundation", "move-material-Market", "move-done"} <= set(before)
+    driver.tap("move-material-Market")  # completes it: Ben's one action, then Cato's
+    after = {b.key: b.rect for b in app.top.buttons if b.key.startswith("move-")}
+    assert session.state.players[1].building("Market").completed
+    assert "move-material-Market" not in after and set(after) <= set(before)
+    assert all(rect == before[key] for key, rect in after.items())
+
+
 def test_five_players_play_by_touch_and_their_camps_fit(app: App) -> None:
     session, driver = start(app, 5)
     screen = app.top

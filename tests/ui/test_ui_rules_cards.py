@@ -183,6 +183,24 @@ def test_holding_a_move_button_explains_it_and_moves_nothing(
     assert table.pressed is None
 
 
+def test_holding_a_camp_shows_the_legend_of_its_rows(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Held on a camp's name (no row of its own there), the card names every row."""
+    from companion.ui.tables.glory_camps import camp_rows, table_layout
+
+    table = table_of(app, "glory-to-rome")
+    moves = table.session.action_count
+    _strip, cells, _sites = table_layout(table.info_rect(), len(table.state.players),
+                                         table.metrics)
+    hold(app, camp_rows(cells[1], table.metrics).header.center, monkeypatch)
+    card = app.top
+    assert isinstance(card, CardDialog) and card.title == "What the camps show"
+    words = " ".join(text for section in card.sections for text in section)
+    for row in ("influence", "Jacks", "clients", "vault", "added/needed", "in town + out"):
+        assert row in words
+    assert table.session.action_count == moves
+
+
 def test_a_short_tap_still_acts(app: App) -> None:
     table = table_of(app, "glory-to-rome")
     moves = table.session.action_count

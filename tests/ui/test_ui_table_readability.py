@@ -50,6 +50,23 @@ def test_a_prompt_waits_under_the_dialog_of_the_next_step(app: App) -> None:
     assert answers == [4]
 
 
+def test_the_limit_prompt_leaves_the_first_tap_on_the_material_picker(app: App) -> None:
+    """After a completion the gold "limit grew" prompt stands on the table; laying the
+    next foundation, the first tap on Stone picks Stone (it does not only dismiss it)."""
+    app.start_session(demo_session(app.store, "glory-to-rome"))
+    table = app.top
+    assert isinstance(table, TableScreen) and isinstance(table.view, GloryView)
+    app.prompt("Julia's vault limit just grew to 5.")
+    table.view._foundation()
+    app.render(force=True)
+    picker = app.top
+    assert picker.has_button("pick-stone")
+    Driver(app).tap("pick-stone")
+    stone = {f"pick-{name}" for name, _label in table.view._building_options("stone")}
+    shown = {button.key for button in app.top.buttons}
+    assert "pick-stone" not in shown and stone & shown  # on to "Which building?"
+
+
 def test_think_offers_the_refill_limit_after_a_refill(app: App) -> None:
     app.start_session(demo_session(app.store, "glory-to-rome"))  # Julia refilled from 3
     table = app.top

@@ -21,7 +21,7 @@ from companion.games.rules_card import RulesCard, split_topic, topic
 from companion.i18n import _
 
 #: the camp's parts with a card of their own
-PARTS: tuple[str, ...] = ("think", "jack", "clients", "vault", "sites")
+PARTS: tuple[str, ...] = ("think", "jack", "clients", "vault", "sites", "camp")
 
 
 def topics() -> tuple[str, ...]:
@@ -93,6 +93,14 @@ def _part_card(part: str) -> RulesCard:
             _("Filled with Merchant actions, face down."),
             _("Its size is public, its cards are not; it holds no more than your influence "
               "(Market +2).")),
+        "camp": RulesCard(
+            _("What the camps show"),
+            _("On top: the name and the influence. Below: what the player chose this turn "
+              "and their actions; J: the Jacks they hold."),
+            _("Bust: clients in their roles' colours, held/limit. Strongbox: vault cards, "
+              "held/limit."),
+            _("Cards: buildings in their material, materials added/needed on a foundation, "
+              "grey edge out of town. Sites: in town + out of town.")),
         "sites": RulesCard(
             _("Sites"),
             _("A foundation needs a site of its material: in town first, then out of "

@@ -19,7 +19,7 @@ from companion.games.glory_to_rome.data import (
     sites_per_material,
 )
 from companion.games.glory_to_rome.endgame import endgame_fields, final_score, scoring_records
-from companion.games.glory_to_rome.grants import THINKER, action_label
+from companion.games.glory_to_rome.grants import THINKER
 from companion.games.glory_to_rome.moves import ROLE_MOVES, Acting, prison_exchange, with_player
 from companion.games.glory_to_rome.rescore import correctable, entries_of, rescore
 from companion.games.glory_to_rome.scoring import score_input
@@ -413,9 +413,9 @@ class GloryRules:
         if state.phase == "follow":
             return _("{turn} · {role} led · {name} follows or Thinks").format(
                 turn=turn, role=role, name=name) + _pending_note(state)
-        if state.acting is None:
-            return _("{turn} · {role} actions · the turn ends once the building actions are "
-                     "taken or skipped").format(turn=turn, role=role) + _pending_note(state)
+        if state.acting is None:  # the turn ends once they are taken or skipped
+            return _("{turn} · building actions first").format(turn=turn) + \
+                _pending_note(state)
         left = state.actions_left[current] if current is not None else 0
         line = _("{turn} · {role} actions · {name} ({left} left)").format(
             turn=turn, role=role, name=name, left=left)
@@ -444,10 +444,11 @@ class GloryRules:
 
 
 def _pending_note(state: GloryState) -> str:
-    """Building actions waiting to be taken, e.g. " · Livia: Amphitheatre 4 Craftsman"."""
-    return "".join(_(" · {name}: {building} {left} {role}").format(
-        name=state.players[g.player].name, building=g.building, left=g.left,
-        role=action_label(g.role)) for g in state.bonus)
+    """Building actions waiting to be taken, e.g. " · Livia: Amphitheatre" (how many is
+    in her camp: the whole line kept to what the table's header holds)."""
+    return "".join(_(" · {name}: {building}").format(
+        name=state.players[player].name, building=building)
+        for player, building in dict.fromkeys((g.player, g.building) for g in state.bonus))
 
 
 def _end_reason(state: GloryState) -> str:

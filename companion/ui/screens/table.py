@@ -44,7 +44,7 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
     area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
     if m.portrait:
         top, turn_row, order, info, actions, bottom = split_rows(
-            area, [-m.unit * 0.8, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
+            area, [-m.unit * 0.85, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
                    -m.unit * 1.3], m.gap)
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
         turn, what_now = split_cols(turn_row, [1, -m.unit * 2.6], m.gap)
@@ -155,6 +155,8 @@ class TableScreen(Screen):
             cells = grid(areas["actions"], min(len(moves), limit), self._columns(), m.gap,
                          row_height=m.unit)
             for (key, label, action, enabled), cell in zip(moves, cells, strict=False):
+                if not key:
+                    continue  # the empty place of a button gone in the middle of a task
                 self.add(f"move-{key}", cell, label, action, enabled=enabled,
                          selected=key == "final-scoring", size=m.small)
 

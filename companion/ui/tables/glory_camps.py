@@ -41,7 +41,8 @@ from companion.ui import board, theme
 from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
-from companion.ui.text import draw_paragraph, draw_text, measure
+from companion.ui.layout import mirrored as layout_mirrored
+from companion.ui.text import draw_text, measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel, panel_border
 
@@ -86,12 +87,12 @@ def choice_notes(state: GloryState) -> tuple[str, ...]:
     notes = []
     for index, count in enumerate(counts):
         note = words.get(state.choices[index] or "", "")
+        # the choice on the note's first line, the actions on its second
         if state.phase == "actions" and state.acting == index:
             left = state.actions_left[index]
-            note = _("{choice} · {left} left").format(choice=note, left=left)
+            note += NOTE_BREAK + _("{left} left").format(left=left)
         elif count is not None:
-            actions = ngettext("{n} action", "{n} actions", count).format(n=count)
-            note = _("{choice} · {actions}").format(choice=note, actions=actions)
+            note += NOTE_BREAK + ngettext("{n} action", "{n} actions", count).format(n=count)
         notes.append(note)
     result = tuple(notes)
     _last_notes = (state, language, result)
@@ -103,15 +104,30 @@ def sites_note(state: GloryState) -> str:
     left = sum(state.in_town)
     if left > len(state.players):
         return ""
-    return ngettext("End near: {n} in-town site left", "End near: {n} in-town sites left",
-                    left).format(n=left)
+    return ngettext("{n} in-town site left", "{n} in-town sites left", left).format(n=left)
 
 
-def table_layout(rect: pygame.Rect, players: int, m: Metrics
+def strip_parts(rect: pygame.Rect, state: GloryState, m: Metrics) -> list[pygame.Rect]:
+    """(leader, led role, Jacks, end note) of the strip: the end note, once it shows,
+    with the room it needs at the reading size."""
+    ending = bool(sites_note(state))
+    if m.portrait and ending:
+        top, bottom = split_rows(rect, [1, 1], m.gap)
+        return [*split_cols(top, [1, 1], m.gap), *split_cols(bottom, [1, 2], m.gap)]
+    if m.portrait:
+        leader, role, jacks = split_cols(rect, [4, 3, 2], m.gap)
+        return [leader, role, jacks, pygame.Rect(rect.right, rect.top, 0, rect.height)]
+    return split_cols(rect, [3, 3, 2, 5] if ending else [3, 3, 2, 4], m.gap)
+
+
+def table_layout(rect: pygame.Rect, players: int, m: Metrics, ending: bool = False
                  ) -> tuple[pygame.Rect, list[pygame.Rect], pygame.Rect]:
     """(turn strip, one camp per player, site stacks) inside ``rect``: camps side by side
-    on the landscape screen, one above the other on the portrait one; never scrolled."""
-    strip_height = max(28, round(m.small * 1.25))
+    on the landscape screen, one above the other on the portrait one; never scrolled.
+    ``ending``: the strip says the end is near (:func:`sites_note`)."""
+    # the portrait strip is too narrow for the end note beside the rest at the reading
+    # size: it gets a second row while the note shows
+    strip_height = max(28, round(m.small * 1.25)) * (2 if m.portrait and ending else 1)
     sites_height = max(34, round(m.unit * (0.9 if m.portrait else 0.75)))
     strip, camps, sites = split_rows(rect, [-strip_height, 1, -sites_height], m.gap)
     split = split_rows if m.portrait else split_cols
@@ -121,7 +137,7 @@ def table_layout(rect: pygame.Rect, players: int, m: Metrics
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 colours: Sequence[RGB], m: Metrics, layers: Layers) -> None:
     """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
-    strip, cells, sites = table_layout(rect, len(state.players), m)
+    strip, cells, sites = table_layout(rect, len(state.players), m, bool(sites_note(state)))
     strip_key = (state.players[state.leader].name, state.led_role, state.jacks_supply,
                  sites_note(state), m)
     layers.blit(surface, strip, "strip", strip_key, theme.PANEL,
@@ -140,8 +156,11 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
         # with the gaps above and below: a glyph may reach past its row (Arabic dots do)
         note = camp_rows(pygame.Rect((0, 0), cell.size), m).note.move(cell.topleft).inflate(
             0, 2 * CAMP_ROW_GAP)
-        layers.blit(surface, note, f"camp-{index}-note", (camp.note, camp.granted, m),
-                    theme.PANEL_LIGHT, partial(paint_camp_note, camp=camp))
+        rows = camp_rows(pygame.Rect((0, 0), cell.size), m)
+        beside = rows.jacks.width + 4 if rows.jacks.colliderect(rows.note) else 0
+        layers.blit(surface, note, f"camp-{index}-note",
+                    (camp.note, camp.granted, camp.player.jacks if beside else None, m),
+                    theme.PANEL_LIGHT, partial(paint_camp_note, camp=camp, beside=beside))
     sites_key = (state.in_town, state.out_of_town, len(state.players), m)
     layers.blit(surface, sites, "sites", sites_key, theme.PANEL,
                 lambda picture, area: paint_sites(picture, area, state, m))
@@ -169,8 +188,10 @@ def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
     elif state.phase == "follow":
         current = next((i for i, c in enumerate(state.choices) if c is None), None)
     grants = pending(state, index)
-    words = ", ".join(_("{building}: {left} {role}").format(
-        building=g.building, left=g.left, role=action_label(g.role)) for g in grants)
+    # the structures on the note's first line, what they still grant on its second
+    words = (" · ".join(dict.fromkeys(g.building for g in grants)) + NOTE_BREAK + ", ".join(
+        _("{left} {role}").format(left=g.left, role=action_label(g.role)) for g in grants)
+             if grants else "")
     return Camp(state.players[index], colour, index == current,
                 words or choice_note(state, index), bool(grants),
                 clientele_limit(state, index), tuple(vault_view(state, index)),
@@ -184,9 +205,8 @@ def with_reading(camp: Camp, m: Metrics) -> Camp:
 def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 m: Metrics) -> None:
     """Leader, the led role in its colour, the Jacks in the supply, the end coming."""
-    size = max(12, round(rect.height * 0.62))
-    leader_area, role_area, jacks_area, end_area = split_cols(
-        rect, [3, 3, 2, 4] if m.portrait else [3, 3, 2, 4], m.gap)
+    leader_area, role_area, jacks_area, end_area = strip_parts(rect, state, m)
+    size = max(reading_size(m), round(leader_area.height * 0.62))
     draw_text(surface, _("Leader: {name}").format(name=state.players[state.leader].name),
               leader_area, size, theme.ACCENT, align="left")
     if state.led_role is not None:
@@ -244,9 +264,10 @@ def _camp_row_boxes(width: int, height: int, m: Metrics,
         counts, buildings = split_rows(what, [-row, 1], CAMP_ROW_GAP)
         clients, vault, jacks = split_cols(counts, [1, 1, -jack_width], 8)
     else:
-        header, notes, clients, vault, buildings = split_rows(
+        header, note, clients, vault, buildings = split_rows(
             inner, [-row, -note_height, -row, -row, 1], CAMP_ROW_GAP)
-        note, jacks = split_cols(notes, [1, -jack_width], 4)
+        # the Jacks' card at the end of the note's first line: its second line is whole
+        _first, jacks = split_cols(note, [1, -jack_width], 4)
         jacks.height = row
     return tuple((box.x, box.y, box.width, box.height)
                  for box in (header, note, jacks, clients, vault, buildings))
@@ -258,7 +279,14 @@ def paint_camp(surface: pygame.Surface, rect: pygame.Rect, camp: Camp, m: Metric
     paint_camp_panel(surface, rect, camp.colour)
     rows = camp_rows(rect, m)
     for name, paint in CAMP_ROW_PAINTERS:
-        paint(surface, getattr(rows, name), camp)
+        if not _in_note(rows, name):
+            paint(surface, getattr(rows, name), camp)
+
+
+def _in_note(rows: CampRows, name: str) -> bool:
+    """Whether the row ``name`` lies in the note's row (the Jacks of a narrow camp): the
+    note's picture paints it, over the camp's."""
+    return name == "jacks" and rows.jacks.colliderect(rows.note)
 
 
 def paint_camp_panel(surface: pygame.Surface, rect: pygame.Rect, colour: RGB) -> None:
@@ -276,13 +304,14 @@ def paint_camp_header(surface: pygame.Surface, rect: pygame.Rect, name: str, inf
     _name_badge(surface, influence_area, str(influence), theme.ACCENT, size)
 
 
-def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, jacks: int) -> None:
+def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, jacks: int,
+                size: int = 0) -> None:
     """The Jacks a player holds: a white card, "J" (one) or "J2" (two)."""
     if not jacks:
         return
     label = _("J") if jacks == 1 else _("J") + str(jacks)
     board.card(surface, rect, JACK_WHITE)
-    draw_text(surface, label, rect, _row_size(rect), theme.text_on(JACK_WHITE))
+    draw_text(surface, label, rect, size or _row_size(rect), theme.text_on(JACK_WHITE))
 
 
 def _row_size(rect: pygame.Rect) -> int:
@@ -332,7 +361,7 @@ def update_camp(surface: pygame.Surface, rect: pygame.Rect, old: object, camp: C
     rows = camp_rows(rect, m)
     for (name, paint), was, now in zip(CAMP_ROW_PAINTERS, old[2], camp_row_facts(camp),
                                        strict=True):
-        if was != now:
+        if was != now and not _in_note(rows, name):
             row = getattr(rows, name)
             surface.set_clip(row)
             surface.fill(theme.PANEL)
@@ -342,12 +371,46 @@ def update_camp(surface: pygame.Surface, rect: pygame.Rect, old: object, camp: C
     return True
 
 
-def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp) -> None:
+#: where a camp's note goes on to its second line
+NOTE_BREAK = "\n"
+
+
+def note_lines(note: str) -> tuple[str, str]:
+    """A camp's note as its two lines: what the player chose, then their actions
+    ("follows", "2 actions"; the structures, then the actions they still grant)."""
+    first, _sep, second = note.partition(NOTE_BREAK)
+    return first, second
+
+
+def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
+                    beside: int = 0) -> None:
     """The camp's note (what its owner chose, the actions left) in its row: ``rect`` with
-    the row's gaps above and below."""
+    the row's gaps above and below; the first line ``beside`` narrower (the Jacks' card
+    stands at its end), the second the row's whole width. Both at the reading size: a
+    long structure name is shortened by rule."""
     row = rect.inflate(0, -2 * CAMP_ROW_GAP)
-    draw_paragraph(surface, camp.note, row, round(row.height / 2.4),
-                   theme.ACCENT if camp.granted else theme.TEXT, align="left")
+    colour = theme.ACCENT if camp.granted else theme.TEXT
+    # the two lines together at the top of a tall note (a portrait camp)
+    line = min(row.height // 2, round(camp.reading * 1.45))
+    first_row = pygame.Rect(row.left, row.top, row.width, line)
+    second_row = first_row.move(0, line)
+    first_row.width -= beside
+    if layout_mirrored():
+        first_row.right = row.right
+    if beside:  # the Jacks' card shares the row: painted with the note, over the camp's
+        jacks = pygame.Rect(0, first_row.top, beside - 4, first_row.height)
+        if layout_mirrored():
+            jacks.left = row.left
+        else:
+            jacks.right = row.right
+        paint_jacks(surface, jacks, camp.player.jacks, camp.reading)
+    first, second = note_lines(camp.note)
+    size = camp.reading
+    if camp.granted:  # structure names: shortened by rule, never shrunk
+        first = abbreviate(first, size, first_row.width)
+    draw_text(surface, first, first_row, size, colour, align="left")
+    if second:
+        draw_text(surface, second, second_row, size, colour, align="left")
 
 
 def _count_label(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int) -> None:

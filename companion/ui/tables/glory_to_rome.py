@@ -37,13 +37,13 @@ from companion.games.glory_to_rome import (
     role_label,
     vault_view,
 )
-from companion.i18n import _, ngettext
+from companion.i18n import _
 from companion.store import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag
 from companion.ui.tables.base import MenuItem, Move
-from companion.ui.tables.glory_camps import paint_table, table_layout
+from companion.ui.tables.glory_camps import paint_table, sites_note, table_layout
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
 from companion.ui.tables.glory_think import ThinkDialog
 
@@ -55,14 +55,43 @@ def LEGEND() -> str:  # noqa: N802 (a text, translated when asked)
              "Sites: in town + out of town.")
 
 
+#: the place of a move button gone in the middle of a task: drawn as nothing
+EMPTY_SLOT: Move = ("", "", lambda: None, False)
+
+
 class GloryView(GloryFunctions):
     def __init__(self, table: object) -> None:
         super().__init__(table)  # type: ignore[arg-type]
         self.with_jack = False
+        #: the buttons' places in this turn's phase: (turn, phase), then a key per slot
+        #: ("" where a button went away)
+        self._slots: tuple[tuple[int, str], list[str]] = ((0, ""), [])
 
     # -- moves ----------------------------------------------------------------------------
 
     def moves(self) -> list[Move]:
+        """The move buttons, each kept in its place while the turn's phase goes on."""
+        return self._in_slots(self._live_moves())
+
+    def _in_slots(self, live: list[Move]) -> list[Move]:
+        """``live`` laid out in the places the phase's buttons had: a button gone (a
+        foundation completed, a building's actions taken, the next player without a
+        Jack) leaves its place empty, so no other button moves from under the finger that
+        goes on with the task; a new one takes the first empty place, else goes last."""
+        task = (self.glory.turn, self.glory.phase)
+        by_key = {move[0]: move for move in live}
+        was_task, was = self._slots
+        places = [key if key in by_key else "" for key in was] if task == was_task else []
+        for key in by_key:
+            if key not in places:
+                if "" in places:
+                    places[places.index("")] = key
+                else:
+                    places.append(key)
+        self._slots = (task, places)
+        return [by_key[key] if key else EMPTY_SLOT for key in places]
+
+    def _live_moves(self) -> list[Move]:
         state = self.glory
         me = self.current
         anytime = [*self._prison_moves(), *self._bonus_moves()]  # even out of turn
@@ -75,7 +104,7 @@ class GloryView(GloryFunctions):
         jack: list[Move] = [] if palace else [
             ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
         if pending(state, me):  # their granted actions first: taken or skipped, never lost
-            return [*anytime, *((f"skip-{building}", _("Skip the {building} actions").format(
+            return [*anytime, *((f"skip-{building}", _("Skip {building}").format(
                 building=building), self._skip(me, building), True)
                 for building in dict.fromkeys(g.building for g in pending(state, me)))]
         if state.phase == "lead":
@@ -326,13 +355,10 @@ class GloryView(GloryFunctions):
             if (grant.player, grant.building) not in seen:
                 seen.append((grant.player, grant.building))
         for player, building in seen:
-            grants = [g for g in self.glory.bonus
-                      if g.player == player and g.building == building]
-            what = ", ".join(ngettext("{n} {role} action", "{n} {role} actions", g.left).format(
-                n=g.left, role=action_label(g.role)) for g in grants)
-            moves.append((f"bonus-{player}-{building}", _("{name}: {building} ({what})").format(
-                name=self.name(player), building=building, what=what),
-                self._bonus(player, building), True))
+            # what it still grants is in its holder's camp (the status line says it too)
+            moves.append((f"bonus-{player}-{building}", _("{name}: {building}").format(
+                name=self.name(player), building=building), self._bonus(player, building),
+                True))
         return moves
 
     def _bonus_kinds(self, me: int, building: str) -> list[tuple[str, str]]:
@@ -524,7 +550,8 @@ class GloryView(GloryFunctions):
         return _("Final scoring")
 
     def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
-        strip, cells, sites = table_layout(rect, len(self.glory.players), self.table.metrics)
+        strip, cells, sites = table_layout(rect, len(self.glory.players), self.table.metrics,
+                                           bool(sites_note(self.glory)))
         return [strip, *cells, sites]  # each a kept picture, blitted whole
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

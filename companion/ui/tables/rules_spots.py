@@ -125,13 +125,18 @@ def drawn_spots(table: TableScreen, game: str, rect: pygame.Rect) -> list[Spot]:
 
 def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
     from companion.ui.board import reading_size
-    from companion.ui.layout import split_cols
-    from companion.ui.tables.glory_camps import building_slots, camp_rows, table_layout
+    from companion.ui.tables.glory_camps import (
+        building_slots,
+        camp_rows,
+        sites_note,
+        strip_parts,
+        table_layout,
+    )
 
     state = table.state
     m = table.metrics
-    strip, cells, sites = table_layout(rect, len(state.players), m)
-    _leader, role_area, jacks_area, _end = split_cols(strip, [3, 3, 2, 4], m.gap)
+    strip, cells, sites = table_layout(rect, len(state.players), m, bool(sites_note(state)))
+    _leader, role_area, jacks_area, _end = strip_parts(strip, state, m)
     spots: list[Spot] = [(jacks_area, topic("part", "jack")), (sites, topic("part", "sites"))]
     if state.led_role is not None:
         spots.append((role_area, topic("role", state.led_role)))
@@ -143,6 +148,8 @@ def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
                   for b, card in zip(player.buildings, cards, strict=False)]
         spots += [(rows.clients, topic("part", "clients")), (rows.vault, topic("part", "vault")),
                   (rows.jacks, topic("part", "jack"))]
+    # anywhere else on a camp (its name, its note, an empty place): what its rows show
+    spots += [(cell, topic("part", "camp")) for cell in cells]
     return spots
 
 

@@ -46,7 +46,7 @@ def test_amphitheatre_grants_a_craftsman_action_per_influence_before_the_turn_en
     assert livia.influence == 2 + 2  # the Amphitheatre's site counts for its own actions
     assert pending(state, 0) == (Bonus(0, "Amphitheatre", "craftsman", 4),)
     assert state.turn == 1 and RULES.current_player(state) == 0  # the turn waits for them
-    assert "Amphitheatre 4 Craftsman" in RULES.status_line(state)
+    assert "Livia: Amphitheatre" in RULES.status_line(state)
     # Livia takes them now: the Temple completes and its influence counts
     state = play(state, "add_material", 0, building="Temple", bonus="Amphitheatre")
     assert state.players[0].influence == 2 + 2 + 3

@@ -165,7 +165,7 @@ def test_the_turn_waits_for_grants_won_with_the_last_action() -> None:
     state = last_action_amphitheatre()
     assert state.turn == 1 and state.phase == "actions" and state.acting is None
     assert RULES.current_player(state) == 0
-    assert "the turn ends once" in RULES.status_line(state)
+    assert "building actions first · Livia: Amphitheatre" in RULES.status_line(state)
     with pytest.raises(Rejected, match="turn ends once Livia takes or skips 4 Craftsman"):
         play(state, "lead", 1, role="laborer")  # Marcus may not lead yet
     state = play(state, "add_material", 0, building="Market", bonus="Amphitheatre")
