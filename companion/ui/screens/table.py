@@ -143,7 +143,7 @@ class TableScreen(Screen):
         undo, redo = split_cols(areas["undo"], [3, 1], m.gap)
         last = self.session.next_undo()
         self.add("undo", undo, _("Undo"), self.app.undo, enabled=self.session.can_undo,
-                 sublabel=self.view.describe(last) if last else "", size=m.large)
+                 sublabel=self.view.undo_label(last) if last else "", size=m.large)
         self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
                  fill=theme.PANEL_LIGHT, size=m.small)
         self.add("what-now", areas["what_now"], _("What now?"), self._what_now,

@@ -143,8 +143,13 @@ class GameView:
         return []
 
     def describe(self, action: Action) -> str:
-        """The last move in a few words, shown on the undo button."""
+        """The last move in a few words (the replay's step, the undo button)."""
         return self.sentence(action)
+
+    def undo_label(self, action: Action) -> str:
+        """What the undo button says it takes back: two short lines at the reading size.
+        A table whose :meth:`describe` names places says less here."""
+        return self.describe(action)
 
     def move_names(self) -> dict[str, str]:
         """Each action type's name in the table's language (what the undo button says)."""
