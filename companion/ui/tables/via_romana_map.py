@@ -91,11 +91,15 @@ def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
     is a search (a few tenths of a second), the same for every state of one board, so its
     result is also kept on disk (:mod:`via_romana_labels`). The map is laid out at its own
     origin and moved to ``rect``: the picture and the touch targets share one search."""
-    return _moved(_layout(state.board, (0, 0, rect.width, rect.height), unit),
-                  rect.left, rect.top)
+    return _layout_at(state.board, tuple(rect), unit)
 
 
 @lru_cache(maxsize=8)
+def _layout_at(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLayout:
+    left, top, width, height = bounds
+    return _moved(_layout(board, (0, 0, width, height), unit), left, top)
+
+
 def _moved(geometry: MapLayout, dx: int, dy: int) -> MapLayout:
     """``geometry`` moved by (dx, dy) px."""
     if not dx and not dy:
