@@ -152,11 +152,15 @@ def _labels_key(names: Sequence[str], geometry: MapLayout) -> str:
     size = geometry.name_size
     inks = [[[list(lines), shortened, [list(ink.size) for ink in _inks(lines, size)]]
              for lines, shortened in _splits(name)] for name in names]
+    # fractions to a thousandth: the last bit of a sine on another machine's processor
+    # changes no px, and would keep the Pi from finding the labels shipped
+    spaces = [[[round(v, 3) for v in end] for space in road for end in space]
+              for road in geometry.spaces]
     return label_store.key({
         "names": list(names), "rect": list(geometry.rect), "size": size,
-        "centres": geometry.centres, "radius": geometry.radius, "spaces": geometry.spaces,
-        "road": geometry.road_width, "piece": geometry.piece_angle,
-        "marker": geometry.marker_angle, "inks": inks})
+        "centres": geometry.centres, "radius": geometry.radius, "spaces": spaces,
+        "road": geometry.road_width, "piece": [round(a, 3) for a in geometry.piece_angle],
+        "marker": [round(a, 3) for a in geometry.marker_angle], "inks": inks})
 
 
 def _labels_kept(labels: Sequence[Label]) -> label_store.Kept:
