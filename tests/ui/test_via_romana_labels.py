@@ -68,15 +68,16 @@ def test_a_second_start_reads_the_names_without_searching(searches: list[int]) -
 def test_a_corrupt_cache_file_is_placed_again(searches: list[int]) -> None:
     board = _small_board()
     first = vm._layout(board, BOUNDS, 48)
-    for damage in ("{not json", json.dumps([["x"]] * 5), json.dumps({"a": 1}), ""):
+    for damage in ("{not json", json.dumps([["x"]] * 5), json.dumps({"a": 1}), "",
+                   json.dumps([[["A"], [[1, 2, 3, 10 ** 30]], None, 0, [1, 2]]] * 5)):
         (kept,) = store.cache_folder().glob("*.json")
         kept.write_text(damage, encoding="utf-8")
         _restart()
         assert vm._layout(board, BOUNDS, 48).labels == first.labels
-    assert searches == [5] * 5
+    assert searches == [5] * 6
     _restart()
     vm._layout(board, BOUNDS, 48)  # the last search was kept again
-    assert searches == [5] * 5
+    assert searches == [5] * 6
 
 
 def test_an_unwritable_cache_is_passed_over(searches: list[int], tmp_path: Path,

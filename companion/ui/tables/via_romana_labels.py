@@ -63,7 +63,7 @@ def load(digest: str) -> Kept | None:
     """The kept result for ``digest``: shipped, else from the cache; None if neither has
     it (or what is there cannot be read)."""
     found = _shipped().get(digest)
-    if found is not None:
+    if isinstance(found, list):
         return found
     try:
         with (cache_folder() / f"{digest}.json").open(encoding="utf-8") as stream:

@@ -181,7 +181,7 @@ def _labels_from(kept: label_store.Kept | None, count: int) -> tuple[Label, ...]
                                          (int(leader[1][0]), int(leader[1][1]))),
             float(shortened), (int(anchor[0]), int(anchor[1])))
             for lines, boxes, leader, shortened, anchor in kept)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):
         return None
     if any(not label.lines or len(label.lines) != len(label.boxes) for label in labels):
         return None
