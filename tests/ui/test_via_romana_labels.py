@@ -119,16 +119,30 @@ def test_a_map_moved_on_screen_shares_its_search(searches: list[int]) -> None:
     assert moved.labels[0].boxes[0] == at_origin.labels[0].boxes[0].move(225, 108)
 
 
+REWRITE = "stale: uv run python -m companion.ui.tables.via_romana_labels writes them again"
+
+
+def test_the_shipped_labels_are_for_this_code_and_board() -> None:
+    """Stale after a change to the placing code, the board or the standard map sizes."""
+    shipped = store.shipped_file()
+    assert {name: shipped.get(name) for name in ("code", "board", "sizes")} \
+        == store.written_for(), REWRITE
+
+
 def test_the_shipped_labels_are_those_the_search_makes() -> None:
-    """Stale after a change to the placing code or the board: run
-    ``uv run python -m companion.ui.tables.via_romana_labels`` to write them again."""
     pygame.font.init()
-    shipped = json.loads(store.SHIPPED.read_text(encoding="utf-8"))
-    assert shipped == store.standard_entries()
+    shipped = store.shipped_file()["maps"]
+    fresh = store.standard_entries()
+    if set(fresh) != set(shipped) and \
+            store.shipped_file().get("code") == store.written_for()["code"]:
+        pytest.skip("this machine's font draws the names at other sizes than the one the "
+                    "labels were written on (its keys differ; it places its own once)")
+    assert shipped == fresh, REWRITE
 
 
 def test_the_standard_displays_find_the_shipped_labels(searches: list[int],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """(On a machine whose font draws the names at the sizes they were written with.)"""
     monkeypatch.undo()  # the shipped labels, the real search counted below
     monkeypatch.setattr(store, "cache_folder", lambda: Path("/nonexistent/labels"))
     calls: list[int] = []
@@ -141,6 +155,10 @@ def test_the_standard_displays_find_the_shipped_labels(searches: list[int],
     monkeypatch.setattr(vm, "_place_names", counted)
     board = load_board(None)
     _restart()
+    shipped = set(store.shipped_file()["maps"])
     for width, height, unit in store.STANDARD_MAPS:
+        geometry = vm._geometry(board, (0, 0, width, height), unit)
+        if vm._labels_key([city.name for city in board.cities], geometry) not in shipped:
+            pytest.skip("this machine's font draws the names at other sizes")
         vm._layout(board, (0, 0, width, height), unit)
     assert calls == []

@@ -92,11 +92,30 @@ def save(digest: str, kept: Kept) -> None:
 
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, Kept]:
+    data = shipped_file()
+    maps = data.get("maps")
+    # written by other placing code: none of its keys can match (and need not be read)
+    return maps if data.get("code") == code_digest() and isinstance(maps, dict) else {}
+
+
+def shipped_file() -> dict[str, Any]:
+    """The shipped file: the placing code, board and map sizes it was written for, and
+    its labels by key ({} if it cannot be read)."""
     try:
         data = json.loads(SHIPPED.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def written_for() -> dict[str, Any]:
+    """What the shipped labels depend on besides the font: when this differs from the
+    shipped file's, the file is stale (a font of other sizes only makes its keys miss)."""
+    from companion.games.via_romana.board import board_text
+
+    return {"code": code_digest(),
+            "board": hashlib.sha256(board_text(None).encode()).hexdigest(),
+            "sizes": [list(size) for size in STANDARD_MAPS]}
 
 
 #: the map sizes the shipped board is drawn at on the standard displays (bounds' width and
@@ -125,7 +144,7 @@ def main() -> None:
 
     pygame.init()
     entries = standard_entries()
-    SHIPPED.write_text(json.dumps(entries, indent=None, separators=(",", ":"),
+    SHIPPED.write_text(json.dumps({**written_for(), "maps": entries}, separators=(",", ":"),
                                   sort_keys=True) + "\n", encoding="utf-8")
     print(f"{SHIPPED}: {len(entries)} maps")
 
