@@ -107,3 +107,16 @@ def closes_what_it_opened(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     for thing in reversed(opened):
         thing.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def labels_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The Via Romana map's placed names are kept in a folder of the test run, never in
+    the user's cache (tests that count searches give each their own)."""
+    from companion.ui.tables import via_romana_labels
+
+    folder = tmp_path_factory.mktemp("via-romana-labels")
+    original = via_romana_labels.cache_folder
+    via_romana_labels.cache_folder = lambda: folder  # type: ignore[assignment]
+    yield
+    via_romana_labels.cache_folder = original  # type: ignore[assignment]

@@ -19,6 +19,7 @@ from companion.records import frozen
 from companion.ui import board as pieces
 from companion.ui import drawn, theme
 from companion.ui.layout import left_to_right
+from companion.ui.tables import via_romana_labels as label_store
 from companion.ui.text import draw_text, measure, render
 from companion.ui.theme import RGB
 
@@ -87,12 +88,108 @@ def layout(state: ViaRomanaState, rect: pygame.Rect, unit: int) -> MapLayout:
     """City centres from the board file's ``x``, ``y``, kept clear of the map's edge, moved
     apart where a road would be too short for its spaces; names placed around their cities
     where they cover nothing else. Kept for the few maps last asked for: placing the names
-    is a search (a few tenths of a second), the same for every state of one board."""
-    return _layout(state.board, tuple(rect), unit)
+    is a search (a few tenths of a second), the same for every state of one board, so its
+    result is also kept on disk (:mod:`via_romana_labels`). The map is laid out at its own
+    origin and moved to ``rect``: the picture and the touch targets share one search."""
+    return _layout_at(state.board, tuple(rect), unit)
+
+
+@lru_cache(maxsize=8)
+def _layout_at(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLayout:
+    left, top, width, height = bounds
+    return _moved(_layout(board, (0, 0, width, height), unit), left, top)
+
+
+def _moved(geometry: MapLayout, dx: int, dy: int) -> MapLayout:
+    """``geometry`` moved by (dx, dy) px."""
+    if not dx and not dy:
+        return geometry
+
+    def point(at: tuple[int, int]) -> tuple[int, int]:
+        return at[0] + dx, at[1] + dy
+
+    def line(ends: tuple[tuple[float, float], tuple[float, float]]
+             ) -> tuple[tuple[float, float], tuple[float, float]]:
+        (ax, ay), (bx, by) = ends
+        return (ax + dx, ay + dy), (bx + dx, by + dy)
+
+    labels = tuple(Label(label.lines, tuple(box.move(dx, dy) for box in label.boxes),
+                         None if label.leader is None
+                         else (point(label.leader[0]), point(label.leader[1])),
+                         label.shortened, point(label.anchor)) for label in geometry.labels)
+    return MapLayout(geometry.rect.move(dx, dy), tuple(point(c) for c in geometry.centres),
+                     geometry.radius, tuple(tuple(line(space) for space in road)
+                                            for road in geometry.spaces),
+                     geometry.road_width, geometry.name_size, geometry.piece_angle,
+                     geometry.marker_angle, labels)
 
 
 @lru_cache(maxsize=8)
 def _layout(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLayout:
+    geometry = _geometry(board, bounds, unit)
+    names = [city.name for city in board.cities]
+    digest = _labels_key(names, geometry)
+    labels = _labels_from(label_store.load(digest), len(names))
+    if labels is None:
+        labels = _place_names(names, geometry)
+        label_store.save(digest, _labels_kept(labels))
+    return MapLayout(geometry.rect, geometry.centres, geometry.radius, geometry.spaces,
+                     geometry.road_width, geometry.name_size, geometry.piece_angle,
+                     geometry.marker_angle, labels)
+
+
+def placed_afresh(board: Board, bounds: tuple[int, int, int, int], unit: int
+                  ) -> tuple[str, label_store.Kept]:
+    """The names of ``board`` placed by the search (nothing kept asked), with their key."""
+    geometry = _geometry(board, bounds, unit)
+    names = [city.name for city in board.cities]
+    return _labels_key(names, geometry), _labels_kept(_place_names(names, geometry))
+
+
+def _labels_key(names: Sequence[str], geometry: MapLayout) -> str:
+    """Everything the placed names depend on: the names, the map's geometry, and the size
+    of every line's ink (the font and its size, as far as they change the result)."""
+    size = geometry.name_size
+    inks = [[[list(lines), shortened, [list(ink.size) for ink in _inks(lines, size)]]
+             for lines, shortened in _splits(name)] for name in names]
+    # fractions to a thousandth: the last bit of a sine on another machine's processor
+    # changes no px, and would keep the Pi from finding the labels shipped
+    spaces = [[[round(v, 3) for v in end] for space in road for end in space]
+              for road in geometry.spaces]
+    return label_store.key({
+        "names": list(names), "rect": list(geometry.rect), "size": size,
+        "centres": geometry.centres, "radius": geometry.radius, "spaces": spaces,
+        "road": geometry.road_width, "piece": [round(a, 3) for a in geometry.piece_angle],
+        "marker": [round(a, 3) for a in geometry.marker_angle], "inks": inks})
+
+
+def _labels_kept(labels: Sequence[Label]) -> label_store.Kept:
+    return [[list(label.lines), [list(box) for box in label.boxes],
+             None if label.leader is None else [list(end) for end in label.leader],
+             label.shortened, list(label.anchor)] for label in labels]
+
+
+def _labels_from(kept: label_store.Kept | None, count: int) -> tuple[Label, ...] | None:
+    """The labels of a kept result; None if it is not one of ``count`` names."""
+    if kept is None or len(kept) != count:
+        return None
+    try:
+        labels = tuple(Label(
+            tuple(str(line) for line in lines),
+            tuple(pygame.Rect(*(int(v) for v in box)) for box in boxes),
+            None if leader is None else ((int(leader[0][0]), int(leader[0][1])),
+                                         (int(leader[1][0]), int(leader[1][1]))),
+            float(shortened), (int(anchor[0]), int(anchor[1])))
+            for lines, boxes, leader, shortened, anchor in kept)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if any(not label.lines or len(label.lines) != len(label.boxes) for label in labels):
+        return None
+    return labels
+
+
+def _geometry(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLayout:
+    """The map without its names: city centres, road spaces, pieces' and markers' places."""
     rect = pygame.Rect(bounds)
     radius = max(10, min(unit * RADIUS // 48, min(rect.width, rect.height) // 16))
     name_size = round(20 * unit / 48)  # the reading size (see board.reading_size)
@@ -137,11 +234,8 @@ def _layout(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLa
         piece_angles.append(piece)
         marker_angles.append(marker)
     road_width = max(5, unit // 7)
-    geometry = MapLayout(rect, centres, radius, tuple(spaces), road_width, name_size,
-                         tuple(piece_angles), tuple(marker_angles))
-    labels = _place_names([city.name for city in board.cities], geometry)
     return MapLayout(rect, centres, radius, tuple(spaces), road_width, name_size,
-                     tuple(piece_angles), tuple(marker_angles), labels)
+                     tuple(piece_angles), tuple(marker_angles))
 
 
 def _spread(points: list[list[float]], roads: Sequence[tuple[int, int, int]], ends: float,
@@ -217,6 +311,7 @@ def _place_names(names: Sequence[str], geometry: MapLayout) -> tuple[Label, ...]
             best = (score, placed)
         if score[0] == 0:
             break
+    _extents.clear()
     assert best is not None
     return tuple(pair[1] for pair in best[1])
 
@@ -309,12 +404,35 @@ def _repair(options: Sequence[Sequence[tuple[float, Label]]],
 #: the cheapest places of a name kept for the search among the others
 _KEPT = 80
 
+#: each name's extent, asked thousands of times in one search: by the label's id, with the
+#: label held so that its id is not another's while it is kept (emptied after each search)
+_extents: dict[int, tuple[Label, pygame.Rect]] = {}
+
+
+def _extent(label: Label) -> pygame.Rect:
+    """Everything of ``label`` that another name may meet (its lines, its leader), with the
+    margin kept and a px more: two names whose extents do not meet cost nothing."""
+    found = _extents.get(id(label))
+    if found is not None and found[0] is label:
+        return found[1]
+    extent = label.rect
+    if label.leader is not None:
+        (ax, ay), (bx, by) = label.leader
+        extent = extent.union(pygame.Rect(min(ax, bx), min(ay, by), abs(bx - ax) + 1,
+                                          abs(by - ay) + 1))
+    extent = extent.inflate(2 * LABEL_MARGIN + 2, 2 * LABEL_MARGIN + 2)
+    _extents[id(label)] = (label, extent)
+    return extent
+
 
 def _between(label: Label, others: Sequence[Label | None]) -> float:
-    """What ``label`` costs among the other names: none may cover another or its leader."""
+    """What ``label`` costs among the other names: none may cover another or its leader.
+    Names whose extents (:func:`_extent`) do not meet cost nothing: most pairs, asked
+    first by one rect test."""
     total = 0.0
+    reach = _extent(label)
     for other in others:
-        if other is None:
+        if other is None or not reach.colliderect(_extent(other)):
             continue
         for box in label.boxes:
             padded = box.inflate(2 * LABEL_MARGIN, 2 * LABEL_MARGIN)
@@ -342,6 +460,8 @@ class _Obstacles:
     #: each segment's bounds, to ask only the segments near a box
     bounds: tuple[pygame.Rect, ...] = ()
     centres: tuple[tuple[int, int], ...] = ()
+    #: each centre as a px, to ask only the cities near a box
+    points: tuple[pygame.Rect, ...] = ()
 
     @staticmethod
     def of(geometry: MapLayout) -> _Obstacles:
@@ -356,7 +476,7 @@ class _Obstacles:
             tuple(pygame.Rect(math.floor(min(a[0], b[0])), math.floor(min(a[1], b[1])),
                               math.ceil(abs(b[0] - a[0])) + 2,
                               math.ceil(abs(b[1] - a[1])) + 2) for a, b in segments),
-            geometry.centres)
+            geometry.centres, tuple(pygame.Rect(x, y, 1, 1) for x, y in geometry.centres))
 
     def hits(self, box: pygame.Rect) -> int:
         """How many things ``box`` (a line of a name) covers, with the margin kept."""
@@ -379,26 +499,30 @@ class _Obstacles:
             # a leader reads as belonging to its city only while short and clear of
             # other cities' pieces
             total += _LEADER + math.dist(start, end) * _LEADER_PX
-            total += _HIT * sum(1 for box in self.boxes if box.clipline(start, end)
-                                and not box.collidepoint(start))
             span = pygame.Rect(min(start[0], end[0]), min(start[1], end[1]),
                                abs(end[0] - start[0]) + 1, abs(end[1] - start[1]) + 1)
+            total += _HIT * sum(1 for index in span.collidelistall(self.boxes)
+                                if self.boxes[index].clipline(start, end)
+                                and not self.boxes[index].collidepoint(start))
             total += _LEADER_CROSSES * sum(
                 1 for index in span.collidelistall(self.bounds)
                 if _segments_cross(start, end, *self.segments[index]))
         # a name nearer another city than its own reads as that city's
         box = label.rect
         own = _gap(*label.anchor, *box.center, box.width, box.height)
-        if any(centre != label.anchor and _gap(*centre, *box.center, box.width,
-                                                box.height) < own for centre in self.centres):
+        # only the cities within ``own`` of the box can be nearer (a px more each side for
+        # the box's centre rounded to whole px)
+        within = box.inflate(2 * math.ceil(own) + 4, 2 * math.ceil(own) + 4)
+        if any(self.centres[index] != label.anchor
+               and _gap(*self.centres[index], *box.center, box.width, box.height) < own
+               for index in within.collidelistall(self.points)):
             total += _NEARER
         return total + label.shortened + _between(label, others)
 
 
-def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
-    """The places a name may take around its city: every 15 degrees, touching the disc or
-    one to three steps farther out (with a leader line), on one line or two."""
-    size = geometry.name_size
+def _splits(name: str) -> list[tuple[tuple[str, ...], float]]:
+    """The ways a name may be written, each with what it costs: whole on one line, on two,
+    its later words shortened, its first word cut."""
     splits: list[tuple[tuple[str, ...], float]] = [((name,), 0.0)]
     words = name.split(" ")
     if len(words) > 1:
@@ -413,12 +537,25 @@ def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
         if 5 <= keep < len(words[0]) - 1 and len(name) >= _SHORTEN_FROM:
             dropped = len(name) - keep
             splits.append(((words[0][:keep] + ".",), _SHORTENED + _LETTER * dropped))
+    return splits
+
+
+def _inks(lines: Sequence[str], size: int) -> list[pygame.Rect]:
+    """The box each line's ink fills, drawn at ``size``."""
+    with left_to_right():
+        return [render(line, size, theme.TEXT).get_bounding_rect() for line in lines]
+
+
+def _candidates(name: str, city: int, geometry: MapLayout) -> list[Label]:
+    """The places a name may take around its city: every 15 degrees, touching the disc or
+    one to three steps farther out (with a leader line), on one line or two."""
+    size = geometry.name_size
+    splits = _splits(name)
     (cx, cy), radius = geometry.centres[city], geometry.radius
     step = max(4, size // 2)
     found: list[Label] = []
     for lines, shortened in splits:
-        with left_to_right():
-            inks = [render(line, size, theme.TEXT).get_bounding_rect() for line in lines]
+        inks = _inks(lines, size)
         width = max(ink.width for ink in inks)
         height = sum(ink.height for ink in inks) + 2 * (len(lines) - 1)
         for far in range(_RINGS):
