@@ -97,6 +97,7 @@ class Audit:
     findings: list[Finding] = field(default_factory=list)
     crops: list[Crop] = field(default_factory=list)
     frames: int = 0
+    frames_of: Counter[str] = field(default_factory=Counter)
     _seen: set[tuple[str, ...]] = field(default_factory=set)
     crops_kept: int = 400
 
@@ -123,6 +124,7 @@ class Audit:
                 else:
                     shown.draw = original  # type: ignore[method-assign]
         self.frames += 1
+        self.frames_of[screen] += 1
         top_layer = f"{len(visible) - 1}:{visible[-1].name}"
         items = [item for item in record.items(app.surface) if item.layer in ("", top_layer)]
         where = (screen, f"{app.metrics.width}x{app.metrics.height}", i18n.language(), state)
@@ -166,14 +168,16 @@ class Audit:
         return list(seen.values())
 
     def per_screen(self) -> dict[str, int]:
-        """Distinct findings per screen."""
-        return dict(sorted(Counter(f.screen for f in self.distinct()).items()))
+        """Distinct findings per screen, every audited screen named (0 included)."""
+        found = Counter(f.screen for f in self.distinct())
+        return {screen: found[screen] for screen in sorted(set(self.frames_of) | set(found))}
 
     def report(self) -> str:
         lines = [f.line() for f in self.distinct()]
         lines.append(f"{len(self.distinct())} distinct findings ({len(self.findings)} in all) "
                      f"in {self.frames} frames")
-        lines.extend(f"  {screen}: {count}" for screen, count in self.per_screen().items())
+        lines.extend(f"  {screen}: {count} in {self.frames_of[screen]} frames"
+                     for screen, count in self.per_screen().items())
         return "\n".join(lines)
 
     def contact_sheet(self, path: Path, width: int = 1600) -> None:

@@ -226,9 +226,6 @@ def audit_everything(tmp_path: Path, apps: Apps) -> Audit:
     return audit
 
 
-@pytest.mark.xfail(reason="2508 distinct findings left (9251 on fff3a7f; issue 36): Via Romana "
-                   "map labels, Ave Roma's five-player refill, long banners and labels shrunk "
-                   "below 20 px; see docs/screen-audit.md", strict=True)
 def test_every_screen_reads_from_across_the_table(tmp_path: Path, apps: Apps) -> None:
     audit = audit_everything(tmp_path, apps)
     audit.contact_sheet(sheet_path(tmp_path))
