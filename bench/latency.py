@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bench.judging import Budget
+from bench.judging import FRAME_SECONDS, Budget
 from bench.long_game import build_store
 from bench.measure import HEADLESS, Figure, percentile
 
@@ -215,12 +215,25 @@ def press_to_screen(quick: bool) -> list[Figure]:
              "from the emulated bridge writing the tag's line into the pty (its line "
              "time included) through the bridge driver's thread to the end of the display "
              "update presenting the tag's message (to the flip)")):
-        p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
-        figures.append(Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}", "half a 60 Hz frame",
-                              f"p99 {p99 / 0.008:.2f} of target", "p99 < 8 ms", p99 < 0.008,
-                              f"{len(values)} events; {note}",
-                              budgets=(Budget("p99", p99, 0.008, strict=True),)))
+        figures.append(press_figure(what, values, f"{len(values)} events; {note}"))
     return figures
+
+
+#: press to screen at full speed: half a frame, so that a slower machine keeps within one
+PRESS_TARGET = 0.008
+
+
+def press_figure(what: str, latencies: list[float], note: str) -> Figure:
+    """A press's time to the screen: p99 under half a 60 Hz frame at full speed, within
+    one frame on the run that stands for a Pi's budget."""
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    return Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}",
+                  f"a 60 Hz frame ({FRAME_SECONDS * 1000:.1f} ms)",
+                  f"p99 {p99 / FRAME_SECONDS:.2f} of a frame",
+                  f"p99 < {PRESS_TARGET * 1000:g} ms (half a frame)", p99 < PRESS_TARGET, note,
+                  budgets=(Budget("p99", p99, PRESS_TARGET, strict=True,
+                                   pi_limit=FRAME_SECONDS),),
+                  pi_target=f"p99 <= one 60 Hz frame ({FRAME_SECONDS * 1000:.1f} ms)")
 
 
 @dataclass
@@ -449,7 +462,7 @@ def answering_during_commits(quick: bool) -> list[Figure]:
     # the first touches warm caches (a cold first move): the reference is the steady loop
     steps = _touch_undo(count, 0.0).steps
     steps = steps[len(steps) // 10:]
-    frame = 1 / 60
+    frame = FRAME_SECONDS
     return [
         Figure("UI answering during commits (longest loop step)",
                f"{_ms(max(slow_steps))} with {slow * 1000:.0f} ms commits",
