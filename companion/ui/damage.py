@@ -16,8 +16,6 @@ class Damage:
     """The invalidated part of the window since the last frame."""
 
     def __init__(self) -> None:
-        #: invalidations so far: a frame drawn ahead holds only while no other came since
-        self.invalidations = 0
         #: the rectangles to redraw (see :attr:`full`)
         self.rects: list[pygame.Rect] = []
         #: the whole window is to be redrawn
@@ -30,7 +28,6 @@ class Damage:
     def invalidate(self, rect: pygame.Rect | None = None) -> None:
         """Ask for a redraw of ``rect`` (None: the whole window) at the end of this step."""
         self.needs_build = True
-        self.invalidations += 1
         if rect is None:
             self.full = True
         else:
