@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import queue
 import tempfile
 import threading
 import time
@@ -41,33 +42,43 @@ SETTLE = 0.03  # a button held this long is a press (the chatter filter wants 20
 
 
 class FrameWatch:
-    """Stands in for ``pygame.display.update``: notes when each update ended, and what."""
+    """Stands in for ``pygame.display.update``: notes when each update ended, and what.
+
+    The loop's thread never waits for the driver here: it appends the frame (atomic under
+    the interpreter lock) and drops a token in a queue that takes no lock of Python's. A
+    lock shared with the driver would make the loop wait whenever the driver held it and
+    lost its CPU (to a neighbour, or to a quota's end), which the app on a Pi never does.
+    """
 
     def __init__(self) -> None:
         self.marker: Callable[[], object] = lambda: None
         self.frames: list[tuple[float, object]] = []
-        self.changed = threading.Condition()
+        self._arrived: queue.SimpleQueue[None] = queue.SimpleQueue()
 
     def present(self, rects: list[pygame.Rect]) -> None:
         pygame.display.update(rects)
         ended = time.perf_counter()
-        with self.changed:
-            self.frames.append((ended, self.marker()))
-            self.changed.notify_all()
+        self.frames.append((ended, self.marker()))
+        self._arrived.put(None)
 
     def wait_for(self, accept: Callable[[object], bool], after: int,
                  timeout: float = 10.0) -> float:
         """The end time of the first update after frame ``after`` whose marker is accepted."""
         deadline = time.monotonic() + timeout
-        with self.changed:
-            while True:
-                for ended, marker in self.frames[after:]:
-                    if accept(marker):
-                        return ended
-                remaining = deadline - time.monotonic()
+        index = after
+        while True:
+            while index < len(self.frames):
+                ended, marker = self.frames[index]
+                index += 1
+                if accept(marker):
+                    return ended
+            remaining = deadline - time.monotonic()
+            try:
                 if remaining <= 0:
-                    raise TimeoutError("the screen never showed the result")
-                self.changed.wait(remaining)
+                    raise queue.Empty
+                self._arrived.get(timeout=remaining)
+            except queue.Empty:
+                raise TimeoutError("the screen never showed the result") from None
 
 
 class Bench:
@@ -364,8 +375,7 @@ def _touch_undo(count: int, extra_commit_delay: float,
             to_commit: list[float] = []
             to_frame: list[float] = []
             for _ in range(count):
-                with bench.watch.changed:
-                    marker = bench.watch.frames[-1][1]
+                marker = bench.watch.frames[-1][1]
                 assert isinstance(marker, tuple)
                 shown: int = marker[0]
                 where: tuple[float, float] | None = marker[1]

@@ -2,7 +2,8 @@
 
 A frame is drawn only when something was invalidated (:mod:`companion.ui.damage`), and
 only the touched rectangles are presented. A pressed button is drawn by itself over the
-last frame (and what it covered put back on release), without a layout or a redraw.
+last frame (and what it covered put back on release), without a layout or a redraw; so is
+"Saving..." when a move goes to the disk (the table changes only once it landed).
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ class Frame:
         if not damage.pending:
             if damage.highlights:
                 self._render_highlights()
+            if damage.covered:
+                self._render_covered()
             return
         damage.highlights = []
         self._under = None
@@ -148,6 +151,17 @@ class Frame:
             self.present(shown)
             self.display_updates += 1
         if damage.pending:
+            self.render()
+
+    def _render_covered(self) -> None:
+        """Draw "Saving..." alone over the last frame and present its rect."""
+        rects, self.damage.covered = self.damage.covered, []
+        if self.overlays.guard(self.overlays.draw_saving, self.surface, self.metrics):
+            self.present(rects)
+            self.display_updates += 1
+        else:
+            for rect in rects:
+                self.damage.invalidate(rect)
             self.render()
 
     def _drawn_alone(self, button: Button, rect: pygame.Rect) -> bool:
