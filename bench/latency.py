@@ -289,6 +289,16 @@ class Touches:
     commits: list[float]  # each commit (``Store.append`` on the writer thread) meanwhile
     steps: list[float]  # every step of the app loop meanwhile
     draws: list[float]  # drawing each frame (Frame.draw, not presenting it) meanwhile
+    firsts: list[int]  # for each touch, the index in ``steps`` of the first step after it
+
+    def warm_steps(self) -> list[float]:
+        """The steps from the touch past the first tenth on: before it the table's texts
+        are drawn for the first time (measured and opened at each size), whatever the disk
+        does."""
+        return self.steps[self.firsts[len(self.firsts) // 10]:]
+
+    def cold_steps(self) -> list[float]:
+        return self.steps[:self.firsts[len(self.firsts) // 10]]
 
 
 def _undo_marker(bench: Bench) -> tuple[int, tuple[float, float] | None]:
@@ -371,6 +381,8 @@ def _touch_undo(count: int, extra_commit_delay: float,
         bench.watch.marker = functools.partial(_undo_marker, bench)
         bench.app.render(force=True)  # a first marked frame: where the undo button is
 
+        firsts: list[int] = []
+
         def drive() -> tuple[list[float], list[float]]:
             to_commit: list[float] = []
             to_frame: list[float] = []
@@ -383,6 +395,7 @@ def _touch_undo(count: int, extra_commit_delay: float,
                     raise RuntimeError(f"no undo button on the {bench.app.top.name} screen "
                                        f"after {len(to_frame)} undos")
                 seen, after = len(committed), len(bench.watch.frames)
+                firsts.append(len(steps))
                 touched = _touch(bench, *where)
                 ended = bench.watch.wait_for(functools.partial(_shows, shown - 1), after)
                 to_frame.append(ended - touched)
@@ -398,7 +411,7 @@ def _touch_undo(count: int, extra_commit_delay: float,
             to_commit, to_frame = bench.run(drive)
         finally:
             bench.close()
-    return Touches(to_commit, to_frame, commits, steps, draws)
+    return Touches(to_commit, to_frame, commits, steps, draws, firsts)
 
 
 def _wait_idle(bench: Bench, step_ends: list[float], shown: float) -> None:
@@ -492,24 +505,27 @@ def acknowledgement(quick: bool) -> list[Figure]:
 
 def answering_during_commits(quick: bool) -> list[Figure]:
     """The longest loop step while every commit takes 50 ms (a worn card), beside the
-    longest with this machine's commits."""
+    longest with this machine's commits; both past the first tenth of the touches."""
     count = 10 if quick else 100
     slow = 0.05
-    slow_steps = _touch_undo(count, slow).steps
-    # the first touches warm caches (a cold first move): the reference is the steady loop
-    steps = _touch_undo(count, 0.0).steps
-    steps = steps[len(steps) // 10:]
+    on_slow_disk = _touch_undo(count, slow)
+    on_this_disk = _touch_undo(count, 0.0)
+    longest = max(on_slow_disk.warm_steps())
+    cold = max(on_slow_disk.cold_steps() or [0.0])
     frame = FRAME_SECONDS
     return [
         Figure("UI answering during commits (longest loop step)",
-               f"{_ms(max(slow_steps))} with {slow * 1000:.0f} ms commits",
-               f"{_ms(max(steps))} with this machine's commits",
-               f"{max(slow_steps) / frame:.2f} of a frame", "< one 60 Hz frame (16.7 ms)",
-               max(slow_steps) < frame,
+               f"{_ms(longest)} with {slow * 1000:.0f} ms commits (in the first tenth of "
+               f"the touches, warming up: {_ms(cold)})",
+               f"{_ms(max(on_this_disk.warm_steps()))} with this machine's commits",
+               f"{longest / frame:.2f} of a frame", "< one 60 Hz frame (16.7 ms)",
+               longest < frame,
                f"{count} touches with every commit slowed by {slow * 1000:.0f} ms "
                "(a worn SD card); each app loop step timed from its start to its end "
                "(the flip included): the loop never waits for the disk (a move in flight "
-               "is shown taken at once and drawn once it landed); "
-               "the reference leaves out the first tenth of the steps "
-               "(warm-up)", budgets=(Budget("longest", max(slow_steps), frame, strict=True),)),
+               "is shown taken at once and drawn once it landed); both figures leave out "
+               "the steps up to the touch past the first tenth (warm-up: the first draws "
+               "of the table's texts, measured and opened at each size, whatever the disk "
+               "does), whose longest is shown beside",
+               budgets=(Budget("longest", longest, frame, strict=True),)),
     ]
