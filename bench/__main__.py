@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from bench.judging import Speed, judge
+from bench.judging import FRAME_SECONDS, Speed, judge
 from bench.measure import HEADLESS, Figure
 from bench.neighbour import Neighbours, beside_neighbours
 from bench.slow import Slowdown, reference_loop_seconds, scale_times, slow_down
@@ -87,6 +87,16 @@ def scaled(figures: list[Figure], factor: float) -> list[Figure]:
             for f in figures]
 
 
+def on_pis_budget(slowdown: Slowdown | Neighbours | None) -> bool:
+    """Whether the run stands for a Pi's budget: every touch within one 60 Hz frame.
+
+    A quota (``--slow`` through a cgroup) or neighbours on one CPU (``--neighbour``) make
+    one; a run at full speed, or ``--slow`` merely scaled, does not.
+    """
+    return isinstance(slowdown, Neighbours) or (isinstance(slowdown, Slowdown)
+                                                and slowdown.throttled)
+
+
 def table(figures: list[Figure]) -> str:
     rows = ["| figure | measured | reference (same run) | ratio | target | met |",
             "|---|---|---|---|---|---|"]
@@ -116,6 +126,10 @@ def document(figures: list[Figure], command: str, seconds: float,
              slowdown: Slowdown | Neighbours | None, loop: tuple[float, float]) -> str:
     notes = "\n".join(f"- **{f.name}**: {f.note}" for f in figures if f.note)
     slowed = f"- Slowed: {slowdown.describe()}\n" if slowdown is not None else ""
+    if on_pis_budget(slowdown):
+        slowed += ("- Budget: the Pi's: a press, a tag or a touch to the screen showing "
+                   f"it within one 60 Hz frame ({FRAME_SECONDS * 1000:.1f} ms before "
+                   "scaling to the run's speed), as each such figure's target says\n")
     return f"""# Performance
 
 What a game night costs the Pi, each figure beside a reference measured in the same run
@@ -176,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     loop = (loop_before, reference_loop_seconds())
     if isinstance(slowdown, Slowdown) and not slowdown.throttled:
         figures = scaled(figures, slowdown.factor)
-    figures = judge(figures, Speed(*loop))
+    figures = judge(figures, Speed(*loop), pi_budget=on_pis_budget(slowdown))
     print(table(figures))
     print(f"\nspeed: {speed_line(loop)}")
     print(f"judged: {Speed(*loop).verdict()}")

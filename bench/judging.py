@@ -6,6 +6,10 @@ machine's speed changes from day to day by up to 2x with the same code, so a bud
 applied as ``budget x (this run's loop time / 22.8 ms)``, the loop time being the mean of
 the run's start and end. A run whose two loop times differ by more than 25% changed speed
 while it ran: nothing in it is judged, and the document says so.
+
+The run that stands for a Pi's budget (``--slow N`` under a quota, or ``--neighbour``)
+judges what a player feels against what a player notices: every touch within one 60 Hz
+frame (a figure's ``pi_limit``, where it has one, stands for its ``limit`` there).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 REFERENCE_LOOP_SECONDS = 0.0228
 #: the start and the end of a judged run may differ by at most this share of the faster
 UNSTEADY_SHARE = 0.25
+#: one frame of a 60 Hz screen: what a touch may take on the Pi-budget run
+FRAME_SECONDS = 1 / 60
 
 
 @dataclass(frozen=True)
@@ -31,6 +37,15 @@ class Budget:
     measured: float  # seconds
     limit: float  # seconds, on the reference machine
     strict: bool = False  # "<" rather than "<="
+    #: the limit on the run that stands for a Pi's budget, if it is not ``limit`` (a
+    #: measured time equal to it is within it: "<=")
+    pi_limit: float | None = None
+
+    def for_pi(self) -> Budget:
+        """This budget as the Pi-budget run applies it."""
+        if self.pi_limit is None:
+            return self
+        return replace(self, limit=self.pi_limit, strict=False, pi_limit=None)
 
     def holds(self, scale: float) -> bool:
         applied = self.limit * scale
@@ -69,15 +84,26 @@ class Speed:
                 "at); the budget applied is beside each target")
 
 
-def judge(figures: Sequence[Figure], speed: Speed) -> list[Figure]:
+def on_pi_budget(figure: Figure) -> Figure:
+    """``figure`` with the targets of the run that stands for a Pi's budget."""
+    if not any(budget.pi_limit is not None for budget in figure.budgets):
+        return figure
+    return replace(figure, target=figure.pi_target or figure.target,
+                   budgets=tuple(budget.for_pi() for budget in figure.budgets))
+
+
+def judge(figures: Sequence[Figure], speed: Speed, pi_budget: bool = False) -> list[Figure]:
     """The figures judged at ``speed``: budgets scaled, or nothing judged if unsteady.
 
     A figure's ``met`` is kept for its parts that are not absolute budgets (ratios, counts)
     and combined with its budgets at the run's speed. Figures already not judged (their
-    times scaled by ``--slow`` without a quota) stay so.
+    times scaled by ``--slow`` without a quota) stay so. On the Pi-budget run
+    (``pi_budget``) a budget's ``pi_limit`` and a figure's ``pi_target`` stand for theirs.
     """
     judged = []
     for figure in figures:
+        if pi_budget:
+            figure = on_pi_budget(figure)
         if not figure.judged:
             judged.append(figure)
         elif not speed.steady:

@@ -10,8 +10,8 @@ update that shows the result.
 from __future__ import annotations
 
 import functools
-import operator
 import os
+import queue
 import tempfile
 import threading
 import time
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bench.judging import Budget
+from bench.judging import FRAME_SECONDS, Budget
 from bench.long_game import build_store
 from bench.measure import HEADLESS, Figure, percentile
 
@@ -42,33 +42,43 @@ SETTLE = 0.03  # a button held this long is a press (the chatter filter wants 20
 
 
 class FrameWatch:
-    """Stands in for ``pygame.display.update``: notes when each update ended, and what."""
+    """Stands in for ``pygame.display.update``: notes when each update ended, and what.
+
+    The loop's thread never waits for the driver here: it appends the frame (atomic under
+    the interpreter lock) and drops a token in a queue that takes no lock of Python's. A
+    lock shared with the driver would make the loop wait whenever the driver held it and
+    lost its CPU (to a neighbour, or to a quota's end), which the app on a Pi never does.
+    """
 
     def __init__(self) -> None:
         self.marker: Callable[[], object] = lambda: None
         self.frames: list[tuple[float, object]] = []
-        self.changed = threading.Condition()
+        self._arrived: queue.SimpleQueue[None] = queue.SimpleQueue()
 
     def present(self, rects: list[pygame.Rect]) -> None:
         pygame.display.update(rects)
         ended = time.perf_counter()
-        with self.changed:
-            self.frames.append((ended, self.marker()))
-            self.changed.notify_all()
+        self.frames.append((ended, self.marker()))
+        self._arrived.put(None)
 
     def wait_for(self, accept: Callable[[object], bool], after: int,
                  timeout: float = 10.0) -> float:
         """The end time of the first update after frame ``after`` whose marker is accepted."""
         deadline = time.monotonic() + timeout
-        with self.changed:
-            while True:
-                for ended, marker in self.frames[after:]:
-                    if accept(marker):
-                        return ended
-                remaining = deadline - time.monotonic()
+        index = after
+        while True:
+            while index < len(self.frames):
+                ended, marker = self.frames[index]
+                index += 1
+                if accept(marker):
+                    return ended
+            remaining = deadline - time.monotonic()
+            try:
                 if remaining <= 0:
-                    raise TimeoutError("the screen never showed the result")
-                self.changed.wait(remaining)
+                    raise queue.Empty
+                self._arrived.get(timeout=remaining)
+            except queue.Empty:
+                raise TimeoutError("the screen never showed the result") from None
 
 
 class Bench:
@@ -132,24 +142,43 @@ class Bench:
         pygame.display.quit()
 
 
-def _button_latencies(bench: Bench, count: int,
-                      commits: list[float] | None = None) -> list[float]:
-    """Each press's time to the screen; each press's commit (``Store.append`` on the
-    writer's thread) appended to ``commits`` if given."""
+@dataclass
+class Presses:
+    """Each press of the undo button, in press order (seconds)."""
+
+    taken: list[float]  # to the first frame showing it: "Saving..." or the undone move
+    durable: list[float]  # to the frame showing the undone move (on disk)
+    commits: list[float]  # its commit (``Store.append`` on the writer's thread)
+
+
+def _press_marker(bench: Bench) -> tuple[int, bool]:
+    """What a frame shows: the moves in effect on disk, and whether "Saving..." is up."""
+    return bench.applied(), bench.app.saving_shown
+
+
+def _takes(expected: int, marker: object) -> bool:
+    return isinstance(marker, tuple) and (marker[0] == expected or marker[1])
+
+
+def _lands(expected: int, marker: object) -> bool:
+    return isinstance(marker, tuple) and marker[0] == expected
+
+
+def _button_latencies(bench: Bench, count: int) -> Presses:
+    """Press the undo button ``count`` times, each once the last one is on disk and shown."""
     pin = bench.factory.pin(bench.config.buttons.pins["undo"])
-    bench.watch.marker = bench.applied
-    if commits is not None:
-        append, timed = bench.store.append, commits
+    bench.watch.marker = functools.partial(_press_marker, bench)
+    append, commits = bench.store.append, []
 
-        def timed_append(*args: Any, **kwargs: Any) -> int:
-            started = time.perf_counter()
-            try:
-                return append(*args, **kwargs)
-            finally:
-                timed.append(time.perf_counter() - started)
+    def timed_append(*args: Any, **kwargs: Any) -> int:
+        started = time.perf_counter()
+        try:
+            return append(*args, **kwargs)
+        finally:
+            commits.append(time.perf_counter() - started)
 
-        bench.store.append = timed_append  # type: ignore[method-assign]
-    latencies = []
+    bench.store.append = timed_append  # type: ignore[method-assign]
+    presses = Presses([], [], commits)
     for _ in range(count):
         time.sleep(SETTLE)  # released long enough for the next press to count
         expected = bench.applied() - 1
@@ -158,9 +187,11 @@ def _button_latencies(bench: Bench, count: int,
         time.sleep(SETTLE)
         pressed = time.perf_counter()
         pin.drive_high()  # the release completes the press
-        shown = bench.watch.wait_for(functools.partial(operator.eq, expected), after)
-        latencies.append(shown - pressed)
-    return latencies
+        taken = bench.watch.wait_for(functools.partial(_takes, expected), after)
+        landed = bench.watch.wait_for(functools.partial(_lands, expected), after)
+        presses.taken.append(taken - pressed)
+        presses.durable.append(landed - pressed)
+    return presses
 
 
 def _is_new_banner(before: object, banner: object) -> bool:
@@ -190,9 +221,8 @@ def press_to_screen(quick: bool) -> list[Figure]:
     count = 60 if quick else 500
     with tempfile.TemporaryDirectory() as directory:
         bench = Bench(Path(directory), count + 100)
-        commits: list[float] = []
         try:
-            buttons = bench.run(lambda: _button_latencies(bench, count, commits))
+            presses: Presses = bench.run(lambda: _button_latencies(bench, count))
         finally:
             bench.close()
     with tempfile.TemporaryDirectory() as directory:
@@ -201,26 +231,53 @@ def press_to_screen(quick: bool) -> list[Figure]:
             tags = bench.run(lambda: _tag_latencies(bench, count))
         finally:
             bench.close()
-    beyond = [press - commit for press, commit in zip(buttons, commits, strict=True)]
-    disk = (f"; its commit (WAL, synchronous=FULL, the disk's time included) p50 "
-            f"{_ms(percentile(commits, 0.5))}, p99 {_ms(percentile(commits, 0.99))}, the "
-            f"press beyond its commit p99 {_ms(percentile(beyond, 0.99))}")
-    figures = []
-    for what, values, note in (
-            ("Press to screen: undo button (MockFactory pin)", buttons,
-             "from the mock pin's release edge that completes the press (gpiozero's "
-             "thread, the chatter filter, the input queue) to the end of the display "
-             "update presenting the undone move (to the flip); its commit included" + disk),
-            ("Press to screen: tag on the bridge reader (pty)", tags,
-             "from the emulated bridge writing the tag's line into the pty (its line "
-             "time included) through the bridge driver's thread to the end of the display "
-             "update presenting the tag's message (to the flip)")):
-        p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
-        figures.append(Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}", "half a 60 Hz frame",
-                              f"p99 {p99 / 0.008:.2f} of target", "p99 < 8 ms", p99 < 0.008,
-                              f"{len(values)} events; {note}",
-                              budgets=(Budget("p99", p99, 0.008, strict=True),)))
-    return figures
+    commits = presses.commits
+    beyond = [durable - commit
+              for durable, commit in zip(presses.durable, commits, strict=True)]
+    durable50, durable99 = percentile(presses.durable, 0.5), percentile(presses.durable, 0.99)
+    commit99, beyond99 = percentile(commits, 0.99), percentile(beyond, 0.99)
+    return [
+        press_figure("Press to screen: undo button (MockFactory pin), the press taken",
+                     presses.taken,
+                     f"{count} presses; from the mock pin's release edge that completes the "
+                     "press (gpiozero's thread, the chatter filter, the input queue) to the "
+                     "end of the first display update that shows it: \"Saving...\" over the "
+                     "table as it is on disk, or the undone move if it landed first (to the "
+                     "flip); the loop does not wait for the disk"),
+        Figure("Press to the move on disk shown: undo button (MockFactory pin)",
+               f"p50 {_ms(durable50)}, p99 {_ms(durable99)} (its commit: p50 "
+               f"{_ms(percentile(commits, 0.5))}, p99 {_ms(commit99)})",
+               f"its commit (WAL, synchronous=FULL): p99 {_ms(commit99)}",
+               f"beyond its commit: p99 {_ms(beyond99)}",
+               "beyond its commit: p99 <= one 60 Hz frame", beyond99 <= FRAME_SECONDS,
+               f"the same {count} presses, to the end of the display update presenting the "
+               "undone move, which is shown only once it is on disk; its commit is "
+               "Store.append on the log writer's thread (the disk's time included: neither "
+               "model slows the disk), and each press beyond its own commit is what the "
+               "code and the CPU decide",
+               budgets=(Budget("beyond", beyond99, FRAME_SECONDS),)),
+        press_figure("Press to screen: tag on the bridge reader (pty)", tags,
+                     f"{count} tags; from the emulated bridge writing the tag's line into the "
+                     "pty (its line time included) through the bridge driver's thread to the "
+                     "end of the display update presenting the tag's message (to the flip)"),
+    ]
+
+
+#: press to screen at full speed: half a frame, so that a slower machine keeps within one
+PRESS_TARGET = 0.008
+
+
+def press_figure(what: str, latencies: list[float], note: str) -> Figure:
+    """A press's time to the screen: p99 under half a 60 Hz frame at full speed, within
+    one frame on the run that stands for a Pi's budget."""
+    p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
+    return Figure(what, f"p50 {_ms(p50)}, p99 {_ms(p99)}",
+                  f"a 60 Hz frame ({FRAME_SECONDS * 1000:.1f} ms)",
+                  f"p99 {p99 / FRAME_SECONDS:.2f} of a frame",
+                  f"p99 < {PRESS_TARGET * 1000:g} ms (half a frame)", p99 < PRESS_TARGET, note,
+                  budgets=(Budget("p99", p99, PRESS_TARGET, strict=True,
+                                   pi_limit=FRAME_SECONDS),),
+                  pi_target=f"p99 <= one 60 Hz frame ({FRAME_SECONDS * 1000:.1f} ms)")
 
 
 @dataclass
@@ -231,7 +288,17 @@ class Touches:
     to_frame: list[float]  # touch to the end of the display update showing the undo
     commits: list[float]  # each commit (``Store.append`` on the writer thread) meanwhile
     steps: list[float]  # every step of the app loop meanwhile
-    draws: list[float]  # drawing each frame (App._draw_frame, not presenting it) meanwhile
+    draws: list[float]  # drawing each frame (Frame.draw, not presenting it) meanwhile
+    firsts: list[int]  # for each touch, the index in ``steps`` of the first step after it
+
+    def warm_steps(self) -> list[float]:
+        """The steps from the touch past the first tenth on: before it the table's texts
+        are drawn for the first time (measured and opened at each size), whatever the disk
+        does."""
+        return self.steps[self.firsts[len(self.firsts) // 10]:]
+
+    def cold_steps(self) -> list[float]:
+        return self.steps[:self.firsts[len(self.firsts) // 10]]
 
 
 def _undo_marker(bench: Bench) -> tuple[int, tuple[float, float] | None]:
@@ -314,12 +381,13 @@ def _touch_undo(count: int, extra_commit_delay: float,
         bench.watch.marker = functools.partial(_undo_marker, bench)
         bench.app.render(force=True)  # a first marked frame: where the undo button is
 
+        firsts: list[int] = []
+
         def drive() -> tuple[list[float], list[float]]:
             to_commit: list[float] = []
             to_frame: list[float] = []
             for _ in range(count):
-                with bench.watch.changed:
-                    marker = bench.watch.frames[-1][1]
+                marker = bench.watch.frames[-1][1]
                 assert isinstance(marker, tuple)
                 shown: int = marker[0]
                 where: tuple[float, float] | None = marker[1]
@@ -327,6 +395,7 @@ def _touch_undo(count: int, extra_commit_delay: float,
                     raise RuntimeError(f"no undo button on the {bench.app.top.name} screen "
                                        f"after {len(to_frame)} undos")
                 seen, after = len(committed), len(bench.watch.frames)
+                firsts.append(len(steps))
                 touched = _touch(bench, *where)
                 ended = bench.watch.wait_for(functools.partial(_shows, shown - 1), after)
                 to_frame.append(ended - touched)
@@ -342,7 +411,7 @@ def _touch_undo(count: int, extra_commit_delay: float,
             to_commit, to_frame = bench.run(drive)
         finally:
             bench.close()
-    return Touches(to_commit, to_frame, commits, steps, draws)
+    return Touches(to_commit, to_frame, commits, steps, draws, firsts)
 
 
 def _wait_idle(bench: Bench, step_ends: list[float], shown: float) -> None:
@@ -429,36 +498,34 @@ def acknowledgement(quick: bool) -> list[Figure]:
                "attached but the bridge's pty and mock pins); the commit alone is "
                "Store.append on a store of its own, one call between each two touches "
                "while the app waits for the next (nothing else running), so both meet "
-               "the disk alike; "
-               "with more than one CPU the frame is drawn while the move is committed "
-               "(drawing a frame: App._draw_frame, timed on the loop's thread, the "
-               "present left out; with drawing ahead the writer's return from SQLite "
-               "mostly waits for the drawing's end: the loop's thread lets go of the "
-               "interpreter only for moments inside pygame's calls, too short for the "
-               "writer's thread to wake into, so the frame is the touch's handling plus "
-               "the drawing at least)"),
+               "the disk alike; drawing a frame: Frame.draw, timed on the loop's thread, "
+               "the present left out"),
     ]
 
 
 def answering_during_commits(quick: bool) -> list[Figure]:
     """The longest loop step while every commit takes 50 ms (a worn card), beside the
-    longest with this machine's commits."""
+    longest with this machine's commits; both past the first tenth of the touches."""
     count = 10 if quick else 100
     slow = 0.05
-    slow_steps = _touch_undo(count, slow).steps
-    # the first touches warm caches (a cold first move): the reference is the steady loop
-    steps = _touch_undo(count, 0.0).steps
-    steps = steps[len(steps) // 10:]
-    frame = 1 / 60
+    on_slow_disk = _touch_undo(count, slow)
+    on_this_disk = _touch_undo(count, 0.0)
+    longest = max(on_slow_disk.warm_steps())
+    cold = max(on_slow_disk.cold_steps() or [0.0])
+    frame = FRAME_SECONDS
     return [
         Figure("UI answering during commits (longest loop step)",
-               f"{_ms(max(slow_steps))} with {slow * 1000:.0f} ms commits",
-               f"{_ms(max(steps))} with this machine's commits",
-               f"{max(slow_steps) / frame:.2f} of a frame", "< one 60 Hz frame (16.7 ms)",
-               max(slow_steps) < frame,
+               f"{_ms(longest)} with {slow * 1000:.0f} ms commits (in the first tenth of "
+               f"the touches, warming up: {_ms(cold)})",
+               f"{_ms(max(on_this_disk.warm_steps()))} with this machine's commits",
+               f"{longest / frame:.2f} of a frame", "< one 60 Hz frame (16.7 ms)",
+               longest < frame,
                f"{count} touches with every commit slowed by {slow * 1000:.0f} ms "
                "(a worn SD card); each app loop step timed from its start to its end "
-               "(the flip included): the loop never waits for the disk longer than "
-               "COMMIT_GRACE; the reference leaves out the first tenth of the steps "
-               "(warm-up)", budgets=(Budget("longest", max(slow_steps), frame, strict=True),)),
+               "(the flip included): the loop never waits for the disk (a move in flight "
+               "is shown taken at once and drawn once it landed); both figures leave out "
+               "the steps up to the touch past the first tenth (warm-up: the first draws "
+               "of the table's texts, measured and opened at each size, whatever the disk "
+               "does), whose longest is shown beside",
+               budgets=(Budget("longest", longest, frame, strict=True),)),
     ]

@@ -37,6 +37,8 @@ class Figure:
     #: its absolute time limits, applied at the run's speed by :func:`bench.judging.judge`
     budgets: tuple[Budget, ...] = ()
     rest_met: bool = True  # whether its parts that are not absolute budgets are met
+    #: the target column on the run that stands for a Pi's budget, where its budgets differ
+    pi_target: str = ""
 
 
 def compile_bytecode() -> None:

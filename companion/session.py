@@ -19,7 +19,6 @@ import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, SupportsIndex, cast, overload
 
@@ -386,7 +385,6 @@ class GameSession:
         # Entries handed to the writer but not yet on disk, and the timeline they lead to.
         self._pending: deque[LogEntry] = deque()
         self._ahead: TimelineFork | None = None
-        self._as_if_saved = False
         self.generation = 0
 
     @classmethod
@@ -552,27 +550,7 @@ class GameSession:
     @property
     def state(self) -> Any:
         """The state on disk: what the screen shows."""
-        return self._shown.state
-
-    @property
-    def _shown(self) -> Timeline | TimelineFork:
-        return self._latest if self._as_if_saved else self._timeline
-
-    @contextmanager
-    def as_if_saved(self) -> Iterator[None]:
-        """Read the entries in flight as if they were on disk, while drawing the frame that
-        shows them as the writer commits them; the app presents that frame only once they
-        are on disk, and draws it again from the disk's state if anything else happens."""
-        self._as_if_saved = True
-        try:
-            yield
-        finally:
-            self._as_if_saved = False
-
-    @property
-    def last_in_flight(self) -> LogEntry | None:
-        """The newest entry submitted and not yet on disk (None: all are on disk)."""
-        return self._pending[-1] if self._pending else None
+        return self._timeline.state
 
     def prepare_undo(self) -> None:
         """Work out the state an undo would go back to, unless it is kept already.
@@ -606,15 +584,13 @@ class GameSession:
     @property
     def action_count(self) -> int:
         """How many actions are in effect (``len(actions)`` without building the list)."""
-        return self._shown.cursor
+        return self._timeline.cursor
 
     @property
     def actions(self) -> list[Action]:
         """The actions in effect, oldest first."""
-        shown = self._shown
-        if isinstance(shown, Timeline):
-            return shown.actions[: shown.cursor]
-        return [shown.action(index) for index in range(shown.cursor)]
+        timeline = self._timeline
+        return timeline.actions[: timeline.cursor]
 
     @property
     def can_undo(self) -> bool:
@@ -627,7 +603,7 @@ class GameSession:
     @property
     def saving(self) -> bool:
         """True while submitted entries are still on their way to the disk."""
-        return bool(self._pending) and not self._as_if_saved
+        return bool(self._pending)
 
     @property
     def pending_count(self) -> int:

@@ -5,7 +5,7 @@ Each part has one job and its own module:
 - :mod:`~companion.ui.loop`: pump the input, step, sleep until needed, the watchdog, stop;
 - :mod:`~companion.ui.screen_stack`: the screen, its dialogs and the notices;
 - :mod:`~companion.ui.navigation`: where the app goes from one screen to the next;
-- :mod:`~companion.ui.moves`: a move to the log writer and back, the frame drawn ahead;
+- :mod:`~companion.ui.moves`: a move to the log writer and back;
 - :mod:`~companion.ui.damage` and :mod:`~companion.ui.frame`: what is to be redrawn, and
   drawing and presenting it;
 - :mod:`~companion.ui.input_events`: SDL and device events to intents, to the top screen;

@@ -16,8 +16,6 @@ class Damage:
     """The invalidated part of the window since the last frame."""
 
     def __init__(self) -> None:
-        #: invalidations so far: a frame drawn ahead holds only while no other came since
-        self.invalidations = 0
         #: the rectangles to redraw (see :attr:`full`)
         self.rects: list[pygame.Rect] = []
         #: the whole window is to be redrawn
@@ -26,11 +24,12 @@ class Damage:
         self.needs_build = True
         #: buttons to show pressed (True) or released alone, without a layout or a redraw
         self.highlights: list[tuple[Button, bool]] = []
+        #: an overlay's new rectangles, drawn over the last frame alone (see :meth:`cover`)
+        self.covered: list[pygame.Rect] = []
 
     def invalidate(self, rect: pygame.Rect | None = None) -> None:
         """Ask for a redraw of ``rect`` (None: the whole window) at the end of this step."""
         self.needs_build = True
-        self.invalidations += 1
         if rect is None:
             self.full = True
         else:
@@ -44,6 +43,12 @@ class Damage:
         """
         self.highlights.append((button, pressed))
 
+    def cover(self, rect: pygame.Rect) -> None:
+        """An overlay put up at ``rect`` over the frame as it is ("Saving..."): drawn alone
+        over the last frame, with neither a layout nor a redraw of what it covers (a
+        redraw of anything drawn meanwhile draws it too)."""
+        self.covered.append(pygame.Rect(rect))
+
     @property
     def pending(self) -> bool:
         """Whether anything is to be redrawn (highlights aside)."""
@@ -53,3 +58,4 @@ class Damage:
         """The invalidated part went to the display."""
         self.full = False
         self.rects = []
+        self.covered = []

@@ -13,16 +13,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 import pygame
 
+from companion.records import frozen, mutable
 from companion.ui.theme import RGB
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@frozen
 class Item:
     """One thing drawn: a text's ink, or a piece (``kind`` says which)."""
 
@@ -42,7 +43,7 @@ class Item:
     layer: str = ""  # the screen (or banner) that drew it
 
 
-@dataclass
+@mutable
 class Record:
     """Items per surface drawn into while the record is open."""
 

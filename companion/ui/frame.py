@@ -2,9 +2,8 @@
 
 A frame is drawn only when something was invalidated (:mod:`companion.ui.damage`), and
 only the touched rectangles are presented. A pressed button is drawn by itself over the
-last frame (and what it covered put back on release), without a layout or a redraw. A
-frame drawn ahead while a move was on its way to the disk (:mod:`companion.ui.moves`) is
-presented as it is once that move landed and nothing else changed meanwhile.
+last frame (and what it covered put back on release), without a layout or a redraw; so is
+"Saving..." when a move goes to the disk (the table changes only once it landed).
 """
 
 from __future__ import annotations
@@ -14,8 +13,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.records import mutable
-from companion.store import LogEntry
 from companion.ui import fonts, theme
 from companion.ui.damage import Damage
 from companion.ui.layout import Metrics, metrics_for
@@ -26,17 +23,6 @@ from companion.ui.widgets import Button
 
 if TYPE_CHECKING:  # a turned panel comes later, if at all
     from companion.ui.rotation import Rotation
-
-
-@mutable
-class FrameAhead:
-    """A frame drawn while moves up to ``last`` were in flight, after ``invalidations``
-    invalidations."""
-
-    rects: list[pygame.Rect]
-    last: LogEntry
-    invalidations: int
-    landed: bool = False  # ``last`` is on disk and nothing else changed since
 
 
 class Frame:
@@ -60,8 +46,6 @@ class Frame:
         self.display_updates = 0
         #: what the pressed button covered: (key, where, the pixels), to put back on release
         self._under: tuple[str, pygame.Rect, pygame.Surface] | None = None
-        #: a frame drawn while moves were on their way to the disk, not yet presented
-        self.ahead: FrameAhead | None = None
 
     # -- the panel ------------------------------------------------------------------------
 
@@ -98,20 +82,15 @@ class Frame:
         damage = self.damage
         if force:
             damage.full = True
-        ahead, self.ahead = self.ahead, None
         if not damage.pending:
             if damage.highlights:
                 self._render_highlights()
+            if damage.covered:
+                self._render_covered()
             return
         damage.highlights = []
         self._under = None
-        if (ahead is not None and ahead.landed and not force
-                and ahead.invalidations == damage.invalidations):
-            rects = ahead.rects  # drawn while the move was in flight; it is on disk now
-        else:
-            if ahead is not None:
-                damage.needs_build = True  # its buttons were built for the moves in flight
-            rects = self.draw()
+        rects = self.draw()
         damage.drawn()
         self.present(rects)
         self.display_updates += 1
@@ -172,6 +151,17 @@ class Frame:
             self.present(shown)
             self.display_updates += 1
         if damage.pending:
+            self.render()
+
+    def _render_covered(self) -> None:
+        """Draw "Saving..." alone over the last frame and present its rect."""
+        rects, self.damage.covered = self.damage.covered, []
+        if self.overlays.guard(self.overlays.draw_saving, self.surface, self.metrics):
+            self.present(rects)
+            self.display_updates += 1
+        else:
+            for rect in rects:
+                self.damage.invalidate(rect)
             self.render()
 
     def _drawn_alone(self, button: Button, rect: pygame.Rect) -> bool:

@@ -152,10 +152,9 @@ class InputTranslator:
     def deliver(self, intent: Intent) -> None:
         """Hand one intent to the top screen, laid out for what it shows now.
 
-        The layout is brought up to date before the intent, not after it: after a move
-        the next thing is most often the frame drawn ahead, which lays the screen out for
-        the move in flight itself (a layout for the disk's state meanwhile was a tenth of
-        a millisecond between the touch and that frame, for nothing).
+        The layout is brought up to date before the intent, not after it: an intent is
+        matched against the buttons of the screen as it is now (a second touch in the same
+        step meets the screen the first one opened), and nothing is laid out for nothing.
         """
         if self.damage.needs_build:
             self.frame.build()

@@ -31,8 +31,6 @@ class Layers:
         self._pictures: OrderedDict[tuple[str, tuple[int, int]],
                                     tuple[tuple[Hashable, ...], pygame.Surface]] = OrderedDict()
         self._sizes: dict[str, list[tuple[int, int]]] = {}  # per name, most recent last
-        #: per name, the pictures of its last few keys (see ``variants``), oldest first
-        self._variants: dict[str, OrderedDict[tuple[Hashable, ...], pygame.Surface]] = {}
         self._limit = limit  # pictures beyond this (a screen of many parts) drop the oldest
         self.painted = 0  # pictures painted afresh, for tests and the benchmark
         self.updated = 0  # pictures brought up to date in part (see ``update``)
@@ -40,7 +38,7 @@ class Layers:
     def picture(self, name: str, key: Hashable, size: tuple[int, int], background: RGB,
                 paint: Callable[[pygame.Surface], object],
                 update: Callable[[pygame.Surface, Hashable], bool] | None = None,
-                sizes: int = 1, variants: int = 1) -> pygame.Surface:
+                sizes: int = 1) -> pygame.Surface:
         """The picture called ``name`` of ``size``: reused while ``key`` holds (with the
         background, the language, the mirroring and the fonts), else painted afresh by
         ``paint`` on ``background``. Its last ``sizes`` sizes are kept: a part whose size
@@ -50,14 +48,8 @@ class Layers:
         When only ``key`` changed, ``update`` (if given) may bring the kept picture up to
         date itself, told the old key: it repaints what changed and returns True, or
         returns False to have the whole picture painted afresh.
-
-        ``variants`` > 1 keeps the pictures of that many recent keys instead (no
-        ``update``, one size): a part that goes back and forth between a few pictures,
-        the turn panel naming each player in turn, is painted once per picture.
         """
         full_key = (key, size, background, i18n.language(), mirrored(), fonts_generation())
-        if variants > 1:
-            return self._variant(name, full_key, size, background, paint, variants)
         slot = (name, size)
         cached = self._pictures.get(slot)
         if cached is not None and cached[0] == full_key:
@@ -85,25 +77,6 @@ class Layers:
         self.painted += 1
         return picture
 
-    def _variant(self, name: str, full_key: tuple[Hashable, ...], size: tuple[int, int],
-                 background: RGB, paint: Callable[[pygame.Surface], object],
-                 kept: int) -> pygame.Surface:
-        pictures = self._variants.setdefault(name, OrderedDict())
-        picture = pictures.get(full_key)
-        if picture is not None:
-            pictures.move_to_end(full_key)
-            return picture
-        # the oldest picture's surface is painted over when it has this size
-        reused = pictures.popitem(last=False)[1] if len(pictures) >= kept else None
-        if reused is None or reused.get_size() != _surface_size(size):
-            reused = pygame.Surface(_surface_size(size))
-        drawn.fresh(reused)
-        reused.fill(background)
-        paint(reused)
-        pictures[full_key] = reused
-        self.painted += 1
-        return reused
-
     def _used(self, name: str, size: tuple[int, int], kept: int) -> None:
         """``size`` of ``name`` is the most recent; its sizes beyond ``kept`` go."""
         sizes = self._sizes.setdefault(name, [])
@@ -117,26 +90,25 @@ class Layers:
     def blit(self, surface: pygame.Surface, rect: pygame.Rect, name: str, key: Hashable,
              background: RGB, paint: Callable[[pygame.Surface, pygame.Rect], object],
              update: Callable[[pygame.Surface, pygame.Rect, Hashable], bool] | None = None,
-             sizes: int = 1, variants: int = 1) -> None:
+             sizes: int = 1) -> None:
         """Draw the picture ``name`` at ``rect``; ``paint`` draws it into a rect at the
         origin of the picture's own surface when it has to be painted afresh, ``update``
         into the kept one when only ``key`` changed (see :meth:`picture`, and for
-        ``sizes`` and ``variants``)."""
+        ``sizes``)."""
         local = pygame.Rect((0, 0), rect.size)
         picture = self.picture(
             name, key, rect.size, background, lambda picture: paint(picture, local),
             None if update is None else lambda picture, old: update(picture, local, old),
-            sizes, variants)
+            sizes)
         drawn.placed(picture, surface, rect.topleft)
         surface.blit(picture, rect)
 
     def clear(self) -> None:
         self._pictures.clear()
         self._sizes.clear()
-        self._variants.clear()
 
     def __len__(self) -> int:
-        return len(self._pictures) + sum(len(kept) for kept in self._variants.values())
+        return len(self._pictures)
 
 
 def _surface_size(size: tuple[int, int]) -> tuple[int, int]:

@@ -67,8 +67,6 @@ BUSY_INTERVAL = 0.004
 BUSY_AFTER_INPUT = 0.3
 #: how long shutting down waits for moves still on their way to the disk
 SHUTDOWN_SAVE_SECONDS = 5.0
-#: how long a step waits for a move's commit before drawing without it
-COMMIT_GRACE = 0.008
 #: the longest the loop sleeps without a reason to wake (a last resort, not a poll)
 MAX_SLEEP = 30.0
 
@@ -124,14 +122,12 @@ class Loop:
                 translator.deliver(Press(press.button, press.long))
         if self.screens.stack:  # the top screen's own timers (a touch held into a long press)
             self.overlays.guard(self.screens.top.tick, time.monotonic())
-        drawing = time.monotonic()
-        self.moves.draw_ahead_of_commit()
-        # the grace counts from before the drawing: a slow disk costs a step no more
-        self.await_commit(max(0.0, COMMIT_GRACE - (time.monotonic() - drawing)))
         now = time.monotonic()
         self.turns.remind(now, self.moves.session)
         self.overlays.expire(now)
         session = self.moves.session
+        # the loop never waits for the disk: a move on its way there is shown taken at once
+        # ("Saving..." over the table as it is on disk), and drawn when it has landed
         self.overlays.show_saving(session is not None and session.saving, self.frame.metrics)
         self.frame.render()
         if self.moves.session is not None:  # after the frame: the next undo is made ready
@@ -141,14 +137,10 @@ class Loop:
             saver.update(time.monotonic(), self.screens.on_home)
         return had_input
 
-    def await_commit(self, grace: float) -> None:
-        """Give a move in flight ``grace`` seconds to commit, so one frame shows it.
-
-        A commit usually takes about a millisecond; drawing the screen first and then
-        again with the move would double the time to the frame that matters. A slow disk
-        gets no more than ``grace``: then the loop draws and goes on answering touches.
-        """
-        deadline = time.monotonic() + grace
+    def await_commit(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the moves in flight to land (tests, shutdown,
+        the benchmark: never a step of the loop), handling what arrives meanwhile."""
+        deadline = time.monotonic() + timeout
         while self.moves.session is not None and self.moves.session.saving:
             remaining = deadline - time.monotonic()
             if remaining <= 0:

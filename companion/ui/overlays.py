@@ -129,12 +129,21 @@ class Overlays:
         return self.saving_rect is not None
 
     def show_saving(self, saving: bool, m: Metrics) -> None:
-        """Say "Saving..." while moves wait for the disk beyond one step's grace."""
+        """Say "Saving..." while moves are on their way to the disk (the press was taken).
+
+        Put up over the frame as it is, it is drawn alone (:meth:`draw_saving`), unless
+        another overlay that is drawn over it is up where it goes.
+        """
         if saving and self.saving_rect is None:
             width = m.unit * 3
-            self.saving_rect = pygame.Rect(m.width - width - m.gap, m.gap, width,
-                                           max(m.unit // 2, m.small + m.gap))
-            self.damage.invalidate(self.saving_rect)
+            rect = pygame.Rect(m.width - width - m.gap, m.gap, width,
+                               max(m.unit // 2, m.small + m.gap))
+            beneath = self.covers(rect)
+            self.saving_rect = rect
+            if beneath:
+                self.damage.invalidate(rect)
+            else:
+                self.damage.cover(rect)
         elif not saving and self.saving_rect is not None:
             self.damage.invalidate(self.saving_rect)
             self.saving_rect = None
@@ -162,10 +171,14 @@ class Overlays:
                   self.banner.rect if self.banner else None]
         return any(cover is not None and cover.colliderect(rect) for cover in covers)
 
-    def draw(self, surface: pygame.Surface, m: Metrics, dialog_on_top: bool = False) -> None:
+    def draw_saving(self, surface: pygame.Surface, m: Metrics) -> None:
+        """The "Saving..." mark, if it is up (the first of the overlays drawn)."""
         if self.saving_rect is not None:
             pygame.draw.rect(surface, theme.INFO_BANNER, self.saving_rect, border_radius=m.gap)
             draw_text(surface, _("Saving..."), self.saving_rect, m.small, theme.TEXT)
+
+    def draw(self, surface: pygame.Surface, m: Metrics, dialog_on_top: bool = False) -> None:
+        self.draw_saving(surface, m)
         if self.status is not None:
             height = max(m.unit // 2, m.small)
             rect = pygame.Rect(0, 0, m.width, height)

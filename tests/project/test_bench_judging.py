@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from bench.judging import REFERENCE_LOOP_SECONDS, Budget, Speed, judge
-from bench.latency import acknowledgement_allowance
+from bench.__main__ import on_pis_budget
+from bench.judging import FRAME_SECONDS, REFERENCE_LOOP_SECONDS, Budget, Speed, judge
+from bench.latency import acknowledgement_allowance, press_figure
 from bench.measure import Figure
+from bench.neighbour import Neighbours
+from bench.slow import Slowdown
 
 MS = 0.001
 
@@ -91,3 +94,45 @@ def test_the_acknowledgement_allows_the_commit_and_the_redraw_and_a_millisecond(
     assert acknowledgement_allowance(3 * MS, 2.5 * MS) == pytest.approx(6.5 * MS)
     # a slow disk day (the commit's p99 20 ms) widens it by the disk alone
     assert acknowledgement_allowance(20 * MS, 2.5 * MS) == pytest.approx(23.5 * MS)
+
+
+STEADY = Speed(REFERENCE_LOOP_SECONDS, REFERENCE_LOOP_SECONDS)
+
+
+def _press(p99: float) -> Figure:
+    """A press whose 100 latencies have ``p99`` as their 99th percentile."""
+    return press_figure("Press to screen", [0.002] * 98 + [p99, p99], "")
+
+
+def test_the_pi_budget_run_judges_a_press_against_one_frame() -> None:
+    twelve, eighteen = _press(12 * MS), _press(18 * MS)
+    full_speed = judge([twelve, eighteen], STEADY)
+    on_pi = judge([twelve, eighteen], STEADY, pi_budget=True)
+    assert [f.met for f in full_speed] == [False, False]  # half a frame at full speed
+    assert "p99 < 8.00 ms" in full_speed[0].target
+    assert [f.met for f in on_pi] == [True, False]  # 12 ms within a frame, 18 ms not
+    assert "one 60 Hz frame" in on_pi[0].target and "p99 <= 16.67 ms" in on_pi[0].target
+    assert "8 ms" not in on_pi[0].target
+
+
+def test_the_pi_budget_scales_with_the_run_speed_like_any_budget() -> None:
+    slower = Speed(1.2 * REFERENCE_LOOP_SECONDS, 1.2 * REFERENCE_LOOP_SECONDS)
+    [met] = judge([_press(19 * MS)], slower, pi_budget=True)  # under 1.2 frames (20 ms)
+    assert met.met and "p99 <= 20.00 ms" in met.target
+
+
+def test_figures_without_a_pi_limit_keep_their_target_on_the_pi_run() -> None:
+    frame_step = Figure("Loop step", "", "", "", "< one frame", True,
+                        budgets=(Budget("longest", 10 * MS, FRAME_SECONDS, strict=True),))
+    [redraw, step, ratio] = judge([_redraw(0.9 * MS), frame_step, _ratio(False)], STEADY,
+                                  pi_budget=True)
+    assert redraw.met and "full <= 1.00 ms" in redraw.target
+    assert step.met and "longest < 16.67 ms" in step.target
+    assert not ratio.met and ratio.target == "<= 1.3x"
+
+
+def test_a_quota_or_neighbours_make_the_pi_budget_run_and_a_scaled_run_does_not() -> None:
+    assert not on_pis_budget(None)
+    assert on_pis_budget(Neighbours(1, 0, 0.02, 0.04))
+    assert on_pis_budget(Slowdown(4, "cgroup v1 cpu.cfs_quota_us", "", throttled=True))
+    assert not on_pis_budget(Slowdown(4, "scaled", "", throttled=False))

@@ -159,35 +159,6 @@ def test_a_part_asked_to_keep_two_sizes_keeps_the_last_two(surface: pygame.Surfa
     assert drawn == ["first", "taller", "tallest", "first, gone"] and len(layers) == 2
 
 
-def test_a_part_keeping_variants_paints_each_picture_once_and_forgets_the_oldest(
-        surface: pygame.Surface) -> None:
-    """The turn panel naming each player in turn: one picture per player, kept."""
-    layers = Layers()
-    drawn: list[str] = []
-    rect = pygame.Rect(10, 10, 40, 20)
-
-    def show(name: str) -> None:
-        def paint(picture: pygame.Surface, area: pygame.Rect) -> None:
-            drawn.append(name)
-            if name == "Livia":  # a mark only her picture has
-                picture.fill((255, 0, 0), pygame.Rect(0, 0, 5, 5))
-
-        layers.blit(surface, rect, "turn", name, theme.PANEL, paint, variants=3)
-
-    for name in ("Livia", "Marcus", "Julia", "Livia", "Marcus", "Julia"):
-        show(name)
-    assert drawn == ["Livia", "Marcus", "Julia"] and len(layers) == 3
-    assert surface.get_at((10, 10))[:3] == theme.PANEL  # Julia's: no mark of Livia's
-    show("Gaius")  # a fourth: Livia's, not shown for longest, goes
-    show("Marcus")
-    assert drawn[-1] == "Gaius" and len(layers) == 3
-    show("Livia")  # painted again, on the surface of one that went: the mark, and only it
-    assert drawn[-1] == "Livia" and surface.get_at((10, 10))[:3] == (255, 0, 0)
-    show("Gaius")
-    assert surface.get_at((10, 10))[:3] == theme.PANEL
-    assert drawn == ["Livia", "Marcus", "Julia", "Gaius", "Livia"]
-
-
 @pytest.mark.parametrize("button", [
     Button("plain", pygame.Rect(13, 7, 180, 64), "Lay foundation", lambda: None),
     Button("sub", pygame.Rect(5, 90, 230, 80), "Undo", lambda: None,

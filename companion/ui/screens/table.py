@@ -313,10 +313,8 @@ class TableScreen(Screen):
                                                          theme.TEXT, align="left"))
         turn = self._turn()
         order = self._order()
-        # the turn panel names each player in turn: each one's picture is kept (and "Next")
         self.layers.blit(surface, areas["turn"], "turn", (turn, m), theme.BACKGROUND,
-                         lambda picture, rect: self._paint_turn(picture, rect, *turn),
-                         variants=len(order) + 1)
+                         lambda picture, rect: self._paint_turn(picture, rect, *turn))
         # a seat apiece: a move changes the notes or the turn of one or two of them
         cells = self._order_cells(areas["order"], len(order))
         for index, (seat, cell) in enumerate(zip(order, cells, strict=True)):

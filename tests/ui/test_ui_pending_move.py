@@ -1,0 +1,133 @@
+"""A move is shown taken at once ("Saving...") and drawn only once it is on disk.
+
+The loop never waits for the disk: the step that handles a press says "Saving..." over
+the table as it is on disk, and the step after the commit landed draws the move. Whatever
+happens meanwhile (a slow disk, a failed write, a second move), what reaches the screen is
+what a frame drawn from the disk's state alone would show, with "Saving..." while moves
+are in flight.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_driver import hold_commits
+
+from companion.store import LogEntry, StoreError
+from companion.ui.app_loop import App
+from companion.ui.intents import PointerDown, Tap
+
+
+class Frames:
+    """What the app presented: each frame's pixels and the rects it sent."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.shown: list[bytes] = []
+        self.rects: list[list[pygame.Rect]] = []
+
+        def present(rects: list[pygame.Rect]) -> None:
+            self.rects.append([pygame.Rect(rect) for rect in rects])
+            self.shown.append(self.pixels())
+
+        app.frame.present = present
+
+    def pixels(self) -> bytes:
+        return pygame.image.tobytes(self.app.surface, "RGB")
+
+    def outside(self, pixels: bytes, rect: pygame.Rect) -> bytes:
+        """``pixels`` (a frame of this app) with ``rect`` blanked."""
+        picture = pygame.image.frombytes(pixels, self.app.surface.get_size(), "RGB")
+        picture.fill((0, 0, 0), rect)
+        return pygame.image.tobytes(picture, "RGB")
+
+    def fresh(self) -> bytes:
+        """The frame drawn now from the disk's state alone (with whatever overlay is up)."""
+        self.app.render(force=True)
+        return self.shown[-1]
+
+
+def test_the_step_that_takes_a_move_says_saving_and_draws_nothing_else(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = counter_app
+    frames = Frames(app)
+    before = frames.fresh()
+    gate = hold_commits(app.store, monkeypatch)
+    assert app.dispatch("add", {"amount": 2})
+    app.step()  # returns with the commit still held at the gate: the loop did not wait
+    assert gate.started.wait(5) and not gate.open.is_set()  # held, not committed
+    assert app.saving_shown
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    saving = app.overlays.saving_rect
+    assert saving is not None and frames.rects[-1] == [saving]  # the table is not redrawn
+    assert frames.shown[-1] != before  # "Saving..." over the table as on disk
+    assert frames.outside(frames.shown[-1], saving) == frames.outside(before, saving)
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert app.session.state.tallies == (2, 0) and not app.saving_shown
+    assert frames.shown[-1] == frames.fresh()
+
+
+def test_a_move_that_landed_before_the_frame_is_drawn_at_once(counter_app: App) -> None:
+    app = counter_app
+    frames = Frames(app)
+    assert app.dispatch("add", {"amount": 2})
+    app.settle(timeout=10)  # landed and handled before the step draws
+    assert app.session is not None and app.session.state.tallies == (2, 0)
+    assert not app.saving_shown and frames.shown[-1] == frames.fresh()
+
+
+def test_a_failed_commit_never_shows_the_move(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = counter_app
+    before = Frames(app).fresh()
+    frames = Frames(app)
+
+    def full_card(game_id: int, entry: LogEntry) -> int:
+        raise StoreError("The SD card is full.")
+
+    monkeypatch.setattr(app.store, "append", full_card)
+    assert app.dispatch("add", {"amount": 2})
+    app.settle(timeout=10)
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert app.banner is not None and "full" in app.banner.text
+    assert not app.saving_shown
+    shown = frames.shown[-1]
+    app.banner = None
+    assert shown != before and frames.fresh() == before  # only the message is new
+
+
+def test_moves_in_flight_stay_off_the_screen_until_they_land(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = counter_app
+    frames = Frames(app)
+    before = frames.fresh()
+    gate = hold_commits(app.store, monkeypatch)
+    assert app.dispatch("add", {"amount": 1})
+    app.step()
+    assert app.dispatch("add", {"amount": 2})
+    app.step()
+    assert app.saving_shown and app.overlays.saving_rect is not None
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert frames.outside(frames.shown[-1], app.overlays.saving_rect) == frames.outside(
+        before, app.overlays.saving_rect)
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert app.session.state.tallies == (1, 2) and not app.saving_shown
+    assert frames.shown[-1] == frames.fresh()
+
+
+def test_an_intent_after_a_screen_change_meets_the_new_screen_s_buttons(
+        counter_app: App) -> None:
+    """The layout comes before each intent, not after it: a second touch in the same step
+    is matched against the screen the first one opened."""
+    app = counter_app
+    table = app.top
+    app.deliver(Tap(table.button("menu").rect.center))
+    menu = app.top
+    assert menu is not table and not menu.buttons  # opened, laid out only when needed
+    app.deliver(PointerDown((0, 0)))
+    assert menu.buttons
