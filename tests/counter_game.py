@@ -87,5 +87,20 @@ class CounterRules:
             scores.append(PlayerScore(str(player.get("name")), tally, {"tally": tally}))
         return rank(scores)
 
+    def final_entries(self, state: CounterState, entries: Mapping[str, int]) -> dict[str, Any]:
+        return {"players": [{"tally": t, "bonus": entries.get(f"{i}.bonus", 0)}
+                            for i, t in enumerate(state.tallies)]}
+
+    def rescore(self, entries: Mapping[str, Any], names: Sequence[str]) -> ScoreResult:
+        seats = entries.get("players")
+        if not isinstance(seats, list) or len(seats) != len(names):
+            raise ScoreInputError("players", "expected one entry per player")
+        return rank([PlayerScore(n, s["tally"] + s["bonus"], {"tally": s["tally"]})
+                     for n, s in zip(names, seats, strict=True)])
+
+    def correctable(self, entries: Mapping[str, Any], player: int) -> list[EntryField]:
+        seat = entries["players"][player]
+        return [EntryField("bonus", "bonus", player, default=seat["bonus"])]
+
 
 RULES = CounterRules()

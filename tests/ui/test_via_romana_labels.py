@@ -119,7 +119,7 @@ def test_a_map_moved_on_screen_shares_its_search(searches: list[int]) -> None:
     assert moved.labels[0].boxes[0] == at_origin.labels[0].boxes[0].move(225, 108)
 
 
-REWRITE = "stale: uv run python -m companion.ui.tables.via_romana_labels writes them again"
+REWRITE = "stale: uv run python -m companion.ui.tables.via_romana_shipped writes them again"
 
 
 def test_the_shipped_labels_are_for_this_code_and_board() -> None:
@@ -132,7 +132,7 @@ def test_the_shipped_labels_are_for_this_code_and_board() -> None:
 def test_the_shipped_labels_are_those_the_search_makes() -> None:
     pygame.font.init()
     shipped = store.shipped_file()["maps"]
-    fresh = store.standard_entries()
+    fresh = via_romana_shipped.standard_entries()
     if set(fresh) != set(shipped) and \
             store.shipped_file().get("code") == store.written_for()["code"]:
         pytest.skip("this machine's font draws the names at other sizes than the one the "

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.games.base import Action
 from companion.i18n import _, ngettext, pgettext
 from companion.session import GameSession
 from companion.skip_damaged import SkipPlan, plan_skip, skip_damaged
 from companion.ui import places, theme
+from companion.ui.board import reading_size
 from companion.ui.intents import Intent, PointerDown, Press, Tag, Tap
 from companion.ui.layers import Layers
 from companion.ui.layout import (
@@ -30,7 +32,7 @@ from companion.ui.tables.rules_spots import topic_at
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
-from companion.ui.widgets import ground_panel, panel
+from companion.ui.widgets import Button, ground_panel, panel
 
 if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
@@ -143,7 +145,7 @@ class TableScreen(Screen):
         undo, redo = split_cols(areas["undo"], [3, 1], m.gap)
         last = self.session.next_undo()
         self.add("undo", undo, _("Undo"), self.app.undo, enabled=self.session.can_undo,
-                 sublabel=self.view.undo_label(last) if last else "", size=m.large)
+                 sublabel=self._undo_words(last, undo) if last else "", size=m.large)
         self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
                  fill=theme.PANEL_LIGHT, size=m.small)
         self.add("what-now", areas["what_now"], _("What now?"), self._what_now,
@@ -246,6 +248,16 @@ class TableScreen(Screen):
         """The game's panel inside its frame (where the view paints and its hotspots lie)."""
         m = self.metrics
         return self._painted_areas()["info"].inflate(-m.gap * 2, -m.gap * 2)
+
+    def _undo_words(self, action: Action, rect: pygame.Rect) -> str:
+        """The fullest way of saying ``action`` the undo button holds at the reading size."""
+        labels = self.view.undo_labels(action)
+        large = self.metrics.large
+        for words in labels:
+            probe = Button("undo", rect, _("Undo"), self.app.undo, sublabel=words, size=large)
+            if probe.label_layout(large)[2] >= reading_size(self.metrics):
+                return words
+        return labels[-1]
 
     def _what_now(self) -> None:
         open_what_now(self.app, self.session.rules.key, self.state)

@@ -146,10 +146,13 @@ class GameView:
         """The last move in a few words (the replay's step, the undo button)."""
         return self.sentence(action)
 
-    def undo_label(self, action: Action) -> str:
-        """What the undo button says it takes back: two short lines at the reading size.
-        A table whose :meth:`describe` names places says less here."""
-        return self.describe(action)
+    def undo_labels(self, action: Action) -> list[str]:
+        """Ways the undo button may say what it takes back, the fullest first: the button
+        shows the first that fits it at the reading size (the last whatever its size)."""
+        labels = [self.describe(action)]
+        if action.player is not None:
+            labels.append(self.name(action.player))
+        return labels
 
     def move_names(self) -> dict[str, str]:
         """Each action type's name in the table's language (what the undo button says)."""

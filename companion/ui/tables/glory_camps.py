@@ -42,7 +42,7 @@ from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.layout import mirrored as layout_mirrored
-from companion.ui.text import draw_text, measure
+from companion.ui.text import draw_text, ink_span, lines_step, measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel, panel_border
 
@@ -390,10 +390,18 @@ def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
     long structure name is shortened by rule."""
     row = rect.inflate(0, -2 * CAMP_ROW_GAP)
     colour = theme.ACCENT if camp.granted else theme.TEXT
-    # the two lines together at the top of a tall note (a portrait camp)
+    first, second = note_lines(camp.note)
+    size = camp.reading
+    # the two lines together at the top of a tall note (a portrait camp), apart by their
+    # ink (Arabic marks), moved up into the gap above where the second would leave ``rect``
     line = min(row.height // 2, round(camp.reading * 1.45))
-    first_row = pygame.Rect(row.left, row.top, row.width, line)
-    second_row = first_row.move(0, line)
+    step = lines_step([first, second], size, line) if second else line
+    ink_top = line // 2 + ink_span(first, size)[0]
+    ink_bottom = line // 2 + (step + ink_span(second, size)[1] if second
+                              else ink_span(first, size)[1])
+    top = max(rect.top - ink_top, min(row.top, rect.bottom - ink_bottom))
+    first_row = pygame.Rect(row.left, top, row.width, line)
+    second_row = first_row.move(0, step)
     first_row.width -= beside
     if layout_mirrored():
         first_row.right = row.right
@@ -404,8 +412,6 @@ def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
         else:
             jacks.right = row.right
         paint_jacks(surface, jacks, camp.player.jacks, camp.reading)
-    first, second = note_lines(camp.note)
-    size = camp.reading
     if camp.granted:  # structure names: shortened by rule, never shrunk
         first = abbreviate(first, size, first_row.width)
     draw_text(surface, first, first_row, size, colour, align="left")

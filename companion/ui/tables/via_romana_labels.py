@@ -12,7 +12,7 @@ Two places are asked, in order:
 * the labels shipped in the package (``via_romana_labels.json``) for the shipped board at
   the standard displays (7" and 720x1280, upright and turned): ready before anyone waits,
   even on the first start, without a thread racing the UI for the fonts. They are made by
-  ``python -m companion.ui.tables.via_romana_labels`` and a test fails when they are stale.
+  ``python -m companion.ui.tables.via_romana_shipped`` and a test fails when they are stale.
   They are found by the same key, so a Pi whose font draws the names at other sizes simply
   does not find them (and computes its own once);
 * the user's cache folder (``$XDG_CACHE_HOME/companion/via-romana-labels/``), one small
@@ -123,31 +123,3 @@ def written_for() -> dict[str, Any]:
 #: at its own origin; either language direction gives the same size)
 STANDARD_MAPS: Sequence[tuple[int, int, int]] = (
     (347, 306, 48), (456, 266, 48), (684, 480, 72), (571, 459, 72))
-
-
-def standard_entries() -> dict[str, Kept]:
-    """The shipped board's labels at :data:`STANDARD_MAPS`, placed afresh (the search)."""
-    from companion.games.via_romana.board import load_board
-    from companion.ui.tables import via_romana_map
-
-    board = load_board(None)
-    entries: dict[str, Kept] = {}
-    for width, height, unit in STANDARD_MAPS:
-        digest, kept = via_romana_map.placed_afresh(board, (0, 0, width, height), unit)
-        entries[digest] = kept
-    return entries
-
-
-def main() -> None:
-    """Write the shipped labels (run after a change to the placing code or the board)."""
-    import pygame
-
-    pygame.init()
-    entries = standard_entries()
-    SHIPPED.write_text(json.dumps({**written_for(), "maps": entries}, separators=(",", ":"),
-                                  sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{SHIPPED}: {len(entries)} maps")
-
-
-if __name__ == "__main__":
-    main()
