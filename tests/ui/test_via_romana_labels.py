@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 from companion.games.via_romana.board import Board, load_board  # noqa: E402
 from companion.ui.tables import via_romana_labels as store  # noqa: E402
 from companion.ui.tables import via_romana_map as vm  # noqa: E402
+from companion.ui.tables import via_romana_shipped  # noqa: E402
 
 BOUNDS = (0, 0, 347, 306)
 
