@@ -399,6 +399,11 @@ def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
     ink_top = line // 2 + ink_span(first, size)[0]
     ink_bottom = line // 2 + (step + ink_span(second, size)[1] if second
                               else ink_span(first, size)[1])
+    if second and ink_bottom - ink_top > rect.height:
+        joined = f"{first} · {second}"  # two lines whose ink the row cannot hold: one line
+        if measure(joined, size)[0] <= row.width - beside:
+            first, second, step = joined, "", line
+            ink_bottom = line // 2 + ink_span(first, size)[1]
     top = max(rect.top - ink_top, min(row.top, rect.bottom - ink_bottom))
     first_row = pygame.Rect(row.left, top, row.width, line)
     second_row = first_row.move(0, step)
