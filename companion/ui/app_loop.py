@@ -270,6 +270,19 @@ class App:
     def close_session(self) -> None:
         self.moves.session = None
 
+    def players_renamed(self) -> None:
+        """A rename or merge changed seats on disk: the game on the table, if one of them
+        sat at it, is set up again from its log, with the names a resume would show."""
+        session = self.moves.session
+        if session is None:
+            return
+        self.loop.await_commit(5.0)
+        record = self.store.game(session.game_id)
+        if record.players != session.record.players:
+            from companion.session import GameSession
+
+            self.moves.session = GameSession(self.store, record)
+
     def abandon_game(self) -> None:
         self.navigation.abandon_game()
 

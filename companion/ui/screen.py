@@ -99,6 +99,9 @@ if TYPE_CHECKING:
         def close_session(self) -> None:
             """The game on the table is over and recorded: no game is on the table now."""
 
+        def players_renamed(self) -> None:
+            """Players were renamed or merged: the game on the table shows the new names."""
+
         def abandon_game(self) -> None: ...
 
         def time_on_turn(self, game_id: int, players: Sequence[PlayerInfo]) -> dict[str, float]:

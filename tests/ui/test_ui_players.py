@@ -59,3 +59,27 @@ def test_rename_by_touch(app: App) -> None:
     driver.tap("undo-merge")
     assert {p.name for p in app.store.profiles()} == {"Julia", "Livia", "Marcus"}
     assert not app.top.has_button("undo-merge")
+
+
+def test_a_player_renamed_during_a_game_is_renamed_on_the_table(app: App) -> None:
+    """The game on the table shows the new name, as the game read again from disk (a
+    resume) does; before, the table kept the old one until the next start."""
+    from companion.games.base import PlayerInfo
+    from companion.session import GameSession
+
+    players = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
+    session = GameSession.create(app.store, "glory-to-rome", players)
+    app.start_session(session)
+    app.step()
+    app.go(places.Players())
+    app.step()
+    driver = Driver(app)
+    driver.taps("name-Marcus", "pick-~rename")
+    for _letter in "Marcus":
+        driver.tap("key-delete")
+    driver.type_text("Marco")
+    live = app.session
+    assert live is not None
+    assert [p.name for p in live.record.players] == ["Livia", "Marco"]
+    from_disk = GameSession(app.store, app.store.game(live.game_id))
+    assert from_disk.state == live.state

@@ -100,6 +100,7 @@ class PlayersScreen(Screen):
         except StoreError as exc:
             self.app.message(str(exc))
             return
+        self.app.players_renamed()
         self.app.invalidate()
 
     def _change_name(self, profile: Profile) -> Callable[[], None]:
