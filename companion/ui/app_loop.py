@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion import i18n
 from companion.display_settings import DisplaySettings
 from companion.events import InputEvent
 from companion.games.base import PlayerInfo, Rejected
@@ -277,11 +278,16 @@ class App:
         if session is None:
             return
         self.loop.await_commit(5.0)
-        record = self.store.game(session.game_id)
-        if record.players != session.record.players:
-            from companion.session import GameSession
+        if self.store.game(session.game_id).players != session.record.players:
+            self._game_from_log()
 
-            self.moves.session = GameSession(self.store, record)
+    def _game_from_log(self) -> None:
+        """The game on the table set up again from its log (as a resume would)."""
+        from companion.session import GameSession
+
+        session = self.moves.session
+        if session is not None:
+            self.moves.session = GameSession(self.store, self.store.game(session.game_id))
 
     def abandon_game(self) -> None:
         self.navigation.abandon_game()
@@ -307,7 +313,14 @@ class App:
         self.actions.pick_demo_tag()
 
     def set_language(self, language: str) -> None:
+        """Every screen in ``language`` at once; the game on the table too: what its last
+        moves told the table (a row that cannot be refilled) was said in the language of
+        the moment, so it is set up again from its log in the new one."""
+        before = i18n.language()
         self.actions.set_language(language)
+        if i18n.language() != before and self.moves.session is not None:
+            self.loop.await_commit(5.0)
+            self._game_from_log()
 
     def change_display_setting(self, key: str, value: int) -> None:
         self.actions.change_display_setting(key, value)

@@ -142,3 +142,26 @@ def test_a_missing_font_is_said_once_on_screen_with_its_package(
         monkeypatch.undo()
         fonts.forget()
         text.forget_fonts()
+
+
+def test_the_game_on_the_table_speaks_the_new_language_at_once(tmp_path: Path) -> None:
+    """What a move told the table (Ave Roma's notice) is said again in the language just
+    chosen, as the game read from its log in that language says it."""
+    from bench.scripted_games import scripted_game
+    from companion.session import GameSession
+
+    app = make_app(tmp_path, (800, 480))
+    players, options, moves, _entries = scripted_game("ave-roma", 1)
+    app.start_session(GameSession.create(app.store, "ave-roma", players, options))
+    for kind, payload, player in moves[:12]:
+        assert app.dispatch(kind, payload, player)
+        app.settle()
+    live = app.session
+    assert live is not None and live.state.notice
+    english = live.state.notice
+    app.set_language("de")
+    live = app.session
+    assert live is not None
+    assert live.state.notice != english
+    assert GameSession(app.store, app.store.game(live.game_id)).state == live.state
+    app.close(timeout=5)
