@@ -29,7 +29,7 @@ from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.tables.rules_spots import topic_at
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, fit_size
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
 from companion.ui.widgets import Button, ground_panel, panel
@@ -410,5 +410,9 @@ class TableScreen(Screen):
         m = self.metrics
         text, fill, current = seat
         panel(surface, rect, fill, theme.ACCENT if current else None, width=4)
-        draw_text(surface, text, rect.inflate(-m.gap * 2, 0), m.small, theme.text_on(fill),
+        box = rect.inflate(-m.gap * 2, 0)
+        name, _sep, note = text.partition(" · ")
+        if note and fit_size(text, m.small, box.width) < reading_size(m):
+            text = name  # the note (the camps say it too) where it would shrink the name
+        draw_text(surface, text, box, m.small, theme.text_on(fill),
                   align="center" if m.portrait else "left")
