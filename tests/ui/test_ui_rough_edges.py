@@ -316,14 +316,14 @@ def test_game_over_shows_the_players_in_seat_order_without_rank_numbers(app: App
     app.step()
     table = app.top
     assert isinstance(table, TableScreen)
-    assert [text.split(" · ")[0][:3] for text, _fill, _on in table._order()] == [
+    assert [text[:3] for text, _note, _fill, _on in table._order()] == [
         "1. ", "2. ", "3. "]  # while the game runs, the order is the turn order
     over = demo_session(app.store, "glory-to-rome", ended=True)
     app.start_session(over)
     app.step()
     table = app.top
     assert isinstance(table, TableScreen) and over.rules.is_over(over.state)
-    shown = [text.split(" · ")[0] for text, _fill, _on in table._order()]
+    shown = [text for text, _note, _fill, _on in table._order()]
     assert shown == [player.name for player in over.players]  # seats, no numbers
 
 

@@ -375,8 +375,9 @@ class TableScreen(Screen):
         draw_text(surface, label, label_rect, m.small, ink)
         draw_text(surface, name, name_rect, m.large, ink)
 
-    def _order(self) -> tuple[tuple[str, RGB, bool], ...]:
-        """The turn order strip: each seat's text, colour and whether it is on turn.
+    def _order(self) -> tuple[tuple[str, str, RGB, bool], ...]:
+        """The turn order strip: each seat's text, its player's note, colour and whether it
+        is on turn.
 
         Once the game is over there is no turn order left to show: the players stand in
         seat order (their index) without numbers, which would read like a ranking.
@@ -389,10 +390,8 @@ class TableScreen(Screen):
         for position, index in enumerate(order):
             player = self.session.players[index]
             text = player.name if over else f"{position + 1}. {player.name}"
-            extra = self.view.player_note(index)
-            if extra:
-                text = f"{text} · {extra}"
-            cells.append((text, theme.colour_rgb(player.colour), index == current))
+            cells.append((text, self.view.player_note(index), theme.colour_rgb(player.colour),
+                          index == current))
         return tuple(cells)
 
     def _order_cells(self, rect: pygame.Rect, seats: int) -> list[pygame.Rect]:
@@ -406,13 +405,13 @@ class TableScreen(Screen):
                                                            rect.height // seats))
 
     def _paint_seat(self, surface: pygame.Surface, rect: pygame.Rect,
-                    seat: tuple[str, RGB, bool]) -> None:
+                    seat: tuple[str, str, RGB, bool]) -> None:
         m = self.metrics
-        text, fill, current = seat
+        text, note, fill, current = seat
         panel(surface, rect, fill, theme.ACCENT if current else None, width=4)
         box = rect.inflate(-m.gap * 2, 0)
-        name, _sep, note = text.partition(" · ")
-        if note and fit_size(text, m.small, box.width) < reading_size(m):
-            text = name  # the note (the camps say it too) where it would shrink the name
+        with_note = f"{text} · {note}"
+        if note and fit_size(with_note, m.small, box.width) >= reading_size(m):
+            text = with_note  # not where it would shrink the name (the camps say it too)
         draw_text(surface, text, box, m.small, theme.text_on(fill),
                   align="center" if m.portrait else "left")

@@ -149,10 +149,15 @@ class GameView:
     def undo_labels(self, action: Action) -> list[str]:
         """Ways the undo button may say what it takes back, the fullest first: the button
         shows the first that fits it at the reading size (the last whatever its size)."""
-        labels = [self.describe(action)]
+        labels = [self.describe(action), *self.shorter_descriptions(action)]
         if action.player is not None:
             labels.append(self.name(action.player))
         return labels
+
+    def shorter_descriptions(self, action: Action) -> list[str]:
+        """Shorter ways than :meth:`describe` of saying ``action`` (fullest first), tried
+        before the player's name alone."""
+        return []
 
     def move_names(self) -> dict[str, str]:
         """Each action type's name in the table's language (what the undo button says)."""

@@ -530,17 +530,17 @@ class GloryView(GloryFunctions):
         granted = payload.get("bonus")
         return _("{text} ({building})").format(text=text, building=granted) if granted else text
 
-    def undo_labels(self, action: Action) -> list[str]:
-        """Then without the structure that granted the move, and a vaulted card as the
-        vault alone ("Marcus: Vault")."""
-        labels = [self.describe(action)]
+    def shorter_descriptions(self, action: Action) -> list[str]:
+        """Without the structure that granted the move, and a vaulted card as the vault
+        alone ("Marcus: Vault")."""
+        labels = []
         if action.payload.get("bonus"):
             labels.append(self.describe(Action(action.type, {
                 k: v for k, v in action.payload.items() if k != "bonus"}, action.player)))
         if action.type == "vault" and action.player is not None:
             labels.append(_("{who}: {what}").format(who=self.name(action.player),
                                                    what=_("Vault")))
-        return [*labels, *super().undo_labels(action)[1:]]
+        return labels
 
     def _vault_words(self, action: Action) -> str:
         shown = vault_view(self.glory, action.player) if action.player is not None else ()

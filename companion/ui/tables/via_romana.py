@@ -462,12 +462,11 @@ class ViaRomanaView(GameView):
         where = action.payload.get("city") or action.payload.get("from") or ""
         return self.sentence(action, str(where))
 
-    def undo_labels(self, action: Action) -> list[str]:
-        """Then who and which kind of move ("Julia: Milestone"): a city's name beside the
-        move's seldom fits the button at the reading size, and the map shows where."""
+    def shorter_descriptions(self, action: Action) -> list[str]:
+        """Who and which kind of move ("Julia: Milestone"): a city's name beside the move's
+        seldom fits the undo button at the reading size, and the map shows where."""
         short = {"milestone_city": _("Milestone"), "milestone_road": _("Milestone")}
-        return [self.describe(action), self.sentence(action, move=short.get(action.type)),
-                *super().undo_labels(action)[1:]]
+        return [self.sentence(action, move=short.get(action.type))]
 
     def move_names(self) -> dict[str, str]:
         return {"start_castle": _("Starting castle"), "order_board": _("Order board"),
