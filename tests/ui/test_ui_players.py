@@ -13,6 +13,14 @@ from companion.ui.demo import demo_history
 from companion.ui.screens.players import PlayersScreen
 
 
+def rename(driver: Driver, old: str, new: str) -> None:
+    """Players > the name > Type a new name: the old one deleted, the new one typed."""
+    driver.taps(f"name-{old}", "pick-~rename")
+    for _letter in old:
+        driver.tap("key-delete")
+    driver.type_text(new)
+
+
 def test_merge_by_touch_brings_plays_together_and_is_undone(app: App) -> None:
     ids = demo_history(app.store)
     record = app.store.game(ids[0])
@@ -43,10 +51,7 @@ def test_rename_by_touch(app: App) -> None:
     app.go(places.Players())
     app.step()
     driver = Driver(app)
-    driver.taps("name-Marcus", "pick-~rename")
-    for _letter in "Marcus":
-        driver.tap("key-delete")
-    driver.type_text("Marco")
+    rename(driver, "Marcus", "Marco")
     assert {p.name for p in app.store.profiles()} == {"Julia", "Livia", "Marco"}
     assert all("Marcus" not in [p.name for p in r.players]
                for r in app.store.finished_games())
@@ -73,11 +78,7 @@ def test_a_player_renamed_during_a_game_is_renamed_on_the_table(app: App) -> Non
     app.step()
     app.go(places.Players())
     app.step()
-    driver = Driver(app)
-    driver.taps("name-Marcus", "pick-~rename")
-    for _letter in "Marcus":
-        driver.tap("key-delete")
-    driver.type_text("Marco")
+    rename(Driver(app), "Marcus", "Marco")
     live = app.session
     assert live is not None
     assert [p.name for p in live.record.players] == ["Livia", "Marco"]

@@ -23,13 +23,8 @@ from companion.ui.tables import via_romana_shipped  # noqa: E402
 BOUNDS = (0, 0, 347, 306)
 
 
-@pytest.fixture
-def searches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[list[int]]:
-    """The number of searches run, with an empty cache of the test's own and nothing
-    shipped (as on a board of the players' own)."""
-    pygame.font.init()
-    monkeypatch.setattr(store, "cache_folder", lambda: tmp_path / "labels")
-    monkeypatch.setattr(store, "_shipped", lambda: {})
+def count_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The names of each search run from now on (the real search, counted)."""
     calls: list[int] = []
     search = vm._place_names
 
@@ -38,6 +33,17 @@ def searches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[list[i
         return search(names, geometry)
 
     monkeypatch.setattr(vm, "_place_names", counted)
+    return calls
+
+
+@pytest.fixture
+def searches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[list[int]]:
+    """The number of searches run, with an empty cache of the test's own and nothing
+    shipped (as on a board of the players' own)."""
+    pygame.font.init()
+    monkeypatch.setattr(store, "cache_folder", lambda: tmp_path / "labels")
+    monkeypatch.setattr(store, "_shipped", lambda: {})
+    calls = count_searches(monkeypatch)
     _restart()
     yield calls
     _restart()
@@ -146,14 +152,7 @@ def test_the_standard_displays_find_the_shipped_labels(searches: list[int],
     """(On a machine whose font draws the names at the sizes they were written with.)"""
     monkeypatch.undo()  # the shipped labels, the real search counted below
     monkeypatch.setattr(store, "cache_folder", lambda: Path("/nonexistent/labels"))
-    calls: list[int] = []
-    search = vm._place_names
-
-    def counted(names: Sequence[str], geometry: vm.MapLayout) -> tuple[vm.Label, ...]:
-        calls.append(len(names))
-        return search(names, geometry)
-
-    monkeypatch.setattr(vm, "_place_names", counted)
+    calls = count_searches(monkeypatch)
     board = load_board(None)
     _restart()
     shipped = set(store.shipped_file()["maps"])
