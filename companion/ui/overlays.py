@@ -136,7 +136,10 @@ class Overlays:
         """
         if saving and self.saving_rect is None:
             width = m.unit * 3
-            rect = pygame.Rect(m.width - width - m.gap, m.gap, width,
+            # below the device line while it is up (the first ten seconds with readers):
+            # both are read, and "Saving..." is still drawn alone over the frame
+            top = status_height(m) + m.gap if self.status is not None else m.gap
+            rect = pygame.Rect(m.width - width - m.gap, top, width,
                                max(m.unit // 2, m.small + m.gap))
             beneath = self.covers(rect)
             self.saving_rect = rect
@@ -180,8 +183,7 @@ class Overlays:
     def draw(self, surface: pygame.Surface, m: Metrics, dialog_on_top: bool = False) -> None:
         self.draw_saving(surface, m)
         if self.status is not None:
-            height = max(m.unit // 2, m.small)
-            rect = pygame.Rect(0, 0, m.width, height)
+            rect = pygame.Rect(0, 0, m.width, status_height(m))
             self.status.rect = rect
             pygame.draw.rect(surface, theme.DANGER if self.status.error else theme.PANEL, rect)
             draw_paragraph(surface, self.status.text, rect.inflate(-m.gap * 2, 0), m.small,
@@ -194,3 +196,8 @@ class Overlays:
             self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         if self.banner is not None:
             draw_message(surface, m, self.banner)
+
+
+def status_height(m: Metrics) -> int:
+    """The device line's height: a band across the top of the screen."""
+    return max(m.unit // 2, m.small)

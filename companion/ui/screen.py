@@ -188,8 +188,7 @@ class Screen:
             self.pressed = None
             button = self.button_at(intent.pos)
             if button is not None and button.enabled:
-                self.app.invalidate()
-                button.on_tap()
+                self._tap(button)
             elif was_pressed is not None:
                 self.app.highlight(was_pressed, pressed=False)
         elif isinstance(intent, Press):
@@ -246,6 +245,23 @@ class Screen:
         """Escape on a desktop keyboard."""
 
     # -- helpers --------------------------------------------------------------------------
+
+    def _tap(self, button: Button) -> None:
+        """Run ``button``'s action and redraw what it changed.
+
+        A tap that hands a move to the disk changes nothing on screen until the move has
+        landed (the table is then drawn anew): the button is released alone and "Saving..."
+        put over the frame, so the step does not redraw the unchanged table first. Any other
+        tap may have changed anything on this screen: all of it is drawn again.
+        """
+        session = self.app.session
+        in_flight = session.pending_count if session is not None else 0
+        button.on_tap()
+        if (session is not None and self.app.session is session
+                and session.pending_count > in_flight):
+            self.app.highlight(button, pressed=False)
+        else:
+            self.app.invalidate()
 
     def _pressed_button(self) -> Button | None:
         return next((b for b in self.buttons if b.key == self.pressed), None)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_driver import hold_commits
+from ui_driver import Driver, hold_commits
 
+from companion.events import DeviceStatus
 from companion.store import LogEntry, StoreError
 from companion.ui.app_loop import App
 from companion.ui.intents import PointerDown, Tap
@@ -131,3 +132,65 @@ def test_an_intent_after_a_screen_change_meets_the_new_screen_s_buttons(
     assert menu is not table and not menu.buttons  # opened, laid out only when needed
     app.deliver(PointerDown((0, 0)))
     assert menu.buttons
+
+
+def test_a_tap_that_hands_a_move_to_the_disk_redraws_nothing_but_its_button(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finger on Undo: the step releases the button and says "Saving...", and the table
+    is drawn once, when the move has landed (not also before, unchanged)."""
+    app = counter_app
+    assert app.dispatch("add", {"amount": 2})
+    app.settle(timeout=10)
+    app.step()
+    frames = Frames(app)
+    before = frames.fresh()
+    undo = app.top.button("undo")
+    assert undo.enabled
+    gate = hold_commits(app.store, monkeypatch)
+    Driver(app).touch(undo.rect.center)
+    app.step()
+    assert gate.started.wait(5) and not gate.open.is_set()
+    saving = app.overlays.saving_rect
+    assert app.saving_shown and saving is not None
+    touched = [rect for rects in frames.rects[1:] for rect in rects]
+    assert touched and all(undo.rect.contains(rect) or rect == saving for rect in touched)
+    assert frames.outside(frames.shown[-1], saving) == frames.outside(before, saving)
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert not app.saving_shown and frames.shown[-1] == frames.fresh()
+
+
+def test_a_tap_that_moves_nothing_redraws_the_screen(counter_app: App) -> None:
+    """A tap that changes the screen without a move (What now?) is drawn in its step."""
+    app = counter_app
+    frames = Frames(app)
+    frames.fresh()
+    Driver(app).touch(app.top.button("what-now").rect.center)
+    app.step()
+    assert app.metrics.rect() in frames.rects[-1]
+
+
+def test_saving_goes_below_the_device_line_and_is_still_drawn_alone(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For ten seconds after a reader connects its line is across the top: "Saving..."
+    goes under it, both are read, and the table is not redrawn to put it up."""
+    app = counter_app
+    app.inputs.put(DeviceStatus("table", "opened", "PN532 firmware 1.6 on /dev/serial0"))
+    app.step()
+    status = app.overlays.status
+    assert status is not None
+    frames = Frames(app)
+    frames.fresh()
+    gate = hold_commits(app.store, monkeypatch)
+    assert app.dispatch("add", {"amount": 2})
+    app.step()
+    assert gate.started.wait(5) and not gate.open.is_set()
+    saving = app.overlays.saving_rect
+    assert saving is not None and not saving.colliderect(status.rect)
+    assert frames.rects[-1] == [saving]  # drawn alone over the frame
+    gate.open.set()
+    app.settle(timeout=10)
+    app.step()
+    assert not app.saving_shown and frames.shown[-1] == frames.fresh()

@@ -45,7 +45,7 @@ from companion.games.base import Action
 from companion.i18n import _
 from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
 from companion.ui.screens.dialogs import ConfirmDialog
-from companion.ui.tables.ave_roma_board import paint_table, take_back_cells
+from companion.ui.tables.ave_roma_board import covered_rects, paint_table, take_back_cells
 from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
 from companion.ui.tables.base import GameView, MenuItem, Move, TableHost
 from companion.ui.widgets import Button
@@ -418,6 +418,10 @@ class AveRomaView(GameView):
                        enabled=bool(state.area(space)), size=m.small,
                        sublabel=" ".join(map(str, state.area(space))) or "–")
                 for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m), strict=True)]
+
+    def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        return covered_rects(rect, self.ave, self.prompt(), self.table.metrics,
+                             self.taking_back())
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         colours = [self.table.session.players[i].colour for i in range(len(self.ave.seats))]

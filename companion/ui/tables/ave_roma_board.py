@@ -235,6 +235,22 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
     paint_boards(surface, parts.boards, state, rgb, parts.layout, m, layers, notes)
 
 
+def covered_rects(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
+                  take_back: bool = False) -> list[pygame.Rect]:
+    """The rects :func:`paint_table` covers whole with kept pictures (each filled with
+    the panel's colour first): the panel under them need not be filled."""
+    parts = board_parts(rect, state, prompt, m, take_back)
+    covered = [parts.prompt] if parts.prompt is not None else []
+    with left_to_right():
+        if parts.regions is not None:
+            cells, deck = region_cells(parts.regions, m)
+            covered += [*cells, deck]
+        if parts.spaces is not None:
+            covered.append(parts.spaces)
+    covered += board_cells(parts.boards, len(state.order), parts.layout, m)
+    return covered
+
+
 def prompt_lines(text: str, width: int, m: Metrics) -> list[str]:
     return wrap(text, prompt_size(m), width - m.gap * 2)
 
