@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -184,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.app import run_app
 
         return run_app(args)
+    gc.enable()  # off for the app's start-up alone (companion.__main__)
     return _run_command(args)
 
 

@@ -22,3 +22,30 @@ def test_first_frame_modules_do_not_import_what_a_rare_path_needs() -> None:
                             check=True, env={"SDL_VIDEODRIVER": "dummy",
                                              "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
     assert result.stdout.split() == []
+
+
+
+def _companion_main(patch: str) -> str:
+    """``python -m companion`` with ``patch`` applied to ``companion.cli`` first; what it
+    printed."""
+    code = ("import gc, runpy, sys\n"
+            "import companion.cli as cli\n"
+            f"{patch}\n"
+            "sys.argv = ['companion', 'doctor']\n"
+            "try:\n"
+            "    runpy.run_module('companion', run_name='__main__')\n"
+            "except SystemExit:\n"
+            "    pass\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, env={"SDL_VIDEODRIVER": "dummy",
+                                           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}).stdout
+
+
+def test_the_collector_is_off_through_start_up_and_on_for_a_command() -> None:
+    """``python -m companion`` turns the collector off before the app's first import
+    (start-up makes objects that live as long as the process); a command turns it back
+    on (the app does after its first frame: ``companion.app``)."""
+    assert _companion_main("cli.main = lambda: print(gc.isenabled()) or 0").split() == [
+        "False"]
+    assert _companion_main("cli._run_command = lambda args: print(gc.isenabled()) or 0"
+                           ).split() == ["True"]
