@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import pickle
 import time
-import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any, SupportsIndex, cast, overload
 
 from companion import __version__
 from companion import games as games_package
+from companion.checksum import checksum
 from companion.games import get_rules
 from companion.games.base import Action, GameRules, PlayerInfo, Rejected, ScoreResult
 from companion.i18n import _
@@ -52,15 +52,11 @@ MAX_PENDING = 32
 def snapshot_code() -> str:
     """Snapshots are valid only for the exact game code that pickled them.
 
-    Two checksums of the code (64 bits) tell a change apart; not hashlib, whose OpenSSL
-    library alone would add 3 MB to the evening's memory for no security the check needs.
+    A checksum of the code (:mod:`companion.checksum`) tells a change apart.
     """
-    crc, adler = 0, 1
-    for data in [__version__.encode()] + [
-            source.read_bytes()
-            for source in sorted(Path(games_package.__file__).parent.rglob("*.py"))]:
-        crc, adler = zlib.crc32(data, crc), zlib.adler32(data, adler)
-    return f"{crc:08x}{adler:08x}"
+    return checksum([__version__.encode()] + [
+        source.read_bytes()
+        for source in sorted(Path(games_package.__file__).parent.rglob("*.py"))])
 
 
 def effective_actions(entries: Sequence[LogEntry]) -> tuple[list[Action], int]:

@@ -17,6 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import make_app  # noqa: E402
 
+from companion.games import GAME_MODULES  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 from companion.ui.screens.table import TableScreen  # noqa: E402
 
@@ -29,7 +30,7 @@ def _pixels(surface: pygame.Surface) -> bytes:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-@pytest.mark.parametrize("game", ["glory-to-rome", "ave-roma"])  # Via Romana's map covers none
+@pytest.mark.parametrize("game", GAME_MODULES)
 def test_the_panel_left_unfilled_is_covered_in_every_state_of_the_demo(
         tmp_path: Path, game: str, size: tuple[int, int],
         monkeypatch: pytest.MonkeyPatch) -> None:

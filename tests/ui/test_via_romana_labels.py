@@ -162,3 +162,20 @@ def test_the_standard_displays_find_the_shipped_labels(searches: list[int],
             pytest.skip("this machine's font draws the names at other sizes")
         vm._layout(board, (0, 0, width, height), unit)
     assert calls == []
+
+
+def test_keeping_the_names_loads_no_openssl(tmp_path: Path) -> None:
+    """The names' key is a checksum, not hashlib: its OpenSSL library alone is 4 MB of the
+    Pi's memory (the evening's peak is measured: bench/memory.py)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from companion.games.via_romana.board import load_board\n"
+            "from companion.ui.tables import via_romana_map as vm\n"
+            f"vm._layout(load_board(None), {BOUNDS!r}, 48)\n"
+            "print('_hashlib' in sys.modules, 'hashlib' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path),
+                                             "SDL_VIDEODRIVER": "dummy"})
+    assert result.stdout.split() == ["False", "False"]

@@ -49,7 +49,12 @@ from companion.ui.tables.via_romana_map import (
     layout,
     map_facts,
 )
-from companion.ui.tables.via_romana_panel import paint_banner, paint_hint, paint_players
+from companion.ui.tables.via_romana_panel import (
+    paint_banner,
+    paint_hint,
+    paint_players,
+    player_cells,
+)
 from companion.ui.text import fonts_generation
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
@@ -523,6 +528,14 @@ class ViaRomanaView(GameView):
         return lines
 
     # -- drawing --------------------------------------------------------------------------
+
+    def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        """The hint, the map and, while no banner takes the side, the players' panels:
+        each a kept picture on the panel's colour, blitted whole."""
+        hint, board, side = self.areas(rect)
+        if self.via.pending or self.banner_lines():
+            return [hint, board]
+        return [hint, board, *player_cells(self.table.metrics, side, len(self.session.players))]
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         m = self.table.metrics

@@ -22,7 +22,6 @@ Two places are asked, in order:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
@@ -30,6 +29,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from companion.checksum import checksum
 
 #: the shipped labels, beside this module
 SHIPPED = Path(__file__).with_name("via_romana_labels.json")
@@ -48,7 +49,7 @@ def cache_folder() -> Path:
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     try:
-        return hashlib.sha256(_PLACING_CODE.read_bytes()).hexdigest()
+        return checksum([_PLACING_CODE.read_bytes()])
     except OSError:  # an installed package without its sources: the module's compiled form
         return "unknown"
 
@@ -56,7 +57,7 @@ def code_digest() -> str:
 def key(facts: object) -> str:
     """The digest of ``facts`` (plain numbers, strings, lists) and of the placing code."""
     text = json.dumps([code_digest(), facts], separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return checksum([text.encode()])
 
 
 def load(digest: str) -> Kept | None:
@@ -114,7 +115,7 @@ def written_for() -> dict[str, Any]:
     from companion.games.via_romana.board import board_text
 
     return {"code": code_digest(),
-            "board": hashlib.sha256(board_text(None).encode()).hexdigest(),
+            "board": checksum([board_text(None).encode()]),
             "sizes": [list(size) for size in STANDARD_MAPS]}
 
 

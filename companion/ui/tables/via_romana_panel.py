@@ -100,11 +100,15 @@ def paint_players(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
                   layers: Layers) -> None:
     """One panel per player: a column in landscape, two columns in portrait; each a
     cached layer keyed by what it shows, so a move repaints the players it changed."""
-    columns = 2 if m.portrait else 1
-    for index, cell in enumerate(grid(rect, len(names), columns, m.gap // 2)):
+    for index, cell in enumerate(player_cells(m, rect, len(names))):
         name, colour = names[index], colours[index]
         layers.blit(surface, cell, f"player-{index}", _player_key(state, index, name, colour, m),
                     theme.PANEL, _player_painter(m, state, index, name, colour))
+
+
+def player_cells(m: Metrics, rect: pygame.Rect, players: int) -> list[pygame.Rect]:
+    """The players' panels in ``rect``: a column in landscape, two columns in portrait."""
+    return grid(rect, players, 2 if m.portrait else 1, m.gap // 2)
 
 
 def _player_painter(m: Metrics, state: ViaRomanaState, index: int, name: str, colour: RGB
