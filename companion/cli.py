@@ -5,15 +5,16 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
 from companion import __version__
 
+# typing, pathlib and collections.abc are imported in main (pathlib alone brings re and
+# enum): once the collector is off, which the app's start-up keeps it until its first frame
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
 #: the app's own options: those that take a value, and the switches
 _VALUED = ("--data-dir", "--config", "--size")
@@ -64,6 +65,8 @@ def app_options(arguments: Sequence[str]) -> SimpleNamespace | None:
     """
     values: dict[str, object] = {"command": None, "data_dir": None, "config": None,
                                  "size": None, **{flag[2:]: False for flag in _FLAGS}}
+    from pathlib import Path
+
     remaining = list(arguments)
     while remaining:
         argument = remaining.pop(0)
@@ -103,6 +106,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace | Simple
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line."""
     import argparse
+    from pathlib import Path
 
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -177,16 +181,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # pygame's greeting on standard output at its import: a line in the journal at every
-    # start, and sysconfig imported to word it
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    args = parse_args(argv)
-    if isinstance(args, SimpleNamespace):  # the app's own options alone
-        from companion.app import run_app
+    # start-up's objects live as long as the process: no collection among them until the
+    # app's first frame (companion.app) or a command's start turns it back on. Here, not
+    # in __main__: the Pi's service and `uv run companion` come in through this entry point
+    gc.disable()
+    try:
+        # pygame's greeting on standard output at its import: a line in the journal at
+        # every start, and sysconfig imported to word it
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        args = parse_args(argv)
+        if isinstance(args, SimpleNamespace):  # the app's own options alone
+            from companion.app import run_app
 
-        return run_app(args)
-    gc.enable()  # off for the app's start-up alone (companion.__main__)
-    return _run_command(args)
+            return run_app(args)
+        gc.enable()  # off for the app's start-up alone
+        return _run_command(args)
+    finally:
+        gc.enable()  # a caller in the same process (a test) goes on collecting
 
 
 def _run_command(args: argparse.Namespace) -> int:

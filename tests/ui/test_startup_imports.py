@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 FIRST_FRAME_MODULES = ("companion.cli", "companion.app", "companion.notify", "companion.power",
                        "companion.store", "companion.ui.app_loop", "companion.ui.screens.home",
                        "companion.board", "companion.backlight", "companion.drm")
@@ -25,15 +27,28 @@ def test_first_frame_modules_do_not_import_what_a_rare_path_needs() -> None:
 
 
 
-def _companion_main(patch: str) -> str:
-    """``python -m companion`` with ``patch`` applied to ``companion.cli`` first; what it
-    printed."""
+
+#: stands in for the app: says whether the collector is on when it is imported, and ends
+_APP_IMPORT_SAYS = ("class SaysCollector:\n"
+                    "    def find_spec(self, name, path=None, target=None):\n"
+                    "        if name == 'companion.app':\n"
+                    "            print(gc.isenabled())\n"
+                    "            raise SystemExit(0)\n"
+                    "sys.meta_path.insert(0, SaysCollector())\n")
+
+
+def _companion(entry: str, patch: str = "", argv: tuple[str, ...] = ("--simulate",)) -> str:
+    """The companion command entered as ``entry`` ("script": the installed entry point
+    the Pi's service and ``uv run companion`` use; "module": ``python -m companion``),
+    with ``patch`` applied to ``companion.cli`` first; what it printed."""
+    run = ("cli.main()" if entry == "script"
+           else "runpy.run_module('companion', run_name='__main__')")
     code = ("import gc, runpy, sys\n"
             "import companion.cli as cli\n"
             f"{patch}\n"
-            "sys.argv = ['companion', 'doctor']\n"
+            f"sys.argv = ['companion', *{argv!r}]\n"
             "try:\n"
-            "    runpy.run_module('companion', run_name='__main__')\n"
+            f"    {run}\n"
             "except SystemExit:\n"
             "    pass\n")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -41,11 +56,11 @@ def _companion_main(patch: str) -> str:
                                            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}).stdout
 
 
-def test_the_collector_is_off_through_start_up_and_on_for_a_command() -> None:
-    """``python -m companion`` turns the collector off before the app's first import
-    (start-up makes objects that live as long as the process); a command turns it back
-    on (the app does after its first frame: ``companion.app``)."""
-    assert _companion_main("cli.main = lambda: print(gc.isenabled()) or 0").split() == [
-        "False"]
-    assert _companion_main("cli._run_command = lambda args: print(gc.isenabled()) or 0"
-                           ).split() == ["True"]
+@pytest.mark.parametrize("entry", ["script", "module"])
+def test_the_collector_is_off_through_start_up_and_on_for_a_command(entry: str) -> None:
+    """The app's modules are imported with the collector off (start-up makes objects that
+    live as long as the process; the app turns it on after its first frame), whichever
+    way the command is entered; a command turns it back on."""
+    assert _companion(entry, _APP_IMPORT_SAYS).split() == ["False"]
+    assert _companion(entry, "cli._run_command = lambda args: print(gc.isenabled()) or 0",
+                      ("doctor",)).split() == ["True"]
