@@ -21,6 +21,7 @@ tests also drive the loop through it. See ``docs/architecture.md``.
 from __future__ import annotations
 
 import queue
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -219,6 +220,9 @@ class App:
 
     def highlight(self, button: Button, pressed: bool) -> None:
         self.damage.highlight(button, pressed)
+
+    def hold_pressed(self, button: Button) -> None:
+        self.overlays.hold(button, time.monotonic())
 
     # -- ScreenHost: words over the screen ------------------------------------------------
 

@@ -127,10 +127,13 @@ class Loop:
         self.overlays.expire(now)
         session = self.moves.session
         # the loop never waits for the disk: a move on its way there is shown taken at once
-        # ("Saving..." over the table as it is on disk), and drawn when it has landed
-        self.overlays.show_saving(session is not None and session.saving, self.frame.metrics)
+        # ("Saving..." over the table as it is on disk, or its touched button held pressed
+        # a moment before), and drawn when it has landed
+        self.overlays.show_saving(session is not None and session.saving, self.frame.metrics,
+                                  now)
         self.frame.render()
-        if self.moves.session is not None:  # after the frame: the next undo is made ready
+        self.turns.hand_over()  # after the frame: a turn's time is saved, the next undo
+        if self.moves.session is not None:  # made ready
             self.overlays.guard(self.moves.session.prepare_undo)
         saver = self.owner.saver
         if saver is not None:
@@ -156,6 +159,7 @@ class Loop:
         """Wait until every submitted move is committed and shown (tests, shutdown)."""
         self.await_commit(timeout)
         self.frame.render()
+        self.turns.hand_over()
 
     def _handle_pending(self) -> bool:
         """Handle what the devices and the log writer queued; True if any was input."""

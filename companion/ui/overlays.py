@@ -12,7 +12,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -29,7 +29,14 @@ from companion.ui.layout import Metrics
 from companion.ui.screen_stack import ScreenStack
 from companion.ui.text import draw_paragraph, draw_text
 
+if TYPE_CHECKING:
+    from companion.ui.widgets import Button
+
 MESSAGE_SECONDS = 12.0
+#: how long a touch's move may take to land before "Saving..." goes up: its button stays
+#: pressed meanwhile, so a move on a sound card is drawn with no frame before it (half a
+#: 60 Hz frame: what a press to the screen may take)
+SAVING_GRACE = 0.008
 
 class Overlays:
     """The words the app lays over the screens, and when each goes."""
@@ -45,6 +52,8 @@ class Overlays:
         self.prompts: list[str] = []
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.saving_rect: pygame.Rect | None = None
+        #: a touched button kept pressed while its move goes to the disk, and until when
+        self.held: tuple[Button, float] | None = None
         #: the last move the rules refused (a form reopens the step it names)
         self.last_refusal: Rejected | None = None
         #: unexpected exceptions caught so far (logged to stderr, shown in plain words)
@@ -128,12 +137,27 @@ class Overlays:
         """True while "Saving..." is on screen (moves wait for a slow disk)."""
         return self.saving_rect is not None
 
-    def show_saving(self, saving: bool, m: Metrics) -> None:
+    def hold(self, button: Button, now: float) -> None:
+        """Keep ``button`` (touched, its move handed to the disk) shown pressed for
+        :data:`SAVING_GRACE`: the pressed button says the touch was taken, and a move that
+        lands meanwhile is drawn with the button released, with no frame between."""
+        self.held = (button, now + SAVING_GRACE)
+
+    def show_saving(self, saving: bool, m: Metrics, now: float) -> None:
         """Say "Saving..." while moves are on their way to the disk (the press was taken).
 
         Put up over the frame as it is, it is drawn alone (:meth:`draw_saving`), unless
-        another overlay that is drawn over it is up where it goes.
+        another overlay that is drawn over it is up where it goes. A held button
+        (:meth:`hold`) puts it off until the button's grace is over; the button is then
+        released alone (if its move landed, the frame that shows it drew it released).
         """
+        held = self.held
+        if held is not None:
+            if saving and now < held[1]:
+                return
+            self.held = None
+            if saving:
+                self.damage.highlight(held[0], pressed=False)
         if saving and self.saving_rect is None:
             width = m.unit * 3
             # below the device line while it is up (the first ten seconds with readers):
@@ -154,8 +178,12 @@ class Overlays:
     # -- time -----------------------------------------------------------------------------
 
     def wake_times(self) -> list[float]:
-        """When a message or the status line times out (monotonic)."""
-        return [b.until for b in (self.banner, self.status) if b is not None]
+        """When a message or the status line times out, or a held button's grace ends
+        (monotonic)."""
+        times = [b.until for b in (self.banner, self.status) if b is not None]
+        if self.held is not None:
+            times.append(self.held[1])
+        return times
 
     def expire(self, now: float) -> None:
         if self.banner is not None and now >= self.banner.until:

@@ -57,6 +57,10 @@ if TYPE_CHECKING:
         def highlight(self, button: Button, pressed: bool) -> None:
             """Show ``button`` pressed or released, drawing that button alone."""
 
+        def hold_pressed(self, button: Button) -> None:
+            """Keep the touched ``button`` shown pressed while the move it handed to the
+            disk lands (a moment at most: then it is released and "Saving..." shown)."""
+
         # -- words over the screen ----------------------------------------------------------------
 
         #: the last move the rules refused (a form reopens the step it names)
@@ -250,16 +254,18 @@ class Screen:
         """Run ``button``'s action and redraw what it changed.
 
         A tap that hands a move to the disk changes nothing on screen until the move has
-        landed (the table is then drawn anew): the button is released alone and "Saving..."
-        put over the frame, so the step does not redraw the unchanged table first. Any other
-        tap may have changed anything on this screen: all of it is drawn again.
+        landed (the table is then drawn anew, the button released): the button stays
+        pressed meanwhile, and if the disk is slow it is released alone and "Saving..." put
+        over the frame, so neither the unchanged table nor the button is drawn before the
+        move. Any other tap may have changed anything on this screen: all of it is drawn
+        again.
         """
         session = self.app.session
         in_flight = session.pending_count if session is not None else 0
         button.on_tap()
         if (session is not None and self.app.session is session
                 and session.pending_count > in_flight):
-            self.app.highlight(button, pressed=False)
+            self.app.hold_pressed(button)
         else:
             self.app.invalidate()
 

@@ -2,15 +2,16 @@
 
 The turn clock (:mod:`companion.turn_clock`) sees whose turn the table shows after every
 move; each change ends a stretch, which is saved by the log writer after the moves (or
-at once, before the first move started it). A player on turn longer than the table's
-reminder gets one gentle message.
+at once, before the first move started it), handed over once the frame showing the move is
+presented: on a small CPU the write would otherwise share it with that redraw. A player
+on turn longer than the table's reminder gets one gentle message.
 """
 
 from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from companion.games.base import PlayerInfo
@@ -33,6 +34,8 @@ class TurnTime:
         self.clock = TurnClock()
         #: minutes on turn after which a gentle reminder shows (None: never)
         self.reminder: int | None = None
+        #: stretches ended since the last frame, for the log writer (see hand_over)
+        self._unsaved: list[tuple[LogWriter, Callable[[], object]]] = []
 
     def observe(self, session: GameSession | None, writer: LogWriter | None) -> None:
         """Tell the turn clock whose turn the table shows; a change records a stretch."""
@@ -45,6 +48,7 @@ class TurnTime:
     def leave(self, writer: LogWriter | None) -> None:
         """Nobody is on turn while the table is not shown: the running stretch ends."""
         self._record(self.clock.stop(time.time()), writer)
+        self.hand_over()
 
     def _record(self, stretch: Stretch | None, writer: LogWriter | None) -> None:
         if stretch is None:
@@ -52,13 +56,21 @@ class TurnTime:
         job = functools.partial(self.store.add_turn_time, stretch.game_id, stretch.player,
                                 stretch.started, stretch.ended)
         if writer is not None:
-            writer.later(job)
+            self._unsaved.append((writer, job))
         else:
             self.overlays.guard(job)
+
+    def hand_over(self) -> None:
+        """Hand the stretches ended so far to the log writer (the loop calls this after
+        each frame; anything that reads them back calls it first)."""
+        unsaved, self._unsaved = self._unsaved, []
+        for writer, job in unsaved:
+            writer.later(job)
 
     def time_on_turn(self, game_id: int, players: Sequence[PlayerInfo],
                      writer: LogWriter | None) -> dict[str, float]:
         """Seconds on turn by player name, once the stretches handed over are saved."""
+        self.hand_over()
         if writer is not None:
             writer.drain()
         totals = self.store.time_on_turn(game_id)

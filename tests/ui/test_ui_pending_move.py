@@ -1,7 +1,9 @@
 """A move is shown taken at once ("Saving...") and drawn only once it is on disk.
 
 The loop never waits for the disk: the step that handles a press says "Saving..." over
-the table as it is on disk, and the step after the commit landed draws the move. Whatever
+the table as it is on disk (a touched button stays pressed a moment first, so that a move
+on a sound card is drawn with no frame before it), and the step after the commit landed
+draws the move. Whatever
 happens meanwhile (a slow disk, a failed write, a second move), what reaches the screen is
 what a frame drawn from the disk's state alone would show, with "Saving..." while moves
 are in flight.
@@ -9,14 +11,18 @@ are in flight.
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 from ui_driver import Driver, hold_commits
 
 from companion.events import DeviceStatus
 from companion.store import LogEntry, StoreError
+from companion.ui import overlays
 from companion.ui.app_loop import App
 from companion.ui.intents import PointerDown, Tap
+from companion.ui.widgets import Button
 
 
 class Frames:
@@ -134,11 +140,20 @@ def test_an_intent_after_a_screen_change_meets_the_new_screen_s_buttons(
     assert menu.buttons
 
 
-def test_a_tap_that_hands_a_move_to_the_disk_redraws_nothing_but_its_button(
-        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The finger on Undo: the step releases the button and says "Saving...", and the table
-    is drawn once, when the move has landed (not also before, unchanged)."""
-    app = counter_app
+def _touch(app: App, pos: tuple[int, int]) -> None:
+    """A finger down and up at ``pos`` in one step, the commit not waited for."""
+    width, height = app.metrics.width, app.metrics.height
+    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
+        pygame.event.post(pygame.event.Event(kind, x=pos[0] / width, y=pos[1] / height,
+                                             dx=0.0, dy=0.0, finger_id=0, touch_id=1,
+                                             pressure=1.0))
+    app.step()
+
+
+def _undone_by_touch(app: App, monkeypatch: pytest.MonkeyPatch,
+                     grace: float) -> tuple[Frames, bytes, Button]:
+    """A move on disk, then the finger on Undo with "Saving..." held off for ``grace``."""
+    monkeypatch.setattr(overlays, "SAVING_GRACE", grace)
     assert app.dispatch("add", {"amount": 2})
     app.settle(timeout=10)
     app.step()
@@ -146,20 +161,53 @@ def test_a_tap_that_hands_a_move_to_the_disk_redraws_nothing_but_its_button(
     before = frames.fresh()
     undo = app.top.button("undo")
     assert undo.enabled
+    return frames, before, undo
+
+
+def test_a_touched_move_on_a_slow_disk_keeps_its_button_pressed_then_says_saving(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finger on Undo: the button stays pressed (the touch was taken) and nothing else
+    is drawn; past the grace it is released alone and "Saving..." put up, and the table is
+    drawn once, when the move has landed (not also before, unchanged)."""
+    app = counter_app
+    frames, before, undo = _undone_by_touch(app, monkeypatch, 0.2)
     gate = hold_commits(app.store, monkeypatch)
-    Driver(app).touch(undo.rect.center)
-    app.step()
+    _touch(app, undo.rect.center)
     assert gate.started.wait(5) and not gate.open.is_set()
+    app.step()
+    assert not app.saving_shown
+    pressed = [rect for rects in frames.rects[1:] for rect in rects]
+    assert pressed and all(undo.rect.contains(rect) for rect in pressed)
+    assert frames.shown[-1] != before  # the button, pressed
+    time.sleep(0.25)
+    app.step()
     saving = app.overlays.saving_rect
     assert app.saving_shown and saving is not None
     touched = [rect for rects in frames.rects[1:] for rect in rects]
-    assert touched and all(undo.rect.contains(rect) or rect == saving for rect in touched)
+    assert all(undo.rect.contains(rect) or rect == saving for rect in touched)
     assert frames.outside(frames.shown[-1], saving) == frames.outside(before, saving)
     gate.open.set()
     app.settle(timeout=10)
     app.step()
     assert app.session is not None and app.session.state.tallies == (0, 0)
     assert not app.saving_shown and frames.shown[-1] == frames.fresh()
+
+
+def test_a_touched_move_that_lands_within_the_grace_is_drawn_with_no_frame_before(
+        counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sound card: the pressed button is all that is drawn until the frame with the move,
+    in which the button is released; "Saving..." is never put up."""
+    app = counter_app
+    frames, _before, undo = _undone_by_touch(app, monkeypatch, 60.0)
+    _touch(app, undo.rect.center)
+    app.settle(timeout=10)
+    app.step()
+    assert app.session is not None and app.session.state.tallies == (0, 0)
+    assert not app.saving_shown and app.overlays.held is None
+    partial = [rects for rects in frames.rects[1:-1]]
+    assert partial and all(undo.rect.contains(rect) for rects in partial for rect in rects)
+    assert frames.rects[-1] == [app.metrics.rect()]
+    assert frames.shown[-1] == frames.fresh()
 
 
 def test_a_tap_that_moves_nothing_redraws_the_screen(counter_app: App) -> None:
