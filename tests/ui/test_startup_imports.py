@@ -64,3 +64,17 @@ def test_the_collector_is_off_through_start_up_and_on_for_a_command(entry: str) 
     assert _companion(entry, _APP_IMPORT_SAYS).split() == ["False"]
     assert _companion(entry, "cli._run_command = lambda args: print(gc.isenabled()) or 0",
                       ("doctor",)).split() == ["True"]
+
+
+def test_the_window_opens_with_the_companion_s_icon_and_no_zipfile() -> None:
+    """pygame reads its default icon through importlib.resources, which imports zipfile
+    (about 2.5 ms of start-up); the companion's own icon, set first, leaves both out."""
+    code = ("import sys\nfrom types import SimpleNamespace\n"
+            "from companion.app import _open_display\n"
+            "surface = _open_display(SimpleNamespace(fullscreen=False, windowed=True, "
+            "size=(320, 240)))\n"
+            "print(surface.get_size(), 'zipfile' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env={"SDL_VIDEODRIVER": "dummy",
+                                             "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    assert result.stdout.split() == ["(320,", "240)", "False"]
