@@ -58,15 +58,19 @@ class Driver:
         self.touches = 0
 
     def touch(self, pos: tuple[int, int]) -> None:
+        self.post_touch(pos)
+        self.app.step()
+        self.app.settle()  # moves show once the log writer has committed them
+        self.seen.add(self.app.top.name)
+
+    def post_touch(self, pos: tuple[int, int]) -> None:
+        """A finger down and up at ``pos``, posted for the app's next step."""
         width, height = self.app.metrics.width, self.app.metrics.height
         x, y = pos[0] / width, pos[1] / height
         self.touches += 1
         for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
             pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, finger_id=0,
                                                  touch_id=1, pressure=1.0))
-        self.app.step()
-        self.app.settle()  # moves show once the log writer has committed them
-        self.seen.add(self.app.top.name)
 
     def tap(self, key: str, allow_error: bool = False) -> None:
         screen = self.app.top

@@ -142,11 +142,7 @@ def test_an_intent_after_a_screen_change_meets_the_new_screen_s_buttons(
 
 def _touch(app: App, pos: tuple[int, int]) -> None:
     """A finger down and up at ``pos`` in one step, the commit not waited for."""
-    width, height = app.metrics.width, app.metrics.height
-    for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        pygame.event.post(pygame.event.Event(kind, x=pos[0] / width, y=pos[1] / height,
-                                             dx=0.0, dy=0.0, finger_id=0, touch_id=1,
-                                             pressure=1.0))
+    Driver(app).post_touch(pos)
     app.step()
 
 
