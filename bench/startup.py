@@ -63,8 +63,12 @@ def resume(quick: bool) -> list[Figure]:
 
     Both sides draw the same table: what is left is the cost of the log's length (the
     kinds of every entry are read; only the moves after the newest snapshot decoded).
+    One start varies by about 15 ms (standard deviation) here, as much as that cost, and
+    the figure is the difference of two medians: resampled from 60 starts a store, its
+    95th percentile was 32.8 ms with 7 starts a store and 26.5 ms with 21 (the median
+    20 ms either way), so 21 starts (about 8 s in all) keep noise from deciding it.
     """
-    runs = 3 if quick else 7
+    runs = 3 if quick else 21
     short, long = (200, 2000) if quick else (1000, 20000)
     with tempfile.TemporaryDirectory() as directory:
         empty = Path(directory) / "empty"
