@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from bench.judging import FRAME_SECONDS, Speed, judge
-from bench.measure import HEADLESS, Figure
+from bench.judging import FRAME_SECONDS, Figure, Speed, judge
+from bench.measure import HEADLESS
 from bench.neighbour import Neighbours, beside_neighbours
 from bench.slow import Slowdown, reference_loop_seconds, scale_times, slow_down
 

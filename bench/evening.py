@@ -32,11 +32,11 @@ os.environ.update(HEADLESS)
 
 import pygame  # noqa: E402
 
+from companion.core.events import ButtonPress, TagArrived, new_input_queue  # noqa: E402
 from companion.devices.simulated import DEMO_TAG_UIDS  # noqa: E402
-from companion.events import ButtonPress, TagArrived, new_input_queue  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
+from companion.log.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 BUTTONS = ("seat1", "seat2", "seat3", "seat4", "seat5", "next", "undo", "menu")

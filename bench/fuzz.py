@@ -15,12 +15,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bench.measure import Figure
+from bench.judging import Figure
+from companion.core.events import TagArrived
 from companion.devices import bridge_protocol as bp
 from companion.devices import pn532_frames as pn
 from companion.devices.bridge_tags import BridgeTags
 from companion.devices.presence import PresenceTracker
-from companion.events import TagArrived
 
 PN532_UIDS = ("04A1B2C3D4E5F6", "5A3C9E71", "04B7C8D9E0F1A2")
 BRIDGE_READERS = ("seat1", "seat2", "vault")

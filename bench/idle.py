@@ -6,8 +6,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench.judging import Figure
 from bench.long_game import build_store
-from bench.measure import Figure, cpu_share
+from bench.measure import cpu_share
 
 
 def idle_cost(quick: bool) -> Figure:

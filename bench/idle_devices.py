@@ -18,8 +18,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from bench.judging import Figure
 from bench.long_game import build_store
-from bench.measure import Figure, process_cpu_seconds, running
+from bench.measure import process_cpu_seconds, running
 
 
 def process_wakeups(pid: int) -> int:

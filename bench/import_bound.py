@@ -22,12 +22,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.exchange_schema import MAX_GAMES
+from companion.history.exchange_schema import MAX_GAMES
 
 
 def _sample_game() -> dict[str, Any]:
-    from companion.exchange import export_text
-    from companion.store import Store
+    from companion.history.exchange import export_text
+    from companion.log.store import Store
     from companion.ui.demo import demo_history
 
     store = Store(":memory:")

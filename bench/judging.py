@@ -16,10 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bench.measure import Figure
 
 #: the reference loop's time on the machine the budgets were set on (2026-12-01)
 REFERENCE_LOOP_SECONDS = 0.0228
@@ -82,6 +78,25 @@ class Speed:
         return (f"absolute budgets x {self.scale:.2f} (the reference loop's {loops}, their "
                 f"mean over the {REFERENCE_LOOP_SECONDS * 1000:.1f} ms the budgets were set "
                 "at); the budget applied is beside each target")
+
+
+@dataclass
+class Figure:
+    """One row of the table: what was measured, against what, and whether it is met."""
+
+    name: str
+    value: str
+    reference: str
+    ratio: str
+    target: str
+    met: bool
+    note: str = ""  # what it includes: where it starts and ends, the flip, the devices
+    judged: bool = True  # False when its times were scaled (``--slow`` without a quota)
+    #: its absolute time limits, applied at the run's speed by :func:`bench.judging.judge`
+    budgets: tuple[Budget, ...] = ()
+    rest_met: bool = True  # whether its parts that are not absolute budgets are met
+    #: the target column on the run that stands for a Pi's budget, where its budgets differ
+    pi_target: str = ""
 
 
 def on_pi_budget(figure: Figure) -> Figure:

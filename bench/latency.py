@@ -21,20 +21,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bench.judging import FRAME_SECONDS, Budget
+from bench.judging import FRAME_SECONDS, Budget, Figure
 from bench.long_game import build_store
-from bench.measure import HEADLESS, Figure, percentile
+from bench.measure import HEADLESS, percentile
 
 os.environ.update(HEADLESS)
 
 import pygame  # noqa: E402
 from gpiozero.pins.mock import MockFactory  # noqa: E402
 
+from companion.core.events import new_input_queue  # noqa: E402
 from companion.devices import start_devices  # noqa: E402
 from companion.devices.config import DeviceConfig, ReaderConfig  # noqa: E402
 from companion.devices.emulators import BridgeEmulator, PtyPort  # noqa: E402
-from companion.events import new_input_queue  # noqa: E402
-from companion.store import LogEntry, Store, TagMeaning  # noqa: E402
+from companion.log.entries import LogEntry, TagMeaning
+from companion.log.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 TAG = "04A1B2C3D4E5F6"

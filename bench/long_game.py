@@ -13,8 +13,9 @@ from typing import Any
 
 from companion.games.base import Action, PlayerInfo
 from companion.games.glory_to_rome import RULES, GloryState
-from companion.session import SNAPSHOT_EVERY, GameSession, snapshot_code
-from companion.store import Store
+from companion.log.folding import SNAPSHOT_EVERY, snapshot_code
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2),
            PlayerInfo("Julia", "green", 3), PlayerInfo("Gaius", "yellow", 4))
@@ -63,7 +64,7 @@ def build_history(data_dir: Path, rows: int, per_game: int = 200) -> None:
     home screen is the one :func:`build_store` with no moves shows.
     """
     from companion.games.base import PlayerScore, ScoreResult
-    from companion.store import LogEntry
+    from companion.log.entries import LogEntry
 
     store = Store.open(data_dir)
     result = ScoreResult(tuple(PlayerScore(p.name, 10 - i, {"vp": 10 - i})

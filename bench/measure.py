@@ -13,32 +13,10 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-
-from bench.judging import Budget
 
 HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-
-
-@dataclass
-class Figure:
-    """One row of the table: what was measured, against what, and whether it is met."""
-
-    name: str
-    value: str
-    reference: str
-    ratio: str
-    target: str
-    met: bool
-    note: str = ""  # what it includes: where it starts and ends, the flip, the devices
-    judged: bool = True  # False when its times were scaled (``--slow`` without a quota)
-    #: its absolute time limits, applied at the run's speed by :func:`bench.judging.judge`
-    budgets: tuple[Budget, ...] = ()
-    rest_met: bool = True  # whether its parts that are not absolute budgets are met
-    #: the target column on the run that stands for a Pi's budget, where its budgets differ
-    pi_target: str = ""
 
 
 def compile_bytecode() -> None:

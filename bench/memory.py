@@ -6,7 +6,8 @@ import os
 import subprocess
 import sys
 
-from bench.measure import HEADLESS, Figure, compile_bytecode
+from bench.judging import Figure
+from bench.measure import HEADLESS, compile_bytecode
 from bench.scripted_games import scripted_game
 from companion.games import GAME_MODULES
 

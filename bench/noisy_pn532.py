@@ -22,11 +22,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.core.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.devices.config import ReaderConfig
 from companion.devices.emulators import Pn532Emulator, PtyPort
 from companion.devices.pn532 import Pn532Timing
 from companion.devices.readers import start_reader
-from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 UID = "04A1B2C3D4E5F6"
 #: the driver's rules, with the waits a pty allows (the chip's field reset is shortened

@@ -17,16 +17,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.judging import FRAME_SECONDS, Budget
-from bench.measure import HEADLESS, Figure, median, percentile
+from bench.judging import FRAME_SECONDS, Budget, Figure
+from bench.measure import HEADLESS, median, percentile
 
 os.environ.update(HEADLESS)
 
 import pygame  # noqa: E402
 
-from companion.events import new_input_queue  # noqa: E402
+from companion.core.events import new_input_queue  # noqa: E402
 from companion.games import GAME_MODULES  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.log.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 from companion.ui.intents import PointerDown, Tap  # noqa: E402

@@ -19,8 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from companion.events import new_input_queue  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.core.events import new_input_queue  # noqa: E402
+from companion.log.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 

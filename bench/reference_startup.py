@@ -1,7 +1,7 @@
 """Reference for the start-up figure: import pygame, open the window, show one frame.
 
 It reports its first frame the way the companion does (``READY=1`` to
-``$NOTIFY_SOCKET``, on the C socket as ``companion.datagram`` sends it), so both are timed by
+``$NOTIFY_SOCKET``, on the C socket as ``companion.system.datagram`` sends it), so both are timed by
 the same clock in the same run.
 Run as ``python -m bench.reference_startup WIDTHxHEIGHT``.
 """

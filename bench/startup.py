@@ -7,9 +7,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.judging import Budget
+from bench.judging import Budget, Figure
 from bench.long_game import build_history, build_store
-from bench.measure import Figure, compile_bytecode, median, time_to_first_frame
+from bench.measure import compile_bytecode, median, time_to_first_frame
 
 SIZE = "800x480"
 

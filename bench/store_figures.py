@@ -11,10 +11,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.judging import Figure
 from bench.long_game import build_store, next_action
-from bench.measure import Figure, median
-from companion.session import GameSession
-from companion.store import Store
+from bench.measure import median
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 
 def _moves(session: GameSession, count: int) -> list[float]:

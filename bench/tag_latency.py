@@ -17,15 +17,16 @@ from pathlib import Path
 
 import pygame
 
-from bench.judging import Budget
+from bench.judging import Budget, Figure
 from bench.latency import TAG, FrameWatch, _is_new_banner
 from bench.long_game import build_store
-from bench.measure import Figure, percentile
+from bench.measure import percentile
+from companion.core.events import new_input_queue
 from companion.devices import start_devices
 from companion.devices.config import ButtonConfig, DeviceConfig, ReaderConfig
 from companion.devices.emulators import Pn532Emulator, PtyPort
-from companion.events import new_input_queue
-from companion.store import Store, TagMeaning
+from companion.log.entries import TagMeaning
+from companion.log.store import Store
 from companion.ui.app_loop import App
 
 BAUD = 115200

@@ -10,8 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.judging import Budget
-from bench.measure import HEADLESS, Figure, median, percentile
+from bench.judging import Budget, Figure
+from bench.measure import HEADLESS, median, percentile
 
 os.environ.update(HEADLESS)
 
@@ -21,8 +21,8 @@ def _frames(scene: str, count: int, afresh: bool = False) -> list[float]:
     time, as the first frame after a move does."""
     import pygame
 
-    from companion.events import new_input_queue
-    from companion.store import Store
+    from companion.core.events import new_input_queue
+    from companion.log.store import Store
     from companion.ui.app_loop import App
     from companion.ui.screenshot import _screens
 

@@ -18,14 +18,13 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Protocol
 
-from companion.i18n import _
+from companion.core.i18n import _
 
 if TYPE_CHECKING:
     import pygame
 
     from companion.device_reload import HangUp
     from companion.devices import Devices
-    from companion.devices.config import DeviceConfig
     from companion.ui.app_loop import App
 
 
@@ -51,7 +50,7 @@ def wants_fullscreen(args: AppOptions, model_file: Path | None = None) -> bool:
     (by its device-tree model) and a window anywhere else."""
     if args.fullscreen or args.windowed:
         return bool(args.fullscreen)
-    from companion import board
+    from companion.system import board
 
     return board.detect(model_file or board.MODEL_FILE).is_pi
 
@@ -61,11 +60,11 @@ def _open_display(args: AppOptions) -> object:
 
     fullscreen = wants_fullscreen(args)
     if fullscreen and "SDL_VIDEODRIVER" not in os.environ and Path("/dev/dri").exists():
-        from companion.drm import apply_to_environment
+        from companion.system.drm import apply_to_environment
 
         apply_to_environment()
     pygame.display.init()
-    from companion.video_driver import invisible_driver_message
+    from companion.system.video_driver import invisible_driver_message
 
     invisible = invisible_driver_message(pygame.display.get_driver(),
                                          os.environ.get("SDL_VIDEODRIVER"))
@@ -154,11 +153,12 @@ def run_app(args: AppOptions) -> int:
 def _run(args: AppOptions, stop: StopOnSignal, hang_up: HangUp) -> int:
     import pygame
 
+    from companion.core.events import StoreNotice, new_input_queue
     from companion.device_reload import DeviceReloader
-    from companion.events import StoreNotice, new_input_queue
-    from companion.folder_lock import AlreadyRunning, lock_data_folder
-    from companion.notify import SystemdNotifier
-    from companion.store import Store, default_data_dir
+    from companion.log.database import default_data_dir
+    from companion.log.folder_lock import AlreadyRunning, lock_data_folder
+    from companion.log.store import Store
+    from companion.system.notify import SystemdNotifier
     from companion.ui.app_loop import App
     from companion.ui.text import forget_fonts
 
@@ -233,7 +233,7 @@ def _release(folder_lock: int | None) -> None:
 def _start_devices(app: App, args: AppOptions) -> Devices:
     """Load the device config (a bad one is reported, the defaults used) and start them."""
     from companion.devices import DeviceConfigError, load_device_config, start_devices
-    from companion.devices.config import DeviceConfig
+    from companion.devices.config import DeviceConfig, describe_device_config
     from companion.devices.simulated import button_for_key
 
     try:
@@ -257,7 +257,7 @@ def _start_devices(app: App, args: AppOptions) -> Devices:
 
 def _set_up_display(app: App, data_dir: Path) -> None:
     """The settings in ``display.json`` (the rotation is needed by the first frame)."""
-    from companion import display_settings
+    from companion.system import display_settings
 
     path = display_settings.settings_path(data_dir)
     settings = display_settings.load(path)
@@ -273,7 +273,7 @@ def _start_screen_saver(app: App) -> None:
     """Dim and blank by ``display.json``: only where the backlight helper is."""
     import time
 
-    from companion import backlight
+    from companion.system import backlight
     from companion.ui.screen_saver import ScreenSaver
 
     if backlight.SOCKET_PATH.exists():
@@ -283,24 +283,15 @@ def _start_screen_saver(app: App) -> None:
 
 def _offer_power_off(app: App) -> None:
     """The menu's "shut down", where logind may power the Pi off."""
-    from companion.power import power_off_offered
+    from companion.system.power import power_off_offered
 
     if power_off_offered():
         app.power_off = lambda: _shut_down(app)
 
 
-def describe_device_config(config: DeviceConfig) -> str:
-    """One line for the journal: which file the devices came from and where the readers are."""
-    source = str(config.source) if config.source is not None else _("none, the defaults")
-    readers = ", ".join(f"{reader.id} ({reader.type} on {reader.port})"
-                        for reader in config.readers) or _("none")
-    return _("companion: device config {source}; readers: {readers}").format(
-        source=source, readers=readers)
-
-
 def _shut_down(app: App) -> bool:
     """The menu's "shut down": the moves in flight, the store, then logind powers off."""
-    from companion.power import PowerOffError, power_off
+    from companion.system.power import PowerOffError, power_off
 
     app.settle()  # the moves still on their way to the disk go first
     try:

@@ -210,18 +210,18 @@ def _run_command(args: argparse.Namespace) -> int:
 
         return run_nfc(args.reader, args.port, args.baud)
     if args.command == "import-bgstats":
-        from companion.bgstats_cli import run_import_bgstats
+        from companion.history.bgstats_cli import run_import_bgstats
 
         return run_import_bgstats(args.data_dir, args.bgstats_file, args.bgstats_ask)
     if args.command in ("export", "import"):
-        from companion.exchange_cli import run_export, run_import
+        from companion.history.exchange_cli import run_export, run_import
 
         if args.command == "export":
             return run_export(args.data_dir, args.export_format, args.export_game,
                               args.export_out)
         return run_import(args.data_dir, args.import_file)
     if args.command == "doctor":
-        from companion.doctor import run_doctor
+        from companion.system.doctor import run_doctor
 
         return run_doctor(args)
     if args.command == "screenshot":

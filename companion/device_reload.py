@@ -21,8 +21,8 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Protocol
 
-from companion.events import DeviceStatus
-from companion.i18n import _
+from companion.core.events import DeviceStatus
+from companion.core.i18n import _
 
 if TYPE_CHECKING:
     from companion.devices import Devices
@@ -84,8 +84,8 @@ class DeviceReloader:
 
     def reload(self) -> None:
         """Read the config again; on success stop the old devices and start the new."""
-        from companion.app import describe_device_config
         from companion.devices import DeviceConfigError, load_device_config
+        from companion.devices.config import describe_device_config
 
         try:
             config = load_device_config(self.options.config)

@@ -25,6 +25,9 @@ UI = (36, 120, 200)
 SESSION = (40, 150, 70)
 GAMES = (200, 160, 20)
 DEVICES = (170, 30, 40)
+HISTORY = (120, 70, 160)
+CORE = (90, 90, 100)
+SYSTEM = (190, 90, 30)
 LOOP = (120, 90, 60)
 Colour = tuple[int, int, int]
 
@@ -32,8 +35,8 @@ Colour = tuple[int, int, int]
 FLOW = [("input event", "touch, keys (SDL)", "buttons, NFC (devices/)"),
         ("intent", "ui/input_events.py", "Tap, Press, Tag, Key"),
         ("action", "the top screen calls", "app.dispatch(...)"),
-        ("log", "writer.py: its thread", "store.py: SQLite, WAL"),
-        ("state", "session.py folds the log", "games/<game>: apply"),
+        ("log", "log/writer.py: a thread", "log/store.py: SQLite"),
+        ("state", "log/session.py folds", "games/<game>: apply"),
         ("screen", "ui/frame.py draws", "only what changed")]
 #: one pass of the loop (companion/ui/loop.py, Loop.step and Loop.run)
 STEPS = ["pump SDL events and the input queue", "deliver intents to the top screen",
@@ -137,24 +140,30 @@ def draw_layers(surface: pygame.Surface, fonts: tuple[pygame.font.Font, ...]) ->
         pygame.draw.rect(surface, UI, cell, border_radius=8)
         text(surface, small, part, cell.center, WHITE, centre=True)
 
-    lower = [(SESSION, "session.py, store.py, writer.py",
-              "the log folded into state; undo/redo; resume; SQLite append-only"),
-             (GAMES, "games/<game>/  (pure)",
-              "setup + apply, checks, scoring: no pygame, GPIO, serial or I/O")]
+    half = (ui.width - 12) // 2
+    lower = [(HISTORY, "history/", "export, import, BG Stats, corrections, stats"),
+             (SESSION, "log/", "SQLite log, session: undo/redo, resume, writer"),
+             (GAMES, "games/<game>/  (pure)", "setup + apply, checks, scoring"),
+             (CORE, "core/", "records, i18n, events, loggers")]
     for index, (colour, name, line) in enumerate(lower):
-        rect = pygame.Rect(40, ui.bottom + 16 + index * 70, 820, 58)
+        row, column = divmod(index, 2)
+        rect = pygame.Rect(40 + column * (half + 12), ui.bottom + 16 + row * 70, half, 58)
         box(surface, rect, colour, name, [line], (heading, small))
-    devices = pygame.Rect(900, 270, 340, 150)
+    devices = pygame.Rect(900, 270, 340, 130)
     box(surface, devices, DEVICES, "devices/",
-        ["gpiozero buttons, PN532 and", "bridge readers, simulated", "stand-ins, each on a thread",
+        ["gpiozero buttons, PN532 and", "bridge readers, simulated stand-ins",
          "-> one InputQueue"], (heading, small))
-    arrow(surface, (devices.x - 2, devices.y + 130), (ui.right + 2, devices.y + 130))
-    note = pygame.Rect(900, 450, 340, 150)
+    arrow(surface, (devices.x - 2, devices.y + 110), (ui.right + 2, devices.y + 110))
+    system = pygame.Rect(900, 415, 340, 100)
+    box(surface, system, SYSTEM, "system/",
+        ["display, backlight, power, USB,", "systemd, the doctor"], (heading, small))
+    note = pygame.Rect(900, 530, 340, 214)
     pygame.draw.rect(surface, (235, 232, 222), note, border_radius=10)
-    for index, line in enumerate(["Each layer uses only the ones", "below it. ScreenHost is all",
-                                  "a screen may ask of the app;", "a game's view knows the table",
-                                  "screen only as TableHost."]):
-        text(surface, small, line, (note.x + 16, note.y + 24 + index * 24), INK)
+    for index, line in enumerate(["Each layer uses only the ones", "below it (test_layers.py).",
+                                  "app.py and cli.py, at the top,", "start it all. ScreenHost is",
+                                  "all a screen may ask of the app;", "a game's view knows the",
+                                  "table screen only as TableHost."]):
+        text(surface, small, line, (note.x + 16, note.y + 24 + index * 26), INK)
 
 
 def draw_loop(surface: pygame.Surface, fonts: tuple[pygame.font.Font, ...]) -> None:

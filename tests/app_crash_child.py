@@ -24,14 +24,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from companion.events import ButtonPress, new_input_queue  # noqa: E402
-from companion.folder_lock import lock_data_folder  # noqa: E402
+from companion.core.events import ButtonPress, new_input_queue  # noqa: E402
 from companion.games.base import Action, PlayerInfo  # noqa: E402
-from companion.session import GameSession, Submitted  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.log.folder_lock import lock_data_folder  # noqa: E402
+from companion.log.session import GameSession, Submitted  # noqa: E402
+from companion.log.store import Store  # noqa: E402
+from companion.log.writer import LogWriter  # noqa: E402, F401
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.screens import table  # noqa: E402, F401 - loaded before the fork
-from companion.writer import LogWriter  # noqa: E402, F401
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2),
            PlayerInfo("Julia", "green", 3))

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from companion.games import GAME_MODULES
 from companion.games.base import PlayerInfo
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 GAME_MODULES["counter"] = "counter_game"
 

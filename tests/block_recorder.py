@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.records import frozen
+from companion.core.records import frozen
 
 HEADER = struct.Struct("<cQdI")  # kind (W/F), offset, monotonic time, data length
 IMAGE_NAME = "disk.img"

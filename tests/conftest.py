@@ -27,7 +27,7 @@ if str(TESTS_DIR) not in sys.path:
 @pytest.fixture(autouse=True)
 def english_by_default() -> Iterator[None]:
     """Every test starts in English, whatever language an earlier test switched the app to."""
-    from companion import i18n
+    from companion.core import i18n
 
     i18n.set_language("en")
     yield
@@ -66,7 +66,7 @@ def counter_app(tmp_path: Path, counter_game: str) -> Iterator[object]:
     from ui_driver import make_app
 
     from companion.games.base import PlayerInfo
-    from companion.session import GameSession
+    from companion.log.session import GameSession
 
     app = make_app(tmp_path, (800, 480))
     players = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
@@ -82,7 +82,7 @@ def counter_app(tmp_path: Path, counter_game: str) -> Iterator[object]:
 def english_messages() -> Iterator[None]:
     """Every test starts in English: a test that switches the catalog cannot leak it into
     the tests after it (rules tests match English refusals)."""
-    from companion import i18n
+    from companion.core import i18n
 
     i18n.set_language("en")
     yield
@@ -92,8 +92,8 @@ def english_messages() -> Iterator[None]:
 def closes_what_it_opened(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Stores and input queues a test opened and left open are closed after it: a suite of
     two thousand apps would otherwise hold thousands of descriptors by its end."""
-    from companion.events import InputQueue
-    from companion.store import Store
+    from companion.core.events import InputQueue
+    from companion.log.store import Store
 
     opened: list[Any] = []
     for cls in (Store, InputQueue):

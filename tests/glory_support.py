@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from companion.games.base import Action, PlayerInfo
 from companion.games.glory_to_rome import RULES, GloryState
 from companion.games.glory_to_rome.state import Building
-from companion.session import GameSession
+from companion.log.session import GameSession
 
 if TYPE_CHECKING:
     from ui_driver import Driver

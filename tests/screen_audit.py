@@ -29,7 +29,7 @@ from typing import Any
 
 import pygame
 
-from companion import i18n
+from companion.core import i18n
 from companion.ui import drawn, text, theme
 from companion.ui.drawn import Item
 from companion.ui.screen import Screen

@@ -12,8 +12,9 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.events import new_input_queue  # noqa: E402
-from companion.store import LogEntry, Store  # noqa: E402
+from companion.core.events import new_input_queue  # noqa: E402
+from companion.log.entries import LogEntry
+from companion.log.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 

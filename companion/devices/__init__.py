@@ -1,6 +1,7 @@
 """The physical side: GPIO buttons, serial NFC readers, and stand-ins for a laptop.
 
-Devices only ever put :mod:`companion.events` on the input queue; see ``docs/devices.md``.
+Devices only ever put :mod:`companion.core.events` on the input queue; see ``docs/devices.md``.
+May import :mod:`companion.core` alone.
 """
 
 from companion.devices.config import (

@@ -15,12 +15,12 @@ from collections.abc import Callable
 
 import serial
 
+from companion.core.events import DeviceStatus, InputEvent
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.devices import bridge_protocol as bp
 from companion.devices.bridge_tags import BridgeTags
 from companion.devices.serial_link import ReaderSilent, open_port, read_until
-from companion.events import DeviceStatus, InputEvent
-from companion.i18n import _
-from companion.records import frozen
 
 Clock = Callable[[], float]
 

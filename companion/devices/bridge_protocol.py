@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from companion.records import frozen
+from companion.core.records import frozen
 
 PROTOCOL_VERSION = 2
 MAX_LINE = 200

@@ -9,7 +9,7 @@ would take the same corruption twice. A present tag that has not been repeated f
 
 from __future__ import annotations
 
-from companion.events import InputEvent, TagArrived, TagRemoved
+from companion.core.events import InputEvent, TagArrived, TagRemoved
 
 
 class BridgeTags:

@@ -17,9 +17,9 @@ from typing import Any
 
 from gpiozero import DigitalInputDevice
 
+from companion.core.events import ButtonPress, InputEvent
 from companion.devices.chatter import ChatterFilter
 from companion.devices.config import ButtonConfig
-from companion.events import ButtonPress, InputEvent
 
 Clock = Callable[[], float]
 

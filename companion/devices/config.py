@@ -18,8 +18,8 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import _
-from companion.records import frozen
+from companion.core.i18n import _
+from companion.core.records import frozen
 
 BUTTON_NAMES = ("seat1", "seat2", "seat3", "seat4", "seat5", "next", "undo", "menu")
 READER_TYPES = ("pn532", "bridge")
@@ -262,3 +262,12 @@ class _ConfigReader:
                 raise self.fail(key, _("must be one of seat1..seat5"))
             seats[reader_id] = seat
         return seats
+
+
+def describe_device_config(config: DeviceConfig) -> str:
+    """One line for the journal: which file the devices came from and where the readers are."""
+    source = str(config.source) if config.source is not None else _("none, the defaults")
+    readers = ", ".join(f"{reader.id} ({reader.type} on {reader.port})"
+                        for reader in config.readers) or _("none")
+    return _("companion: device config {source}; readers: {readers}").format(
+        source=source, readers=readers)

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
+from companion.core.events import DeviceStatus, InputEvent
+from companion.core.i18n import _
+from companion.core.records import mutable
 from companion.devices.config import DeviceConfig
 from companion.devices.simulated import KeyHoldTracker, SimulatedReader
-from companion.events import DeviceStatus, InputEvent
-from companion.i18n import _
-from companion.records import mutable
 
 if TYPE_CHECKING:
     from companion.devices.buttons import GpioButtons

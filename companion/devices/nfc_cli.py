@@ -15,13 +15,13 @@ import threading
 from types import FrameType
 from typing import TextIO
 
+from companion.core.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
+from companion.core.i18n import _
 from companion.devices.bridge import BridgeTiming
 from companion.devices.pn532 import Pn532Timing
 from companion.devices.reader_thread import ReaderThread
 from companion.devices.readers import open_reader
 from companion.devices.serial_link import ReaderSession, WakingEvent, describe_error
-from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
-from companion.i18n import _
 
 
 def run_nfc(reader: str, port: str, baud: int | None) -> int:

@@ -41,12 +41,12 @@ from collections.abc import Callable
 
 import serial
 
+from companion.core.events import InputEvent, TagArrived, TagRemoved
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.devices import pn532_frames as pn
 from companion.devices.presence import PresenceTracker
 from companion.devices.serial_link import ReaderSilent, discard_input, open_port, read_until
-from companion.events import InputEvent, TagArrived, TagRemoved
-from companion.i18n import _
-from companion.records import frozen
 
 Clock = Callable[[], float]
 NACKS_BEFORE_GIVING_UP = 3  # unanswered NACKs in a row that mean the chip never resends

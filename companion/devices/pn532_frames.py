@@ -11,7 +11,7 @@ timeout, and above all never takes a spoiled answer for no answer.
 
 from __future__ import annotations
 
-from companion.records import frozen
+from companion.core.records import frozen
 
 START_CODE = b"\x00\xff"
 HOST_TO_PN532 = 0xD4

@@ -20,9 +20,9 @@ import threading
 import time
 from collections.abc import Callable
 
+from companion.core.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
+from companion.core.i18n import _
 from companion.devices.serial_link import ReaderSession, WakingEvent, describe_error
-from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
-from companion.i18n import _
 
 SessionOpener = Callable[[threading.Event], ReaderSession]
 FLAP_WINDOW = 60.0  # seconds: a loss this soon after reopening is the same trouble

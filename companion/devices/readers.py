@@ -5,12 +5,12 @@ from __future__ import annotations
 import queue
 import threading
 
+from companion.core.events import InputEvent
 from companion.devices.bridge import BridgeTiming, open_bridge
 from companion.devices.config import DEFAULT_BAUD, ReaderConfig
 from companion.devices.pn532 import Pn532Timing, open_pn532
 from companion.devices.reader_thread import ReaderThread
 from companion.devices.serial_link import ReaderSession
-from companion.events import InputEvent
 
 
 def open_reader(kind: str, port: str, baud: int | None, device: str, stop: threading.Event,

@@ -13,8 +13,8 @@ from typing import Protocol
 
 import serial
 
-from companion.events import InputEvent
-from companion.i18n import _
+from companion.core.events import InputEvent
+from companion.core.i18n import _
 
 STOP_CHECK = 0.05  # the longest wait on a stop request that cannot wake a select
 

@@ -14,9 +14,9 @@ import queue
 import re
 from collections.abc import Mapping
 
+from companion.core.events import ButtonPress, InputEvent, TagArrived, TagRemoved
+from companion.core.i18n import _
 from companion.devices.config import ButtonConfig
-from companion.events import ButtonPress, InputEvent, TagArrived, TagRemoved
-from companion.i18n import _
 
 KEY_BUTTONS: Mapping[str, str] = {
     **{str(seat): f"seat{seat}" for seat in range(1, 6)},

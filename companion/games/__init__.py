@@ -1,4 +1,7 @@
-"""The three games. Each module is pure: state, actions, rules checks, scoring."""
+"""The three games. Each module is pure: state, actions, rules checks, scoring.
+
+May import :mod:`companion.core` alone: no pygame, GPIO, serial or I/O.
+"""
 
 from __future__ import annotations
 

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any, Generic, Protocol, TypeVar
 
-from companion.i18n import _
-from companion.records import frozen
+from companion.core.i18n import _
+from companion.core.records import frozen
 
 S = TypeVar("S")
 

@@ -7,8 +7,8 @@ package has an ``explain`` module that makes them, keyed by the engine's own nam
 
 from __future__ import annotations
 
-from companion.i18n import _
-from companion.records import frozen
+from companion.core.i18n import _
+from companion.core.records import frozen
 
 
 @frozen

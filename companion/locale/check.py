@@ -20,10 +20,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from companion.core.records import frozen
 from companion.locale import DOMAIN, LANGUAGES, LOCALE_DIR, TEMPLATE, TRANSLATED, po_path
-from companion.records import frozen
 
-#: the translation functions of :mod:`companion.i18n` and where their arguments are
+#: the translation functions of :mod:`companion.core.i18n` and where their arguments are
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
             "npgettext": ((1, "c"), 2, 3)}
 SOURCE_DIR = LOCALE_DIR.parent  # the companion package

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion import i18n
-from companion.display_settings import DisplaySettings
-from companion.events import InputEvent
+from companion.core import i18n
+from companion.core.events import InputEvent
 from companion.games.base import PlayerInfo, Rejected
-from companion.store import Store
+from companion.log.store import Store
+from companion.system.display_settings import DisplaySettings
 from companion.ui.banners import Banner
 from companion.ui.common_actions import CommonActions
 from companion.ui.damage import Damage
@@ -51,7 +51,7 @@ from companion.ui.turn_time import TurnTime
 
 if TYPE_CHECKING:  # annotations only: a game and a saver come later (the home screen's
     # first frame starts without them), the protocols are for the type checker alone
-    from companion.session import GameSession
+    from companion.log.session import GameSession
     from companion.ui.common_actions import TagTapper
     from companion.ui.input_events import KeyHolds
     from companion.ui.loop import Notifier
@@ -287,7 +287,7 @@ class App:
 
     def _game_from_log(self) -> None:
         """The game on the table set up again from its log (as a resume would)."""
-        from companion.session import GameSession
+        from companion.log.session import GameSession
 
         session = self.moves.session
         if session is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui import theme
 from companion.ui.layout import Metrics, split_rows
 from companion.ui.text import draw_paragraph, draw_text

@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from companion.records import frozen
+from companion.core.records import frozen
 
 _RTL = {"R", "AL"}
 _NUMBER = {"EN", "AN"}

@@ -28,8 +28,8 @@ import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 
-from companion.loggers import logger
-from companion.records import frozen
+from companion.core.loggers import logger
+from companion.core.records import frozen
 
 #: the weight the screens were designed with (fontconfig is asked for "bold")
 WEIGHT = 700

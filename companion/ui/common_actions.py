@@ -7,10 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from companion import display_settings, i18n
-from companion.display_settings import DisplaySettings
-from companion.i18n import _
-from companion.store import Store, StoreError
+from companion.core import i18n
+from companion.core.i18n import _
+from companion.log.entries import StoreError
+from companion.log.store import Store
+from companion.system import display_settings
+from companion.system.display_settings import DisplaySettings
 from companion.ui.frame import Frame
 from companion.ui.intents import Tag
 from companion.ui.overlays import Overlays

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import PlayerInfo
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 DEMO_PLAYERS = (
     PlayerInfo("Livia", "red", 1),
@@ -113,7 +113,7 @@ def demo_history(store: Store, start: float | None = None) -> list[int]:
     import json
     import time
 
-    from companion.exchange import export_json, import_text
+    from companion.history.exchange import export_json, import_text
 
     begin = (start if start is not None else time.time() - 4 * 3600)
     for number, entries in enumerate(DEMO_EVENING):

@@ -9,8 +9,8 @@ again.
 
 from __future__ import annotations
 
-from companion.events import DeviceStatus
-from companion.i18n import _
+from companion.core.events import DeviceStatus
+from companion.core.i18n import _
 from companion.ui.banners import Banner
 
 STATUS_SECONDS = 10.0

@@ -17,7 +17,7 @@ from dataclasses import field, replace
 
 import pygame
 
-from companion.records import frozen, mutable
+from companion.core.records import frozen, mutable
 from companion.ui.theme import RGB
 
 Point = tuple[float, float]

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pygame
 
-from companion.i18n import _
-from companion.loggers import logger
-from companion.records import frozen
+from companion.core.i18n import _
+from companion.core.loggers import logger
+from companion.core.records import frozen
 from companion.ui import font_cache
 from companion.ui.font_files import CodeRanges, FontFileError, cmap_ranges, covers, extract_face
 

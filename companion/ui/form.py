@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.i18n import _
-from companion.records import mutable
+from companion.core.i18n import _
+from companion.core.records import mutable
 from companion.ui import theme
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.numpad import NumberDialog

@@ -10,7 +10,7 @@ import time
 from functools import cache
 from typing import TYPE_CHECKING
 
-from companion import i18n
+from companion.core import i18n
 
 if TYPE_CHECKING:
     from babel import Locale

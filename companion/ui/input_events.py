@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from companion.events import (
+from companion.core.events import (
     ButtonPress,
     CommitFailed,
     Committed,

@@ -6,7 +6,7 @@ so screens have one input path and tests can drive them exactly like a player wo
 
 from __future__ import annotations
 
-from companion.records import frozen
+from companion.core.records import frozen
 
 
 @frozen

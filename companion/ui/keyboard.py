@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion import i18n
-from companion.i18n import _, ngettext, pgettext
+from companion.core import i18n
+from companion.core.i18n import _, ngettext, pgettext
 from companion.ui import theme
 from companion.ui.intents import Key
 from companion.ui.layout import grid, left_to_right, split_cols, split_rows

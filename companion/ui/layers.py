@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from companion import i18n
+from companion.core import i18n
 from companion.ui import drawn
 from companion.ui.layout import mirrored
 from companion.ui.text import fonts_generation

@@ -18,8 +18,8 @@ from functools import cached_property
 
 import pygame
 
-from companion import i18n
-from companion.records import frozen
+from companion.core import i18n
+from companion.core.records import frozen
 
 MIN_TOUCH = 48
 

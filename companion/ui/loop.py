@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from companion.events import (
+from companion.core.events import (
     CommitFailed,
     Committed,
     DeviceStatus,
@@ -28,7 +28,7 @@ from companion.events import (
     InputQueue,
     StoreNotice,
 )
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui.frame import Frame
 from companion.ui.input_events import InputTranslator
 from companion.ui.intents import Press

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.events import CommitFailed, Committed
+from companion.core.events import CommitFailed, Committed
+from companion.core.i18n import _
 from companion.games.base import Action
-from companion.i18n import _
-from companion.store import LogEntry
+from companion.log.entries import LogEntry
 from companion.ui.damage import Damage
 from companion.ui.frame import Frame
 from companion.ui.overlays import Overlays
@@ -24,9 +24,9 @@ from companion.ui.turn_time import TurnTime
 if TYPE_CHECKING:  # a game and its writer come with the first move, not the first frame
     import queue
 
-    from companion.events import InputEvent
-    from companion.session import GameSession
-    from companion.writer import LogWriter
+    from companion.core.events import InputEvent
+    from companion.log.session import GameSession
+    from companion.log.writer import LogWriter
 
 class MovePath:
     """The game on the table and the way its moves go to the disk and back to the screen."""
@@ -46,7 +46,7 @@ class MovePath:
     def writer(self) -> LogWriter:
         """The log writer thread, started with the first move."""
         if self._writer is None:
-            from companion.writer import LogWriter
+            from companion.log.writer import LogWriter
 
             self._writer = LogWriter(self.inputs)
         return self._writer

@@ -22,10 +22,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from companion import i18n
+from companion.core import i18n
+from companion.core.i18n import _
 from companion.games.base import Rejected, ScoreResult
-from companion.i18n import _
-from companion.store import Store
+from companion.log.store import Store
 from companion.ui.moves import MovePath
 from companion.ui.overlays import Overlays
 from companion.ui.places import (
@@ -50,7 +50,7 @@ from companion.ui.screen_stack import ScreenStack
 from companion.ui.turn_time import TurnTime
 
 if TYPE_CHECKING:
-    from companion.session import GameSession
+    from companion.log.session import GameSession
     from companion.ui.screen import ScreenHost
 
 
@@ -111,7 +111,7 @@ class Navigation:
             case FinishedGame():
                 self._finished_game(place.game_id)
             case Replay():
-                from companion.replay import ReplaySession
+                from companion.log.replay import ReplaySession
                 from companion.ui.screens.replay import ReplayScreen
 
                 replay = ReplaySession(self.store, self.store.game(place.game_id))
@@ -205,7 +205,7 @@ class Navigation:
             self.screens.notify(session.replay_notice, choice)
 
     def resume_game(self) -> None:
-        from companion.session import GameSession
+        from companion.log.session import GameSession
 
         try:
             session = GameSession.resume(self.store)

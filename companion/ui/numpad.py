@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui import theme
 from companion.ui.intents import Key
 from companion.ui.layout import grid, inset, left_to_right, split_rows

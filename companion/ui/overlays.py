@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.events import DeviceStatus
+from companion.core.events import DeviceStatus
+from companion.core.i18n import _
 from companion.games.base import Rejected, ScoreInputError
-from companion.i18n import _
-from companion.store import StoreError
+from companion.log.entries import StoreError
 from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.damage import Damage

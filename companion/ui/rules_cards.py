@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.rules_card import RulesCard
-from companion.i18n import _
-from companion.records import frozen
 from companion.ui import board, theme
 from companion.ui.intents import Intent, PointerDown, Press, Tap
 from companion.ui.layout import Metrics, inset, mirror, split_rows

@@ -26,10 +26,10 @@ from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from companion.display_settings import DisplaySettings
     from companion.games.base import PlayerInfo, Rejected
-    from companion.session import GameSession
-    from companion.store import Store
+    from companion.log.session import GameSession
+    from companion.log.store import Store
+    from companion.system.display_settings import DisplaySettings
     from companion.ui.places import Place
 
     # for the type checker alone: a Protocol class costs start-up time, and screens use

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.display_settings import DIM_LEVEL, DisplaySettings
+from companion.system.display_settings import DIM_LEVEL, DisplaySettings
 
 FULL = 100
 OFF = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui.damage import Damage
 from companion.ui.screen import Screen
 

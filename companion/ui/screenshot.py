@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.i18n import _
+from companion.core.i18n import _
 
 
 def _screens() -> dict[str, Callable[[object], None]]:
@@ -90,8 +90,8 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
     def players_merge(app: object) -> None:
         """A profile typed under another spelling, about to be merged into the right one."""
-        from companion.corrections import reseat
-        from companion.store import Profile
+        from companion.history.corrections import reseat
+        from companion.log.entries import Profile
         from companion.ui.screens.players import PlayersScreen
 
         assert isinstance(app, App)
@@ -117,10 +117,11 @@ def _screens() -> dict[str, Callable[[object], None]]:
         one already here, a name kept apart from a close profile."""
         import json
 
-        from companion.bgstats import import_plays, parse
-        from companion.bgstats_cli import summary_lines
-        from companion.exchange import export_text
-        from companion.store import Profile, Store
+        from companion.history.bgstats import import_plays, parse
+        from companion.history.bgstats_cli import summary_lines
+        from companion.history.exchange import export_text
+        from companion.log.entries import Profile
+        from companion.log.store import Store
         from companion.ui.screens.dialogs import MessageDialog
 
         assert isinstance(app, App)
@@ -141,7 +142,7 @@ def _screens() -> dict[str, Callable[[object], None]]:
 
     def edit_game(app: object) -> None:
         """A finished game with one number corrected (the ranking changed by it)."""
-        from companion.corrections import correct_score
+        from companion.history.corrections import correct_score
 
         assert isinstance(app, App)
         game_id = demo_history(app.store)[0]
@@ -262,7 +263,7 @@ def run_screenshot(screen: str, size: tuple[int, int], out: Path,
             file=sys.stderr)
         return 2
     if language is not None:
-        from companion import i18n
+        from companion.core import i18n
 
         if i18n.match_language(language) is None:
             print(_("companion screenshot: unknown language {name!r}; choose one of: {names}")
@@ -273,8 +274,8 @@ def run_screenshot(screen: str, size: tuple[int, int], out: Path,
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from companion.events import new_input_queue
-    from companion.store import Store
+    from companion.core.events import new_input_queue
+    from companion.log.store import Store
     from companion.ui.app_loop import App
 
     pygame.display.init()

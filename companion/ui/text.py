@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pygame
 
-from companion.loggers import logger
-from companion.records import frozen
+from companion.core.loggers import logger
+from companion.core.records import frozen
 from companion.ui import bidi, drawn, fonts, layout
 from companion.ui.theme import RGB
 

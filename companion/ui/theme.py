@@ -6,7 +6,7 @@ from functools import lru_cache
 
 import pygame
 
-from companion.i18n import _
+from companion.core.i18n import _
 
 RGB = tuple[int, int, int]
 

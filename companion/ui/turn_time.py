@@ -1,6 +1,6 @@
 """Time on turn: who is on turn as the table shows it, the stretches saved, the reminder.
 
-The turn clock (:mod:`companion.turn_clock`) sees whose turn the table shows after every
+The turn clock (:mod:`companion.log.turn_clock`) sees whose turn the table shows after every
 move; each change ends a stretch, which is saved by the log writer after the moves (or
 at once, before the first move started it), handed over once the frame showing the move is
 presented: on a small CPU the write would otherwise share it with that redraw. A player
@@ -14,15 +14,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from companion.core.i18n import ngettext
 from companion.games.base import PlayerInfo
-from companion.i18n import ngettext
-from companion.store import Store
-from companion.turn_clock import Stretch, TurnClock
+from companion.log.store import Store
+from companion.log.turn_clock import Stretch, TurnClock
 from companion.ui.overlays import Overlays
 
 if TYPE_CHECKING:
-    from companion.session import GameSession
-    from companion.writer import LogWriter
+    from companion.log.session import GameSession
+    from companion.log.writer import LogWriter
 
 
 class TurnTime:

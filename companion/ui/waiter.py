@@ -17,7 +17,7 @@ import select
 import time
 from pathlib import Path
 
-from companion.events import InputQueue
+from companion.core.events import InputQueue
 
 #: drivers where SDL has no native event wait but we can select on the inputs ourselves
 SELECTABLE_DRIVERS = frozenset({"kmsdrm", "dummy", "offscreen", "evdev"})

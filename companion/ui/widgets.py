@@ -9,7 +9,7 @@ from functools import lru_cache
 
 import pygame
 
-from companion.records import mutable
+from companion.core.records import mutable
 from companion.ui import drawn, layout, theme
 from companion.ui.text import (
     draw_text,

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from paths import REPO
 
+from companion.core.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.devices import bridge_protocol as bp
 from companion.devices.bridge import BridgeTiming, open_bridge
 from companion.devices.bridge_tags import BridgeTags
@@ -21,7 +22,6 @@ from companion.devices.emulators import BridgeEmulator, PtyPort
 from companion.devices.reader_thread import ReaderThread
 from companion.devices.readers import start_reader
 from companion.devices.serial_link import ReaderSilent
-from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 UID = "04A1B2C3D4E5F6"
 OTHER = "5A3C9E71"

@@ -11,10 +11,10 @@ from gpiozero.pins.mock import MockFactory
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.events import ButtonPress, InputEvent
 from companion.devices.buttons import GpioButtons, HoldTimer
 from companion.devices.chatter import ChatterFilter
 from companion.devices.config import DEFAULT_PINS, ButtonConfig
-from companion.events import ButtonPress, InputEvent
 
 SETTLE_MS = 20.0
 

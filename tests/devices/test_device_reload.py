@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from paths import REPO
 
+from companion.core.events import DeviceStatus
 from companion.device_reload import DeviceReloader, HangUp
 from companion.devices.config import DeviceConfig
-from companion.events import DeviceStatus
 
 HANG_GUARD = 60  # seconds: only so a broken build cannot hang the suite
 READERS = '[[readers]]\nid = "{id}"\ntype = "pn532"\nport = "/dev/ttyNONE0"\n'

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from companion.core.events import ButtonPress, DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.devices import manager
 from companion.devices.config import ButtonConfig, DeviceConfig, ReaderConfig
 from companion.devices.emulators import Pn532Emulator, PtyPort
@@ -19,7 +20,6 @@ from companion.devices.simulated import (
     button_for_key,
     normalise_uid,
 )
-from companion.events import ButtonPress, DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 
 def drained(events: queue.Queue[InputEvent]) -> list[InputEvent]:

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.devices.config import ReaderConfig
 from companion.devices.emulators import Pn532Emulator, PtyPort
 from companion.devices.pn532 import Pn532Timing, open_pn532
 from companion.devices.reader_thread import ReaderThread
 from companion.devices.readers import start_reader
 from companion.devices.serial_link import ReaderSilent, describe_error
-from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 UID = "04A1B2C3D4E5F6"
 OTHER = "5A3C9E71"

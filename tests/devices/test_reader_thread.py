@@ -5,9 +5,9 @@ from __future__ import annotations
 import queue
 import threading
 
+from companion.core.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 from companion.devices.reader_thread import FLAP_WINDOW, ReaderThread
 from companion.devices.serial_link import ReaderSession, ReaderSilent
-from companion.events import DeviceStatus, InputEvent, TagArrived, TagRemoved
 
 
 class ScriptedSession:

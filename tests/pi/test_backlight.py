@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.backlight import (
+from companion.system.backlight import (
     BacklightClient,
     BacklightError,
     main,

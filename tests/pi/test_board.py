@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import board
+from companion.system import board
 
 BOARD_SCRIPT = Path(board.__file__)
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import doctor
 from companion.devices.emulators import Pn532Emulator, PtyPort
-from companion.doctor import Machine, diagnose, probe_reader
+from companion.system import doctor
+from companion.system.doctor import Machine, diagnose, probe_reader
 
 Runner = Callable[[Sequence[str]], subprocess.CompletedProcess[str]]
 

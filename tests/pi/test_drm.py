@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.drm import (
+from companion.system.drm import (
     DEVICE_INDEX_VARIABLE,
     apply_to_environment,
     environment_lines,

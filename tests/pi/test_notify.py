@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.notify import SystemdNotifier, socket_address, watchdog_interval
+from companion.system.notify import SystemdNotifier, socket_address, watchdog_interval
 
 
 class FakeClock:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.power import (
+from companion.system.power import (
     BUSCTL_POWER_OFF,
     SYSTEMCTL_POWER_OFF,
     PowerOffError,

@@ -349,7 +349,7 @@ GIT = "git -c user.name=CI -c user.email=ci@example.invalid"
 SEED_GAME = f"""
 from pathlib import Path
 from companion.games.base import PlayerInfo
-from companion.store import Store
+from companion.log.store import Store
 store = Store.open(Path("{STORE_DIR}"))
 game = store.create_game("glory-to-rome", [PlayerInfo("Livia", "red", 1),
                                            PlayerInfo("Marcus", "blue", 2)], {{}})

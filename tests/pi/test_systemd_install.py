@@ -370,7 +370,7 @@ def test_update_and_rollback_are_refused_in_a_scratch_root(root: Path, source: P
 def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_stdlib(
         tmp_path: Path) -> None:
     """``companion/locale`` (the translations) must not stand in for the standard ``locale``
-    when the installer runs ``companion/board.py`` as a script under a set language."""
+    when the installer runs ``companion/system/board.py`` as a script under a set language."""
     install = (CHECKOUT / "systemd" / "install.sh").read_text(encoding="utf-8")
     assert 'python3 -I "$SOURCE/companion/board.py"' in install
     # -S as well: the installer's python3 has no companion installed (this one may)

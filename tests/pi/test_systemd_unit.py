@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from paths import REPO
 
-from companion import drm
 from companion.cli import build_parser
-from companion.power import BUSCTL_POWER_OFF
+from companion.system import drm
+from companion.system.power import BUSCTL_POWER_OFF
 
 SYSTEMD_DIR = REPO / "systemd"
 UNIT = SYSTEMD_DIR / "companion.service"
@@ -154,7 +154,7 @@ def test_exec_start_is_the_fullscreen_app_on_the_state_directory(
 
 def test_display_helper_writes_the_file_systemd_reads(service: dict[str, list[str]]) -> None:
     command = shlex.split(expand(one(service, "ExecStartPre")))
-    assert command[:3] == ["/opt/companion/current/bin/python", "-m", "companion.drm"]
+    assert command[:3] == ["/opt/companion/current/bin/python", "-m", "companion.system.drm"]
     args = drm.build_parser().parse_args(command[3:])
     environment_file = expand(one(service, "EnvironmentFile"))
     assert environment_file.startswith("-"), "a missing file must not stop the start"
@@ -254,7 +254,7 @@ def test_the_backlight_socket_is_for_the_companion_group_only() -> None:
     assert one(socket, "SocketMode") == "0660"
     service = parse_unit(BACKLIGHT_UNITS[1].read_text())["Service"]
     command = shlex.split(one(service, "ExecStart"))
-    assert command == ["/opt/companion/current/bin/python", "-m", "companion.backlight"]
+    assert command == ["/opt/companion/current/bin/python", "-m", "companion.system.backlight"]
     assert one(service, "CapabilityBoundingSet") == ""
     assert one(service, "PrivateNetwork") == "yes"
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bench.__main__ import on_pis_budget
-from bench.judging import FRAME_SECONDS, REFERENCE_LOOP_SECONDS, Budget, Speed, judge
+from bench.judging import FRAME_SECONDS, REFERENCE_LOOP_SECONDS, Budget, Figure, Speed, judge
 from bench.latency import acknowledgement_allowance, press_figure
-from bench.measure import Figure
 from bench.neighbour import Neighbours
 from bench.slow import Slowdown
 

@@ -19,8 +19,9 @@ from app_crash_child import digest
 from paths import TESTS
 
 from companion.games import get_rules
-from companion.session import GameSession, effective_actions
-from companion.store import Store
+from companion.log.folding import effective_actions
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 TRIALS = 200
 FOLDERS = 8  # later trials resume and extend an earlier trial's log

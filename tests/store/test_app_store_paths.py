@@ -14,14 +14,14 @@ import pytest
 from paths import REPO
 from ui_driver import Driver, hold_commits, make_app
 
-from companion import store as store_module
 from companion.cli import build_parser
-from companion.events import DeviceStatus
-from companion.folder_lock import LOCK_NAME, AlreadyRunning, lock_data_folder
+from companion.core.events import DeviceStatus
 from companion.games.base import PlayerInfo
-from companion.opening import Opened
-from companion.session import MAX_PENDING, GameSession
-from companion.store import Store
+from companion.log import database as store_module
+from companion.log.folder_lock import LOCK_NAME, AlreadyRunning, lock_data_folder
+from companion.log.opening import Opened
+from companion.log.session import MAX_PENDING, GameSession
+from companion.log.store import Store
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.screens.dialogs import NoticeDialog

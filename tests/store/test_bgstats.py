@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from paths import TESTS
 
-from companion.bgstats import MAX_BYTES, BgStatsError, import_file, import_plays, parse
 from companion.cli import main
-from companion.exchange import export_text
-from companion.stats import game_stats, player_stats
-from companion.store import Profile, Store
+from companion.history.bgstats import MAX_BYTES, BgStatsError, import_file, import_plays, parse
+from companion.history.exchange import export_text
+from companion.history.stats import game_stats, player_stats
+from companion.log.entries import Profile
+from companion.log.store import Store
 from companion.ui.demo import demo_history
 
 BACKUP = TESTS / "store" / "data" / "bgstats_backup.json"

@@ -33,7 +33,7 @@ import pytest
 from block_recorder import IMAGE_NAME, Op, read_log
 from paths import TESTS
 
-from companion.store import Store
+from companion.log.store import Store
 
 CHILD = TESTS / "block_child.py"
 RECORDER = TESTS / "block_recorder.py"

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.corrections import correct_score, give_tie, redate, reseat
-from companion.stats import game_stats, player_stats
-from companion.store import Store, StoreError
+from companion.history.corrections import correct_score, give_tie, redate, reseat
+from companion.history.stats import game_stats, player_stats
+from companion.log.entries import StoreError
+from companion.log.store import Store
 from companion.ui.demo import demo_history
 
 
@@ -102,7 +103,7 @@ def test_date_and_wrong_profile_corrected_and_shown_in_stats(store: Store) -> No
 
 
 def test_rename_and_merge_bring_plays_colour_and_tag_together_and_undo(store: Store) -> None:
-    from companion.store import Profile, TagMeaning
+    from companion.log.entries import Profile, TagMeaning
 
     demo_history(store)
     names = sorted(p.name for p in store.profiles())

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from companion.corrections import correct_score, give_tie
 from companion.games.ave_roma import rescore as ave_roma
 from companion.games.ave_roma.scoring import parse_score_input as ave_roma_input
 from companion.games.base import PlayerInfo
@@ -17,9 +16,11 @@ from companion.games.glory_to_rome import rescore as glory
 from companion.games.glory_to_rome.scoring import parse_score_input as glory_input
 from companion.games.via_romana import rescore as via_romana
 from companion.games.via_romana.scoring import tallies_from_json
+from companion.history.corrections import correct_score, give_tie
+from companion.history.stats import player_stats
+from companion.log.entries import StoreError
+from companion.log.store import Store
 from companion.scoring import score
-from companion.stats import player_stats
-from companion.store import Store, StoreError
 
 COLOURS = ("red", "blue", "green", "yellow")
 

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from paths import TESTS
 
-from companion.session import GameSession, effective_actions
-from companion.store import Store
+from companion.log.folding import effective_actions
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 TRIALS = 60
 CHILD = TESTS / "crash_child.py"

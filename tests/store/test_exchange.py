@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.exchange import CSV_FIELDS, ExchangeError, export_text, import_text
-from companion.store import Store
+from companion.history.exchange import CSV_FIELDS, ExchangeError, export_text, import_text
+from companion.log.store import Store
 from companion.ui.demo import DEMO_PLAYERS, demo_history, demo_session
 
 
@@ -39,7 +39,7 @@ def test_json_comes_back_identical_and_never_twice(store: Store, tmp_path: Path)
 
 def test_an_imported_game_replays_and_keeps_its_time_on_turn(store: Store,
                                                              tmp_path: Path) -> None:
-    from companion.replay import ReplaySession
+    from companion.log.replay import ReplaySession
 
     other = Store.open(tmp_path / "b")
     import_text(other, export_text(store, "json"))

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.corrections import correct_score, redate
-from companion.exchange import ExchangeError, export_text, import_text
-from companion.store import Edit, Store
+from companion.history.corrections import correct_score, redate
+from companion.history.exchange import ExchangeError, export_text, import_text
+from companion.log.entries import Edit
+from companion.log.store import Store
 from companion.ui.demo import demo_history
 from companion.ui.screens.edit_game import describe_edit
 

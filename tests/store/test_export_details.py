@@ -9,9 +9,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.exchange import export_text, import_text
 from companion.games.base import Action, PlayerInfo
-from companion.store import LogEntry, Store
+from companion.history.exchange import export_text, import_text
+from companion.log.entries import LogEntry
+from companion.log.store import Store
 
 TRIO = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2), PlayerInfo("Cy", "green", 3))
 START = 1_760_000_000.25

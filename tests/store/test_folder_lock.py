@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.folder_lock import LOCK_NAME, lock_data_folder
+from companion.log.folder_lock import LOCK_NAME, lock_data_folder
 
 
 def test_the_lock_file_names_only_its_holder(tmp_path: Path) -> None:

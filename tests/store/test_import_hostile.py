@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.exchange import export_text, import_text
-from companion.exchange_schema import MAX_FILE_BYTES, MAX_GAME_CHARS, MAX_GAMES
-from companion.store import Store
+from companion.history.exchange import export_text, import_text
+from companion.history.exchange_schema import MAX_FILE_BYTES, MAX_GAME_CHARS, MAX_GAMES
+from companion.log.store import Store
 from companion.ui.demo import demo_history
 
 TABLES = ("games", "players", "log", "turn_times", "profiles")
@@ -199,7 +199,7 @@ def test_the_same_file_twice_adds_its_games_once(export: dict[str, Any], data: P
 def test_a_whole_export_streams_in_chunks(export: dict[str, Any], data: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Games split across the reader's chunks (one character at a time) come back whole."""
-    monkeypatch.setattr("companion.json_stream.CHUNK", 7)
+    monkeypatch.setattr("companion.history.json_stream.CHUNK", 7)
     store = Store.open(data)
     assert import_text(store, json.dumps(export, indent=2)) == (3, 0)
     store.close()

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import migrations
 from companion.games.base import Action, PlayerInfo
-from companion.migrations import SCHEMA_VERSION, create_at_version, migrate, schema_version
-from companion.store import DB_NAME, LogEntry, Store, StoreError
+from companion.log import migrations
+from companion.log.database import DB_NAME
+from companion.log.entries import LogEntry, StoreError
+from companion.log.migrations import SCHEMA_VERSION, create_at_version, migrate, schema_version
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 

@@ -12,7 +12,9 @@ import sqlite3
 from pathlib import Path
 
 from companion.games.base import Action, PlayerInfo
-from companion.store import DB_NAME, LogEntry, Store
+from companion.log.database import DB_NAME
+from companion.log.entries import LogEntry
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 

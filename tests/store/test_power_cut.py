@@ -27,8 +27,9 @@ from pathlib import Path
 import pytest
 from paths import TESTS
 
-from companion.session import GameSession, effective_actions
-from companion.store import Store
+from companion.log.folding import effective_actions
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 CHILD = TESTS / "crash_child.py"
 TRIALS = 4

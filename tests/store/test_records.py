@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.records import frozen, mutable
+from companion.core.records import frozen, mutable
 
 
 @frozen

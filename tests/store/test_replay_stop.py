@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import PlayerInfo, Rejected
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 
@@ -96,9 +96,9 @@ def test_setting_aside_drops_the_snapshots_of_the_moves_set_aside(
 def test_a_snapshot_past_a_damaged_row_still_shows_the_game(
         tmp_path: Path, counter_game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the tail after the newest snapshot is decoded: the snapshot stands for the rest."""
-    import companion.session as session_module
+    import companion.log.folding as folding
 
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr(folding, "SNAPSHOT_EVERY", 2)
     store, _game_id = _game(tmp_path, counter_game, [1, 2, 3, 1, 2])
     _break(store, 1, "not json")
     resumed = GameSession.resume(Store.open(tmp_path))

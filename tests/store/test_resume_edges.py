@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import Action, PlayerInfo
-from companion.session import GameSession, effective_actions, snapshot_code
-from companion.store import LogEntry, Store
+from companion.log.entries import LogEntry
+from companion.log.folding import effective_actions, snapshot_code
+from companion.log.session import GameSession
+from companion.log.store import Store
 from companion.ui.app_loop import App
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
@@ -24,7 +26,7 @@ def test_the_apps_log_writer_saves_snapshots_at_their_log_entry(
         counter_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Moves made through the app (its writer thread) leave a snapshot every SNAPSHOT_EVERY
     moves, stamped with the log entry it follows, and a resume starts from it."""
-    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 3)
+    monkeypatch.setattr("companion.log.folding.SNAPSHOT_EVERY", 3)
     app = counter_app
     session = app.session
     assert session is not None

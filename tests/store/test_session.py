@@ -8,8 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.base import Action, PlayerInfo, Rejected
-from companion.session import GameSession, effective_actions, snapshot_code
-from companion.store import LogEntry, Store, StoreError
+from companion.log.entries import LogEntry, StoreError
+from companion.log.folding import effective_actions, snapshot_code
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 
@@ -172,7 +174,7 @@ def _play(session: GameSession, count: int) -> None:
 
 def test_resume_from_snapshot_matches_full_replay(tmp_path: Path, counter_game: str,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 10)
+    monkeypatch.setattr("companion.log.folding.SNAPSHOT_EVERY", 10)
     store, session = new_session(tmp_path, counter_game)
     _play(session, 25)
     session.undo()
@@ -200,7 +202,7 @@ def _fold(session: GameSession, count: int) -> object:
 
 def test_snapshot_of_a_replaced_past_is_not_used(tmp_path: Path, counter_game: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 10)
+    monkeypatch.setattr("companion.log.folding.SNAPSHOT_EVERY", 10)
     store, session = new_session(tmp_path, counter_game)
     _play(session, 10)  # snapshot at 10
     for _ in range(3):
@@ -213,7 +215,7 @@ def test_snapshot_of_a_replaced_past_is_not_used(tmp_path: Path, counter_game: s
 def test_damaged_or_foreign_snapshot_falls_back_to_the_log(tmp_path: Path, counter_game: str,
                                                            monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
-    monkeypatch.setattr("companion.session.SNAPSHOT_EVERY", 5)
+    monkeypatch.setattr("companion.log.folding.SNAPSHOT_EVERY", 5)
     store, session = new_session(tmp_path, counter_game)
     _play(session, 7)
     with store._writing() as db:
@@ -228,7 +230,7 @@ def test_snapshot_code_covers_the_games_subpackages(monkeypatch: pytest.MonkeyPa
     """A change in any game module (packages included) makes old snapshots unusable."""
     from pathlib import Path as _Path
 
-    import companion.session as session_module
+    import companion.log.folding as folding
 
     seen: list[_Path] = []
     real = _Path.read_bytes
@@ -237,10 +239,10 @@ def test_snapshot_code_covers_the_games_subpackages(monkeypatch: pytest.MonkeyPa
         seen.append(path)
         return real(path)
 
-    session_module.snapshot_code.cache_clear()
+    folding.snapshot_code.cache_clear()
     monkeypatch.setattr(_Path, "read_bytes", reading)
-    session_module.snapshot_code()
-    session_module.snapshot_code.cache_clear()
+    folding.snapshot_code()
+    folding.snapshot_code.cache_clear()
     assert any(path.parent.name != "games" for path in seen)  # a file in a game's package
 
 
@@ -248,7 +250,7 @@ def test_a_long_evening_keeps_few_states_and_undoes_to_the_same_ones(
         tmp_path: Path, counter_game: str) -> None:
     """Behind the newest moves only one state in STATE_EVERY stays in memory; undoing far
     back folds the missing ones and lands on exactly the states played."""
-    from companion.session import RECENT_STATES, STATE_EVERY
+    from companion.log.folding import RECENT_STATES, STATE_EVERY
 
     _store, session = new_session(tmp_path, counter_game)
     moves = 600
@@ -270,7 +272,7 @@ def test_the_undo_is_prepared_so_it_folds_nothing_when_it_comes(
     """Below the states kept, the state an undo goes back to is worked out by
     ``prepare_undo`` (the loop calls it after each frame); the undo then replays nothing,
     and the count of actions in effect follows without building the list."""
-    from companion.session import STATE_EVERY
+    from companion.log.folding import STATE_EVERY
 
     _store, session = new_session(tmp_path, counter_game)
     moves = 3 * STATE_EVERY
@@ -305,7 +307,7 @@ def test_the_undo_is_prepared_a_slice_at_a_time_when_folding_is_slow(
     it ends on is the one played, with no stepping stones left behind."""
     import time
 
-    from companion import session as session_module
+    from companion.log import session as session_module
 
     _store, session = new_session(tmp_path, counter_game)
     moves = 60

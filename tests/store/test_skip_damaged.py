@@ -12,9 +12,9 @@ import pygame
 from ui_driver import Driver, make_app
 
 from companion.games.base import PlayerInfo
-from companion.session import GameSession
-from companion.skip_damaged import plan_skip, skip_damaged
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.skip_damaged import plan_skip, skip_damaged
+from companion.log.store import Store
 from companion.ui.screens.dialogs import ConfirmDialog
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))

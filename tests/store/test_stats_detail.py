@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import PlayerInfo
-from companion.stats import (
+from companion.history.stats import (
     game_stats,
     histogram,
     length_by_player_count,
     player_game_detail,
     player_stats,
 )
-from companion.store import GameRecord
+from companion.log.entries import GameRecord
 
 GAME = "glory-to-rome"
 

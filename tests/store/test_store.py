@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from companion.games.base import Action, PlayerInfo
-from companion.store import DB_NAME, LogEntry, Store, StoreError, TagMeaning
+from companion.log.database import DB_NAME
+from companion.log.entries import LogEntry, StoreError, TagMeaning
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 

@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 from mounts import fill, small_tmpfs
 
-from companion import opening
 from companion.games.base import Action, PlayerInfo
-from companion.store import DB_NAME, LogEntry, Store, StoreError
+from companion.log import opening
+from companion.log.database import DB_NAME
+from companion.log.entries import LogEntry, StoreError
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from companion.games import GAME_MODULES
 from companion.games.base import Action, PlayerInfo, Rejected
-from companion.session import GameSession, Submitted
-from companion.store import LogEntry, Store
+from companion.log.entries import LogEntry
+from companion.log.session import GameSession, Submitted
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 

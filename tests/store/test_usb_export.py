@@ -17,10 +17,10 @@ import pygame
 import pytest
 from ui_driver import Driver, make_app
 
+from companion.system.usb import StickRefused, write_files
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history
-from companion.usb import StickRefused, write_files
 
 STAMP = "20260101-200000"
 
@@ -53,7 +53,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """The app on the 7" display with three finished games; exports are stamped STAMP."""
     app = make_app(tmp_path / "data", (800, 480))
     demo_history(app.store)
-    monkeypatch.setattr("companion.usb.time", SimpleNamespace(strftime=lambda *_: STAMP))
+    monkeypatch.setattr("companion.system.usb.time", SimpleNamespace(strftime=lambda *_: STAMP))
     yield app
     app.store.close()
     pygame.display.quit()
@@ -63,7 +63,7 @@ def _list_in_mount_table(app: App, tmp_path: Path, point: Path,
                          monkeypatch: pytest.MonkeyPatch) -> None:
     table = tmp_path / "mounts"
     table.write_text(f"/dev/sda1 {point} vfat rw,nosuid 0 0\n")
-    monkeypatch.setattr("companion.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
+    monkeypatch.setattr("companion.system.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
     app.usb_mounts = str(table)
 
 
@@ -168,7 +168,7 @@ def test_a_link_that_appears_after_the_names_were_chosen_is_not_followed(
         (stick / name).symlink_to(target)
         return [name]
 
-    monkeypatch.setattr("companion.usb._free_names", racing)
+    monkeypatch.setattr("companion.system.usb._free_names", racing)
     with pytest.raises(FileExistsError):
         write_files(stick, {".json": "{}"}, STAMP)
     assert target.read_bytes() == b"the game log" and (stick / name).is_symlink()

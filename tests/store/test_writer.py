@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import CommitFailed, Committed, InputEvent
+from companion.core.events import CommitFailed, Committed, InputEvent
 from companion.games.base import PlayerInfo, Rejected
-from companion.session import GameSession
-from companion.store import LogEntry, Store, StoreError
-from companion.writer import LogWriter
+from companion.log.entries import LogEntry, StoreError
+from companion.log.session import GameSession
+from companion.log.store import Store
+from companion.log.writer import LogWriter
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
 

@@ -8,8 +8,8 @@ import pytest
 
 from companion.cli import build_parser
 from companion.games.base import PlayerInfo
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.store import Store
 from companion.ui.app_loop import App
 
 

@@ -21,15 +21,15 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from babel.dates import get_day_names, get_month_names  # noqa: E402
 
-from companion import i18n  # noqa: E402
-from companion.events import new_input_queue  # noqa: E402
+from companion.core import i18n  # noqa: E402
+from companion.core.events import new_input_queue  # noqa: E402
 from companion.games import GAME_MODULES, get_rules  # noqa: E402
 from companion.games.glory_to_rome.data import BUILDING_MATERIAL  # noqa: E402
 from companion.games.via_romana.board import load_board  # noqa: E402
 from companion.locale import LANGUAGES, LOCALE_DIR, TRANSLATED, mo_path  # noqa: E402
 from companion.locale.build import compiled  # noqa: E402
 from companion.locale.check import extract, problems  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.log.store import Store  # noqa: E402
 from companion.ui import text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import DEMO_PLAYERS  # noqa: E402

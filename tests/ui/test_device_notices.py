@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pygame
 
 from companion.app import _start_devices
-from companion.events import DeviceStatus
+from companion.core.events import DeviceStatus
 from companion.ui.app_loop import App
 from companion.ui.device_line import OUT_SECONDS, STATUS_SECONDS
 

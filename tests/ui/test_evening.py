@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from bench.evening import run_evening
-from companion import i18n
+from companion.core import i18n
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import make_app  # noqa: E402
 
-from companion import i18n  # noqa: E402
+from companion.core import i18n  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 
 

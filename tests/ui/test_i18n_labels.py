@@ -21,12 +21,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from companion import i18n  # noqa: E402
-from companion.events import new_input_queue  # noqa: E402
+from companion.core import i18n  # noqa: E402
+from companion.core.events import new_input_queue  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.locale import TRANSLATED  # noqa: E402
-from companion.session import GameSession  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
+from companion.log.store import Store  # noqa: E402
 from companion.ui import text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.keyboard import KeyboardScreen  # noqa: E402

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.records import frozen
 from companion.locale import LOCALE_DIR, TRANSLATED, po_path
 from companion.locale.check import read
-from companion.records import frozen
 
 #: the terms of the seeds (shared/seeds) each glossary and catalog keep
 SEED_TERMS = {

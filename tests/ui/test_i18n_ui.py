@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import Driver, make_app  # noqa: E402
 
-from companion import i18n  # noqa: E402
+from companion.core import i18n  # noqa: E402
 from companion.ui import (
     layout,  # noqa: E402
     places,  # noqa: E402
@@ -148,7 +148,7 @@ def test_the_game_on_the_table_speaks_the_new_language_at_once(tmp_path: Path) -
     """What a move told the table (Ave Roma's notice) is said again in the language just
     chosen, as the game read from its log in that language says it."""
     from bench.scripted_games import scripted_game
-    from companion.session import GameSession
+    from companion.log.session import GameSession
 
     app = make_app(tmp_path, (800, 480))
     players, options, moves, _entries = scripted_game("ave-roma", 1)

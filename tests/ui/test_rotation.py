@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.events import new_input_queue
-from companion.store import Store
+from companion.core.events import new_input_queue
+from companion.log.store import Store
 from companion.ui.app_loop import App
 from companion.ui.intents import Intent, Tap
 from companion.ui.rotation import (

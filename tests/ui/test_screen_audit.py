@@ -26,10 +26,10 @@ import pytest  # noqa: E402
 from screen_audit import LANGUAGES, SIZES, Audit, fast_enough, keys  # noqa: E402
 
 from bench.scripted_games import scripted_game  # noqa: E402
-from companion import i18n  # noqa: E402
-from companion.events import new_input_queue  # noqa: E402
-from companion.session import GameSession  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.core import i18n  # noqa: E402
+from companion.core.events import new_input_queue  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
+from companion.log.store import Store  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.layout import metrics_for  # noqa: E402
 from companion.ui.screenshot import SCREEN_NAMES, _screens  # noqa: E402

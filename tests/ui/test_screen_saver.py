@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion import display_settings
-from companion.display_settings import DIM_LEVEL, DisplaySettings
-from companion.events import new_input_queue
-from companion.store import Store
+from companion.core.events import new_input_queue
+from companion.log.store import Store
+from companion.system import display_settings
+from companion.system.display_settings import DIM_LEVEL, DisplaySettings
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.intents import Intent, PointerDown, Press, Tap

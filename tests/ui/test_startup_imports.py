@@ -7,9 +7,10 @@ import sys
 
 import pytest
 
-FIRST_FRAME_MODULES = ("companion.cli", "companion.app", "companion.notify", "companion.power",
-                       "companion.store", "companion.ui.app_loop", "companion.ui.screens.home",
-                       "companion.board", "companion.backlight", "companion.drm")
+FIRST_FRAME_MODULES = ("companion.cli", "companion.app", "companion.system.notify",
+                       "companion.system.power", "companion.log.store", "companion.ui.app_loop",
+                       "companion.ui.screens.home", "companion.system.board",
+                       "companion.system.backlight", "companion.system.drm")
 #: a warning, switching the Pi off, a subcommand's command line, a catalog other than
 #: English, a row of JSON, the socket module's enum layer: imported when they happen
 LEFT_FOR_LATER = ("logging", "subprocess", "argparse", "gettext", "json", "socket")

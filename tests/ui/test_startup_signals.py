@@ -24,7 +24,7 @@ HANG_GUARD = 120  # seconds: only so a broken build cannot hang the suite
 
 SIGNAL_IN_STORE_OPEN = """
 import os, signal, sys
-from companion import store
+from companion.log import store
 
 opened = store.Store.open.__func__
 

@@ -6,8 +6,8 @@ import pytest
 from ui_driver import Driver
 
 from companion.games.base import PlayerInfo
-from companion.session import GameSession
-from companion.turn_clock import TurnClock, format_duration
+from companion.log.session import GameSession
+from companion.log.turn_clock import TurnClock, format_duration
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.screens.scoreboard import ScoreboardScreen

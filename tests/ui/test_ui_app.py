@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from paths import REPO
 from ui_driver import Driver, make_app  # noqa: E402
 
-from companion.events import ButtonPress, DeviceStatus, TagArrived  # noqa: E402
+from companion.core.events import ButtonPress, DeviceStatus, TagArrived  # noqa: E402
 from companion.ui import places  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
@@ -123,7 +123,7 @@ def test_player_token_and_vault_tag_act_at_the_table(app: App) -> None:
 
 def test_demo_material_tag_is_tapped_on_the_vault_reader(app: App) -> None:
     from companion.devices.simulated import DEMO_TAG_UIDS, SimulatedReader
-    from companion.store import TagMeaning
+    from companion.log.entries import TagMeaning
 
     session = demo_session(app.store, "glory-to-rome")
     app.start_session(session)

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from companion.games.ave_roma import AveRomaState, Region  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.layout import (
     MIN_TOUCH,  # noqa: E402

@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from glory_support import build, open_table  # noqa: E402
 from ui_driver import Driver  # noqa: E402
 
-from companion.events import ButtonPress  # noqa: E402
+from companion.core.events import ButtonPress  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.screens.table import TableScreen  # noqa: E402
 from companion.ui.tables.glory_camps import table_layout  # noqa: E402
@@ -188,7 +188,7 @@ def test_granted_actions_wait_for_their_holder_who_may_skip_them(app: App) -> No
 def test_the_camp_notes_of_a_state_follow_its_moves_and_the_language() -> None:
     """The notes are worked out once per state: a new state or another language is not
     answered from the last one."""
-    from companion import i18n
+    from companion.core import i18n
     from companion.games.base import Action
     from companion.games.glory_to_rome import RULES
     from companion.ui.tables.glory_camps import choice_note, choice_notes

@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from glory_support import open_table  # noqa: E402
 
-from companion.events import ButtonPress  # noqa: E402
+from companion.core.events import ButtonPress  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 
 THREE = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2),

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from ui_driver import Driver
 
+from companion.system.usb import mounted_sticks
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history
 from companion.ui.screens.replay import ReplayScreen
 from companion.ui.screens.scoreboard import ScoreboardScreen
 from companion.ui.screens.stats import PlayerStatsScreen, StatsScreen
-from companion.usb import mounted_sticks
 
 
 def test_history_opens_a_game_and_replays_it_move_by_move(app: App) -> None:
@@ -79,7 +79,7 @@ def _stick(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]
     mounts = tmp_path / "mounts"
     mounts.write_text("/dev/mmcblk0p2 / ext4 rw,noatime 0 0\n"
                       f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n")
-    monkeypatch.setattr("companion.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
+    monkeypatch.setattr("companion.system.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
     return stick, mounts
 
 

@@ -26,7 +26,7 @@ def _stick_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str | 
         (stick / "BGStatsExport.json").write_text(content)
     mounts = tmp_path / "mounts"
     mounts.write_text(f"/dev/sda1 {stick} vfat rw,nosuid 0 0\n")
-    monkeypatch.setattr("companion.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
+    monkeypatch.setattr("companion.system.usb.MOUNT_ROOTS", (f"{tmp_path}/media/",))
     return str(mounts)
 
 

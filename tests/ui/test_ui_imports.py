@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from import_graph import find_cycle, import_graph
 from paths import REPO
 
 from companion.ui.app_loop import App
@@ -21,63 +22,8 @@ APP_MODULE = "companion.ui.app_loop"
 MAKE_THE_APP = {APP_MODULE, "companion.ui.screenshot"}
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(REPO).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imported(path: Path, known: set[str]) -> set[str]:
-    """The modules of ``known`` that ``path`` imports anywhere in it."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[:len(anchor) - node.level + 1]
-                base = ".".join([*anchor, *([base] if base else [])])
-            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
-        else:
-            continue
-        found.update(name for name in names if name in known)
-    return found
-
-
 def ui_graph() -> dict[str, set[str]]:
-    files = {module_name(path): path for path in UI.rglob("*.py")}
-    known = set(files)
-    return {name: imported(path, known) - {name} for name, path in files.items()}
-
-
-def find_cycle(graph: dict[str, set[str]]) -> list[str]:
-    """One import cycle of ``graph`` (its modules in order, the first repeated), or []."""
-    state: dict[str, str] = {}
-    path: list[str] = []
-
-    def visit(name: str) -> list[str]:
-        state[name] = "open"
-        path.append(name)
-        for target in sorted(graph[name]):
-            if state.get(target) == "open":
-                return [*path[path.index(target):], target]
-            if target not in state:
-                cycle = visit(target)
-                if cycle:
-                    return cycle
-        state[name] = "done"
-        path.pop()
-        return []
-
-    for name in sorted(graph):
-        if name not in state:
-            cycle = visit(name)
-            if cycle:
-                return cycle
-    return []
+    return import_graph(UI)
 
 
 def test_the_graph_sees_every_kind_of_import() -> None:

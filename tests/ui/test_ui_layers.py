@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import make_app  # noqa: E402
 
-from companion import i18n  # noqa: E402
+from companion.core import i18n  # noqa: E402
 from companion.games import GAME_MODULES  # noqa: E402
 from companion.ui import theme, widgets  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
@@ -217,7 +217,7 @@ def test_glory_to_rome_camps_brought_up_to_date_row_by_row_are_the_camps_painted
     brought up to date row by row, equals the frame painted with nothing kept; and camps
     were brought up to date so, so that is what was compared."""
     from bench.scripted_games import scripted_game
-    from companion.session import GameSession
+    from companion.log.session import GameSession
 
     players, options, moves, _entries = scripted_game("glory-to-rome")
     i18n.set_language(language)

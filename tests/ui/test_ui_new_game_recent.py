@@ -5,7 +5,7 @@ from __future__ import annotations
 from ui_driver import Driver
 
 from companion.games.base import PlayerInfo
-from companion.session import GameSession
+from companion.log.session import GameSession
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.screens.new_game import NewGameScreen

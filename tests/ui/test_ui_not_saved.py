@@ -14,8 +14,8 @@ import pygame
 import pytest
 from ui_driver import Driver, make_app
 
-from companion.migrations import SCHEMA_VERSION
-from companion.store import Store
+from companion.log.migrations import SCHEMA_VERSION
+from companion.log.store import Store
 from companion.ui import theme
 from companion.ui.app_loop import App
 from companion.ui.screens.dialogs import ConfirmDialog

@@ -17,8 +17,8 @@ import pygame
 import pytest
 from ui_driver import Driver, hold_commits
 
-from companion.events import DeviceStatus
-from companion.store import LogEntry, StoreError
+from companion.core.events import DeviceStatus
+from companion.log.entries import LogEntry, StoreError
 from companion.ui import overlays
 from companion.ui.app_loop import App
 from companion.ui.intents import PointerDown, Tap

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui_driver import Driver
 
-from companion.corrections import correct_score, give_tie
+from companion.history.corrections import correct_score, give_tie
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ui_driver import Driver
 
-from companion.corrections import reseat
-from companion.stats import player_stats
-from companion.store import Profile, TagMeaning
+from companion.history.corrections import reseat
+from companion.history.stats import player_stats
+from companion.log.entries import Profile, TagMeaning
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history
@@ -70,7 +70,7 @@ def test_a_player_renamed_during_a_game_is_renamed_on_the_table(app: App) -> Non
     """The game on the table shows the new name, as the game read again from disk (a
     resume) does; before, the table kept the old one until the next start."""
     from companion.games.base import PlayerInfo
-    from companion.session import GameSession
+    from companion.log.session import GameSession
 
     players = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2))
     session = GameSession.create(app.store, "glory-to-rome", players)

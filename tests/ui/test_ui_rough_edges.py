@@ -9,8 +9,8 @@ import pytest
 from ui_driver import Driver
 
 from companion.games.base import PlayerInfo, Rejected
-from companion.power import power_off_offered
-from companion.session import GameSession
+from companion.log.session import GameSession
+from companion.system.power import power_off_offered
 from companion.ui import places, theme
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_session

@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import Driver  # noqa: E402
 
-from companion import i18n  # noqa: E402
+from companion.core import i18n  # noqa: E402
 from companion.games.rules_card import RulesCard  # noqa: E402
 from companion.games.via_romana import load_board  # noqa: E402
 from companion.locale import TRANSLATED  # noqa: E402
@@ -301,8 +301,8 @@ def test_a_card_shows_the_things_colour_and_value() -> None:
 
 @pytest.mark.parametrize("language", ("en", *TRANSLATED))
 def test_what_now_fits_in_every_language(language: str, fonts: None, tmp_path: Any) -> None:
-    from companion.events import new_input_queue
-    from companion.store import Store
+    from companion.core.events import new_input_queue
+    from companion.log.store import Store
 
     i18n.set_language(language)
     for size in SIZES:

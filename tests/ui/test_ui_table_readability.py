@@ -8,10 +8,10 @@ from pathlib import Path
 
 from ui_driver import Driver, make_app
 
-from companion.events import DeviceStatus
+from companion.core.events import DeviceStatus
 from companion.games.base import Action
 from companion.games.glory_to_rome import hand_limit
-from companion.session import GameSession
+from companion.log.session import GameSession
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import DEMO_PLAYERS, FIVE_MOVES, FIVE_PLAYERS, demo_session
@@ -142,7 +142,7 @@ def test_arabic_keeps_the_date_whole_and_the_add_button_on_the_start_side(
         app: App) -> None:
     import time
 
-    from companion import i18n
+    from companion.core import i18n
     from companion.ui import bidi, formats
 
     i18n.set_language("ar")
@@ -161,7 +161,7 @@ def test_arabic_keeps_the_date_whole_and_the_add_button_on_the_start_side(
 
 
 def test_the_ave_roma_board_lies_as_on_the_table_in_arabic(app: App) -> None:
-    from companion import i18n
+    from companion.core import i18n
     from companion.ui import drawn, text
 
     def region_cards() -> list[tuple[int, int]]:

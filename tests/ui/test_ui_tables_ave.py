@@ -12,7 +12,7 @@ from ui_driver import Driver  # noqa: E402
 
 from companion.games.ave_roma import AveRomaState  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.intents import Press  # noqa: E402
 from companion.ui.screens.endgame import EndgameScreen  # noqa: E402

@@ -13,10 +13,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
 
-from companion.events import TagArrived  # noqa: E402
+from companion.core.events import TagArrived  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
-from companion.store import TagMeaning  # noqa: E402
+from companion.log.entries import TagMeaning  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 

@@ -14,9 +14,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import Driver, make_app  # noqa: E402
 
-from companion.events import TagArrived  # noqa: E402
+from companion.core.events import TagArrived  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
-from companion.session import GameSession  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.screens.tag_enrol import CITY_MARKER_COLOURS  # noqa: E402
 from companion.ui.theme import colour_names  # noqa: E402

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from companion.games.base import Action
-from companion.session import GameSession
+from companion.log.session import GameSession
 from companion.ui.app_loop import App
 
 

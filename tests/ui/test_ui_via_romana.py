@@ -17,7 +17,7 @@ from ui_driver import Driver  # noqa: E402
 
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.games.via_romana import ViaRomanaState  # noqa: E402
-from companion.session import GameSession  # noqa: E402
+from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.screens.endgame import EndgameScreen  # noqa: E402
 from companion.ui.tables.via_romana import ViaRomanaView  # noqa: E402

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from companion.cli import build_parser
-from companion.video_driver import invisible_driver_message
+from companion.system.video_driver import invisible_driver_message
 
 
 @pytest.mark.parametrize("driver", ["offscreen", "dummy"])

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _, ngettext
+from companion.core.records import frozen
 from companion.games.ave_roma.model import (
     POLITICAL_CAP,
     POLITICAL_OVERFLOW_VP,
@@ -26,8 +28,6 @@ from companion.games.ave_roma.model import (
     resource_label,
 )
 from companion.games.base import Rejected
-from companion.i18n import _, ngettext
-from companion.records import frozen
 
 NO_RESOURCES: tuple[int, ...] = (0,) * len(RESOURCES)
 

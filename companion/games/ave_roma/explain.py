@@ -7,6 +7,7 @@ package uses, so a card says what the companion checks. Made at call time (langu
 
 from __future__ import annotations
 
+from companion.core.i18n import _
 from companion.games.ave_roma.model import (
     AEDILIS_RESOURCES,
     MERCATOR_MAX_PURCHASE,
@@ -20,7 +21,6 @@ from companion.games.ave_roma.model import (
     space_label,
 )
 from companion.games.rules_card import RulesCard, split_topic, topic
-from companion.i18n import _
 
 #: the parts of the board with a card besides the action areas
 PARTS: tuple[str, ...] = ("region", "deck")

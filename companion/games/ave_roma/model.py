@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.i18n import _
-from companion.records import frozen
+from companion.core.i18n import _
+from companion.core.records import frozen
 
 RESOURCES: tuple[str, ...] = ("wood", "stone", "livestock", "wheat", "ore", "wine")
 #: coins for selling one resource (the row under the resource table: 3/1/3/1/2/2)

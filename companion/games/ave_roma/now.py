@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.ave_roma.model import (
     ACTION,
     BOARD_SPACES,
@@ -27,8 +29,6 @@ from companion.games.ave_roma.model import (
 from companion.games.ave_roma.play import acting_player
 from companion.games.ave_roma.rules import RULES, pending_overflow, usable_workers
 from companion.games.base import Action, Rejected
-from companion.i18n import _
-from companion.records import frozen
 
 
 @frozen

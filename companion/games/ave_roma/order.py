@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.ave_roma.model import (
     WORKER_VALUES,
     WORKERS_PER_PLAYER,
     Seat,
 )
 from companion.games.base import Rejected
-from companion.i18n import _
 
 MIN_SUM = WORKERS_PER_PLAYER * min(WORKER_VALUES)
 MAX_SUM = WORKERS_PER_PLAYER * max(WORKER_VALUES)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.ave_roma.effects import (
     Effects,
     apply_effects,
@@ -67,7 +68,6 @@ from companion.games.ave_roma.order import (
 )
 from companion.games.ave_roma.steps import region_step, space_step
 from companion.games.base import Rejected
-from companion.i18n import _
 
 
 def acting_player(state: AveRomaState) -> int | None:

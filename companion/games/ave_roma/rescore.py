@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.ave_roma.model import POLITICAL_CAP, RESOURCE_CAP, RESOURCES
 from companion.games.ave_roma.scoring import FinalRecord, RegionFinal, score_table
 from companion.games.base import EntryField, ScoreInputError, ScoreResult
-from companion.i18n import _
 
 #: the numbers of a seat's record, in the order the correction offers them
 NUMBERS = ("coins", "resources", "surplus", "track_vp", "patron_vp", "political_vp")

@@ -124,6 +124,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _, ngettext
 from companion.games.ave_roma.model import (
     ACTION,
     CARD_ROWS,
@@ -178,7 +179,6 @@ from companion.games.ave_roma.scoring import (
     score_table,
 )
 from companion.games.base import Action, EntryField, PlayerInfo, Rejected, ScoreResult
-from companion.i18n import _, ngettext
 
 DEFAULT_REGION_DECK = 25  # 30 region cards in the box, five laid out at set-up
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.ave_roma.model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
-from companion.i18n import _
-from companion.records import frozen
 
 COINS_PER_VP = 5
 GOODS_PER_VP = 3

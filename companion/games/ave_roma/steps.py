@@ -8,6 +8,7 @@ players' boards, so the gains are said too.
 
 from __future__ import annotations
 
+from companion.core.i18n import _, ngettext
 from companion.games.ave_roma.model import (
     AEDILIS_RESOURCES,
     EMPTY,
@@ -17,7 +18,6 @@ from companion.games.ave_roma.model import (
     REGION_FEE,
     TRAINING,
 )
-from companion.i18n import _, ngettext
 
 
 def region_step(card_before: str, position: int, marker_after: int, drawn: bool) -> str:

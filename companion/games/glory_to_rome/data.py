@@ -6,7 +6,7 @@ Kept apart from the rules so the scorer, the reducer and the UI read the same nu
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.core.i18n import _
 
 #: The six materials in table order; each is also a site type and a vault card kind.
 MATERIALS: tuple[str, ...] = ("rubble", "wood", "brick", "concrete", "stone", "marble")

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.core.i18n import _, ngettext
 from companion.games.base import EntryField, Rejected, ScoreResult
 from companion.games.glory_to_rome.data import MATERIALS, material_label
 from companion.games.glory_to_rome.scoring import ScoringRecord, score_records
 from companion.games.glory_to_rome.state import GloryState, has_function, unknown_vault_cards
-from companion.i18n import _, ngettext
 
 
 def endgame_fields(state: GloryState) -> list[EntryField]:

@@ -8,6 +8,7 @@ never says what the engine refuses. Texts are made at call time: the language ma
 
 from __future__ import annotations
 
+from companion.core.i18n import _
 from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIAL_VALUE,
@@ -18,7 +19,6 @@ from companion.games.glory_to_rome.data import (
     role_label,
 )
 from companion.games.rules_card import RulesCard, split_topic, topic
-from companion.i18n import _
 
 #: the camp's parts with a card of their own
 PARTS: tuple[str, ...] = ("think", "jack", "clients", "vault", "sites", "camp")

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.core.i18n import _, ngettext
 from companion.games.base import Rejected
 from companion.games.glory_to_rome.data import role_label
 from companion.games.glory_to_rome.state import Bonus, GloryState, has_function
-from companion.i18n import _, ngettext
 
 #: The Thinker "role" of a School or Academy grant.
 THINKER = "think"

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.base import Rejected
 from companion.games.glory_to_rome import payload as read
 from companion.games.glory_to_rome.data import (
@@ -33,8 +35,6 @@ from companion.games.glory_to_rome.state import (
     neighbours,
     vault_limit,
 )
-from companion.i18n import _
-from companion.records import frozen
 
 
 @frozen

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.i18n import _, ngettext
+from companion.core.records import frozen
 from companion.games.base import Action, Rejected
 from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
@@ -23,8 +25,6 @@ from companion.games.glory_to_rome.grants import action_label, pending
 from companion.games.glory_to_rome.rules import RULES
 from companion.games.glory_to_rome.state import GloryState, stairway_targets
 from companion.games.rules_card import either
-from companion.i18n import _, ngettext
-from companion.records import frozen
 
 #: hand sizes that make a refill and a single draw legal whatever the hand limit
 _SMALL_HAND, _LARGE_HAND = 0, 99

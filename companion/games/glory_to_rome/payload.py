@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.base import Rejected
 from companion.games.glory_to_rome.data import (
     MATERIALS,
@@ -12,7 +13,6 @@ from companion.games.glory_to_rome.data import (
     buildings_in_set,
     canonical_building,
 )
-from companion.i18n import _
 
 
 def whole(payload: Mapping[str, Any], key: str, default: int | None = None,

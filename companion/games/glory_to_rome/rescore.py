@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.base import EntryField, ScoreInputError, ScoreResult
 from companion.games.glory_to_rome.data import MATERIALS, material_label
 from companion.games.glory_to_rome.scoring import ScoringRecord, _count, score_records
-from companion.i18n import _
 
 
 def entries_of(records: Sequence[ScoringRecord], forum_winner: int | None) -> dict[str, Any]:

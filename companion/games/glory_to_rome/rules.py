@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _, ngettext
 from companion.games.base import Action, EntryField, PlayerInfo, Rejected, ScoreResult
 from companion.games.glory_to_rome import grants as bonus
 from companion.games.glory_to_rome import payload as read
@@ -31,7 +32,6 @@ from companion.games.glory_to_rome.state import (
     has_function,
     think_options,
 )
-from companion.i18n import _, ngettext
 
 
 def _options(options: Mapping[str, Any], players: int) -> tuple[str, int, int]:

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
 from companion.games.glory_to_rome.data import (
     MATERIAL_VALUE,
@@ -20,8 +22,6 @@ from companion.games.glory_to_rome.data import (
     STATUE_POINTS,
     canonical_building,
 )
-from companion.i18n import _
-from companion.records import frozen
 
 
 @frozen

@@ -6,6 +6,7 @@ the old one: folding a long log stays cheap and earlier states are never touched
 
 from __future__ import annotations
 
+from companion.core.records import frozen
 from companion.games.glory_to_rome.data import (
     BASE_HAND_LIMIT,
     MATERIAL_VALUE,
@@ -13,7 +14,6 @@ from companion.games.glory_to_rome.data import (
     ROLES,
     STARTING_INFLUENCE,
 )
-from companion.records import frozen
 
 
 @frozen

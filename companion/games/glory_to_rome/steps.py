@@ -7,6 +7,7 @@ screen shows these sentences as a big prompt. Pure: two states in, sentences out
 
 from __future__ import annotations
 
+from companion.core.i18n import _, ngettext
 from companion.games.glory_to_rome.data import ROLES, role_label
 from companion.games.glory_to_rome.state import (
     GloryState,
@@ -15,7 +16,6 @@ from companion.games.glory_to_rome.state import (
     has_function,
     vault_limit,
 )
-from companion.i18n import _, ngettext
 
 
 def physical_steps(before: GloryState, after: GloryState) -> list[str]:

@@ -15,9 +15,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.base import Rejected
-from companion.i18n import _
-from companion.records import frozen
 
 DEFAULT_BOARD_NAME = "board.toml"  # in the package's data folder
 MAX_ROAD_SPACES = 12

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.base import Rejected
 from companion.games.via_romana.board import Board, City
 from companion.games.via_romana.words import colour_word, symbol_word
-from companion.i18n import _
-from companion.records import frozen
 
 MAX_CARDS_PER_ROUND = 3
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.core.i18n import _, ngettext
 from companion.games.base import Rejected
 from companion.games.via_romana.scoring import Marker
 from companion.games.via_romana.state import (
@@ -19,7 +20,6 @@ from companion.games.via_romana.state import (
     replace_at,
 )
 from companion.games.via_romana.words import colour_word
-from companion.i18n import _, ngettext
 
 
 def is_complete(state: ViaRomanaState, road: int) -> bool:

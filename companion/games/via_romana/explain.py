@@ -7,11 +7,11 @@ Written from the German seed and its digest; the bonuses come from the game's se
 
 from __future__ import annotations
 
+from companion.core.i18n import _
 from companion.games.rules_card import RulesCard, split_topic, topic
 from companion.games.via_romana.cards import MAX_CARDS_PER_ROUND
 from companion.games.via_romana.rules import BUILD_ACTIONS
 from companion.games.via_romana.scoring import LEGION_EAGLE_BONUS, ORDER_BOARD_BONUS
-from companion.i18n import _
 
 #: the cards beside the builds
 PARTS: tuple[str, ...] = ("city", "cards", "connection", "final")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from companion.core.i18n import _, ngettext
 from companion.games.rules_card import either
 from companion.games.via_romana.rules import (
     BUILD_ACTIONS,
@@ -18,7 +19,6 @@ from companion.games.via_romana.state import (
     free_cities,
     milestones_left,
 )
-from companion.i18n import _, ngettext
 
 
 def _build_words() -> dict[str, str]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.base import EntryField, ScoreInputError, ScoreResult
 from companion.games.via_romana.scoring import Marker, PlayerTally, score_tallies
-from companion.i18n import _
 
 
 def entries_of(tallies: Sequence[PlayerTally]) -> dict[str, Any]:

@@ -91,6 +91,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _
 from companion.games.base import (
     Action,
     EntryField,
@@ -143,7 +144,6 @@ from companion.games.via_romana.state import (
     road_colours,
     tally,
 )
-from companion.i18n import _
 
 BUILD_ACTIONS = ("castle", "milestone_city", "milestone_road", "two_milestones")
 DEFAULT_OPTIONS: dict[str, Any] = {

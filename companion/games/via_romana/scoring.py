@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.base import PlayerScore, Rejected, ScoreInputError, ScoreResult, rank
-from companion.i18n import _
-from companion.records import frozen
 
 ORDER_BOARD_BONUS = 5
 LEGION_EAGLE_BONUS = 2

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeVar
 
+from companion.core.records import frozen
 from companion.games.base import PlayerInfo
 from companion.games.via_romana.board import Board
 from companion.games.via_romana.scoring import (
@@ -17,7 +18,6 @@ from companion.games.via_romana.scoring import (
     Marker,
     PlayerTally,
 )
-from companion.records import frozen
 
 T = TypeVar("T")
 

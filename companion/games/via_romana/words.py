@@ -6,7 +6,7 @@ here is shown as written.
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.core.i18n import _
 
 
 def colour_word(colour: str) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui import theme
 from companion.ui.layout import grid, inset, split_rows
 from companion.ui.screen import Screen

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.display_settings import BLANK_CHOICES, DIM_CHOICES, ROTATIONS
-from companion.i18n import _
+from companion.core.i18n import _
+from companion.system.display_settings import BLANK_CHOICES, DIM_CHOICES, ROTATIONS
 from companion.ui import places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion import corrections
+from companion.core.i18n import _, ngettext
 from companion.games import get_rules
 from companion.games.base import EntryField, ScoreResult
-from companion.i18n import _, ngettext
-from companion.store import Edit, GameRecord, StoreError
+from companion.history import corrections
+from companion.log.entries import Edit, GameRecord, StoreError
 from companion.ui import formats, theme
 from companion.ui.form import PickDialog
 from companion.ui.keyboard import KeyboardScreen

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.base import EntryField, ScoreResult
-from companion.i18n import _
 from companion.ui import places, theme
 from companion.ui.intents import Key
 from companion.ui.layout import split_cols, split_rows
@@ -17,7 +17,7 @@ from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
-    from companion.session import GameSession
+    from companion.log.session import GameSession
 
 
 def is_yes_no(entry: EntryField) -> bool:

@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import ScoreResult
-from companion.i18n import _
-from companion.store import GameRecord
-from companion.turn_clock import format_length
+from companion.log.entries import GameRecord
+from companion.log.turn_clock import format_length
+from companion.system.usb import bgstats_files, export_to, mounted_sticks
 from companion.ui import formats, places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.text import draw_text, fit_size
 from companion.ui.widgets import panel
-from companion.usb import bgstats_files, export_to, mounted_sticks
 
 if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
@@ -102,7 +102,7 @@ class HistoryScreen(Screen):
 
     def _export_usb(self) -> None:
         """Our JSON (to import elsewhere), CSV and BG Stats files, side by side."""
-        from companion.exchange import export_text
+        from companion.history.exchange import export_text
 
         store = self.app.store
         texts = {".json": export_text(store, "json"), ".csv": export_text(store, "csv"),
@@ -118,8 +118,8 @@ class HistoryScreen(Screen):
     def _import_bgstats(self) -> None:
         """The plays of our games in the stick's BG Stats file; the summary in a dialog.
         Nobody is asked about a name close to a profile here: such names are listed."""
-        from companion.bgstats import BgStatsError, import_file
-        from companion.bgstats_cli import summary_lines
+        from companion.history.bgstats import BgStatsError, import_file
+        from companion.history.bgstats_cli import summary_lines
         from companion.ui.screens.dialogs import MessageDialog
 
         assert self.bgstats is not None

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games import get_rules
 from companion.games.base import Rejected
-from companion.i18n import _
 from companion.ui import formats, places, theme
 from companion.ui.board import dashed_rect
 from companion.ui.intents import Press
@@ -22,7 +22,7 @@ from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
-    from companion.store import GameRecord
+    from companion.log.entries import GameRecord
 
 
 class HomeScreen(Screen):
@@ -58,7 +58,7 @@ class HomeScreen(Screen):
 
     def _resume(self, record: GameRecord) -> Callable[[], None]:
         def resume() -> None:
-            from companion.session import GameSession
+            from companion.log.session import GameSession
 
             try:
                 session = GameSession(self.app.store, record)

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.core.i18n import _
+from companion.core.records import mutable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
-from companion.i18n import _
-from companion.records import mutable
-from companion.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
-from companion.store import GameRecord, Profile, TagMeaning
+from companion.log.entries import GameRecord, Profile, TagMeaning
+from companion.log.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
 from companion.ui import places, theme
 from companion.ui.form import PickDialog
 from companion.ui.intents import Press, Tag

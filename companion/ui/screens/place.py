@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import _
-from companion.store import StoreError
+from companion.core.i18n import _
+from companion.log.entries import StoreError
 from companion.ui.form import PickDialog
 from companion.ui.keyboard import KeyboardScreen
 

@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _, ngettext
 from companion.games import GAME_MODULES, get_rules
-from companion.i18n import _, ngettext
-from companion.stats import (
+from companion.history.stats import (
     PlayerGameDetail,
     game_stats,
     histogram,
     length_by_player_count,
     player_game_detail,
 )
-from companion.turn_clock import format_length
+from companion.log.turn_clock import format_length
 from companion.ui import board, places, theme
 from companion.ui.layout import grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
-from companion.store import Edit, Profile, StoreError
+from companion.core.i18n import _
+from companion.log.entries import Edit, Profile, StoreError
 from companion.ui import places, theme
 from companion.ui.form import PickDialog
 from companion.ui.keyboard import KeyboardScreen

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _, pgettext
-from companion.replay import ReplaySession
+from companion.core.i18n import _, pgettext
+from companion.log.replay import ReplaySession
 from companion.ui import theme
 from companion.ui.intents import Key, Press, Tag
 from companion.ui.layout import split_cols, split_rows

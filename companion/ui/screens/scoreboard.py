@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.base import ScoreResult
-from companion.i18n import _
-from companion.turn_clock import format_duration
+from companion.log.turn_clock import format_duration
 from companion.ui import theme
 from companion.ui.board import reading_size
 from companion.ui.layout import mirror, split_cols, split_rows

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from companion import i18n
-from companion.i18n import _, ngettext
+from companion.core import i18n
+from companion.core.i18n import _, ngettext
 from companion.locale import LANGUAGES
 from companion.ui import places, theme
 from companion.ui.layout import grid, split_cols, split_rows

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _, ngettext
 from companion.games import GAME_MODULES, get_rules
-from companion.i18n import _, ngettext
-from companion.stats import PlayerStats, game_stats, player_stats
-from companion.turn_clock import format_duration, format_length
+from companion.history.stats import PlayerStats, game_stats, player_stats
+from companion.log.turn_clock import format_duration, format_length
 from companion.ui import drawn, places, theme
 from companion.ui.board import reading_size
 from companion.ui.layout import grid, split_cols, split_rows

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.core.i18n import _, ngettext, pgettext
 from companion.games.base import Action
-from companion.i18n import _, ngettext, pgettext
-from companion.session import GameSession
-from companion.skip_damaged import SkipPlan, plan_skip, skip_damaged
+from companion.log.session import GameSession
+from companion.log.skip_damaged import SkipPlan, plan_skip, skip_damaged
 from companion.ui import places, theme
 from companion.ui.board import reading_size
 from companion.ui.intents import Intent, PointerDown, Press, Tag, Tap

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from companion.core.i18n import _
 from companion.games.glory_to_rome.data import MATERIALS, material_label
-from companion.i18n import _
-from companion.store import TagMeaning
+from companion.log.entries import TagMeaning
 from companion.ui.form import Pick, run_form
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screens.dialogs import ChoiceDialog

@@ -17,6 +17,7 @@ from itertools import combinations
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.ave_roma import (
     ACTION,
     BOARD_SPACES,
@@ -42,7 +43,6 @@ from companion.games.ave_roma import (
     turn_order_explanation,
 )
 from companion.games.base import Action
-from companion.i18n import _
 from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.ave_roma_board import covered_rects, paint_table, take_back_cells

@@ -26,6 +26,7 @@ from functools import partial
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.ave_roma import (
     ACTION,
     BOARD_SPACES,
@@ -41,7 +42,6 @@ from companion.games.ave_roma import (
     space_label,
 )
 from companion.games.ave_roma.model import REGION_FEE
-from companion.i18n import _
 from companion.ui import board, theme
 from companion.ui.layers import Layers
 from companion.ui.layout import (

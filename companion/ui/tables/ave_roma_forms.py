@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from companion.core.i18n import _
 from companion.games.ave_roma import (
     AEDILIS_RESOURCES,
     CARD_ROWS,
@@ -17,7 +18,6 @@ from companion.games.ave_roma import (
     RESOURCES,
     resource_label,
 )
-from companion.i18n import _
 from companion.ui.form import Counts, Number, Several, Step, Values
 
 

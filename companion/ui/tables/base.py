@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.base import Action
-from companion.i18n import _
-from companion.session import GameSession
-from companion.store import TagMeaning
+from companion.log.entries import TagMeaning
+from companion.log.session import GameSession
 from companion.ui import theme
 from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag

@@ -18,7 +18,9 @@ from functools import lru_cache, partial
 
 import pygame
 
-from companion import i18n
+from companion.core import i18n
+from companion.core.i18n import _, ngettext
+from companion.core.records import frozen
 from companion.games.glory_to_rome import (
     MATERIALS,
     ROLE_MATERIAL,
@@ -35,8 +37,6 @@ from companion.games.glory_to_rome import (
     vault_limit,
     vault_view,
 )
-from companion.i18n import _, ngettext
-from companion.records import frozen
 from companion.ui import board, theme
 from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers

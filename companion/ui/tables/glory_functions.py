@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from companion.core.i18n import _
 from companion.games.base import Action, Rejected
 from companion.games.glory_to_rome import (
     ROLES,
@@ -20,7 +21,6 @@ from companion.games.glory_to_rome import (
     role_label,
     stairway_targets,
 )
-from companion.i18n import _
 from companion.ui.form import Pick, Step, Values
 from companion.ui.tables.base import GameView, Move
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.i18n import _
+from companion.core.i18n import _
 from companion.ui.numpad import NumberDialog
 
 if TYPE_CHECKING:

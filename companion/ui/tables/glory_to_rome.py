@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.base import Action
 from companion.games.glory_to_rome import (
     BUILDING_MATERIAL,
@@ -37,8 +38,7 @@ from companion.games.glory_to_rome import (
     role_label,
     vault_view,
 )
-from companion.i18n import _
-from companion.store import TagMeaning
+from companion.log.entries import TagMeaning
 from companion.ui import theme
 from companion.ui.form import Number, Pick, Step, Values
 from companion.ui.intents import Tag

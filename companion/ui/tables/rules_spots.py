@@ -15,7 +15,7 @@ import pygame
 from companion.games.rules_card import topic
 
 if TYPE_CHECKING:
-    from companion.session import GameSession
+    from companion.log.session import GameSession
     from companion.ui.layout import Metrics
     from companion.ui.tables.base import GameView
     from companion.ui.widgets import Button

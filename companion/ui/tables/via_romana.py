@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from companion import i18n
+from companion.core import i18n
+from companion.core.i18n import _, ngettext
 from companion.games.base import Action, Rejected
 from companion.games.via_romana import (
     MAX_CARDS_PER_ROUND,
@@ -25,8 +26,7 @@ from companion.games.via_romana import (
     scoring_prompt,
 )
 from companion.games.via_romana.state import order_from
-from companion.i18n import _, ngettext
-from companion.store import TagMeaning
+from companion.log.entries import TagMeaning
 from companion.ui import drawn, theme
 from companion.ui.form import Pick, Step
 from companion.ui.intents import Tag

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion.core.i18n import _
+from companion.core.records import frozen
 from companion.games.via_romana import Board
 from companion.games.via_romana.words import symbol_word
-from companion.i18n import _
-from companion.records import frozen
 from companion.ui import theme
 from companion.ui.board import EDGE
 from companion.ui.layout import grid, inset, split_cols, split_rows

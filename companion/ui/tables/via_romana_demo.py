@@ -7,8 +7,8 @@ from typing import Any
 
 from companion.games.base import PlayerInfo
 from companion.games.via_romana import Board
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 PLAYERS = (PlayerInfo("Livia", "red", 1), PlayerInfo("Marcus", "blue", 2),
            PlayerInfo("Julia", "yellow", 3), PlayerInfo("Titus", "green", 4))

@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.checksum import checksum
+from companion.core.checksum import checksum
 
 #: the shipped labels, beside this module
 SHIPPED = Path(__file__).with_name("via_romana_labels.json")

@@ -14,8 +14,8 @@ from functools import lru_cache
 
 import pygame
 
+from companion.core.records import frozen
 from companion.games.via_romana import Board, ViaRomanaState
-from companion.records import frozen
 from companion.ui import board as pieces
 from companion.ui import drawn, theme
 from companion.ui.layout import left_to_right

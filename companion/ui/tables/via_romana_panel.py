@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from companion.core.i18n import _
 from companion.games.via_romana import (
     MAX_CARDS_PER_ROUND,
     Phase,
@@ -18,7 +19,6 @@ from companion.games.via_romana import (
     milestones_left,
 )
 from companion.games.via_romana.scoring import PlayerTally, order_board_met
-from companion.i18n import _
 from companion.ui import board as pieces
 from companion.ui import theme
 from companion.ui.layers import Layers

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.base import with_entry
 from companion.games.glory_to_rome import RULES
-from companion.store import Store
+from companion.log.store import Store
 from companion.ui.demo import DEMO_ENTRIES, demo_session
 
 

@@ -19,8 +19,8 @@ from companion.games.via_romana import (
     parse_board,
     road_colours,
 )
-from companion.session import GameSession
-from companion.store import Store
+from companion.log.session import GameSession
+from companion.log.store import Store
 
 
 def refused(state: ViaRomanaState, type_: str, player: int | None = None,

@@ -1,0 +1,387 @@
+"""Plays from BG Stats: its backup / play file, or the play list ``--format bgstats`` writes.
+
+Two shapes are read. The app's own backup and ``.bgsplay`` files hold ``games``, ``players``,
+``locations`` and ``plays``, a play naming its game and players by ``gameRefId`` and
+``playerScores[].playerRefId``. The import structure the app publishes for other
+programs (what ``companion export --format bgstats`` writes) is a list of plays, each with
+its ``game`` (``name``, ``bggId``), ``players`` by name and a ``location``.
+
+A play is matched to one of our games by its BoardGameGeek id, else by its name; other
+games are counted and left out. Players become profiles (a name seen for the first time
+is a new one; a name close to a profile, "Anna" beside "Ana", is asked once or listed).
+A play already here (the same source id, or the same game, minute and line-up) is
+skipped. The rest is added in one transaction, as finished games with no move log,
+marked as imported. Anything wrong in the file stops the import before anything is added.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import field
+from pathlib import Path
+from typing import Any
+
+from companion.core.i18n import _
+from companion.core.records import frozen, mutable
+from companion.games import GAME_MODULES, get_rules
+from companion.games.base import PlayerInfo
+from companion.log.entries import GameRecord, StoreError
+from companion.log.store import Store
+
+SOURCE = "bgstats"
+#: BoardGameGeek ids of our games. Via Romana's could not be confirmed here: it is matched
+#: by its name until someone fills it in.
+BGG_IDS: dict[str, int | None] = {"glory-to-rome": 19857, "ave-roma": 184459,
+                                  "via-romana": None}
+#: a backup of a few thousand plays is a few megabytes; anything this large is not one
+MAX_BYTES = 32 * 1024 * 1024
+MAX_PLAYS = 100_000
+MAX_NAME = 60
+DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d")
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+
+
+class BgStatsError(Exception):
+    """A file that is not a readable BG Stats export, in one line."""
+
+
+@frozen
+class SeatedPlayer:
+    name: str
+    score: int | None
+    winner: bool
+    start: bool
+    colour: str | None = None
+
+
+@frozen
+class Play:
+    """One play of one of our games, as read (names not yet matched to profiles)."""
+
+    game: str
+    created: float
+    minutes: int | None
+    players: tuple[SeatedPlayer, ...]
+    source_id: str
+    place: str | None = None
+    note: str | None = None
+
+
+@mutable
+class Summary:
+    """What an import did (or, with ``dry``, would do)."""
+
+    added: int = 0
+    already_here: int = 0
+    other_games: int = 0
+    other_titles: list[str] = field(default_factory=list)
+    new_players: list[str] = field(default_factory=list)
+    #: names close to a profile and kept apart (nobody was asked, or the answer was no)
+    unsure: list[tuple[str, str]] = field(default_factory=list)
+
+
+def game_for(bgg_id: object, name: object, source_game: object = None) -> str | None:
+    """Our game key for a BG Stats game: by BoardGameGeek id, then our own key, then name."""
+    if isinstance(bgg_id, (int, str)) and str(bgg_id).strip().isdigit():
+        for key, known in BGG_IDS.items():
+            if known is not None and int(bgg_id) == known:
+                return key
+    if isinstance(source_game, str) and source_game in GAME_MODULES:
+        return source_game
+    if isinstance(name, str):
+        wanted = " ".join(name.casefold().split())
+        for key in GAME_MODULES:
+            if wanted in (get_rules(key).title.casefold(), key.replace("-", " ")):
+                return key
+    return None
+
+
+# -- reading -------------------------------------------------------------------------------
+
+def read_text(path: Path) -> str:
+    """The file's text; too large, unreadable or not UTF-8 is one line."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise BgStatsError(_("{path} is {size} MB: larger than any BG Stats export "
+                                 "(at most {limit} MB are read).").format(
+                path=path, size=size // (1024 * 1024), limit=MAX_BYTES // (1024 * 1024)))
+        return path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise BgStatsError(_("Cannot read {path}: {error}").format(
+            path=path, error=exc.strerror)) from None
+    except UnicodeDecodeError:
+        raise BgStatsError(_("{path} is not UTF-8 text.").format(path=path)) from None
+
+
+def parse(text: str) -> tuple[list[Play], list[str]]:
+    """The plays of our games in a BG Stats file, and the titles of the other plays."""
+    if len(text) > MAX_BYTES:
+        raise BgStatsError(_("The file is larger than any BG Stats export."))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BgStatsError(_("Not a complete JSON file (line {line}: {error}).").format(
+            line=exc.lineno, error=exc.msg)) from None
+    if isinstance(data, dict) and isinstance(data.get("plays"), list) and "games" in data:
+        return _backup_plays(data)
+    if isinstance(data, list) or (isinstance(data, dict) and "sourcePlayId" in data):
+        return _import_plays(data if isinstance(data, list) else [data])
+    raise BgStatsError(_("Not a BG Stats file: expected its backup (games, players, plays) "
+                         "or a list of plays."))
+
+
+def _check_count(plays: Sequence[object]) -> None:
+    if len(plays) > MAX_PLAYS:
+        raise BgStatsError(_("The file holds {n} plays; at most {limit} are read at once.")
+                           .format(n=len(plays), limit=MAX_PLAYS))
+
+
+def _when(value: object, where: str) -> float:
+    if isinstance(value, str):
+        for pattern in DATE_FORMATS:
+            try:
+                return time.mktime(time.strptime(value.strip(), pattern))
+            except ValueError:
+                continue
+    raise BgStatsError(_("{where}: the date {value!r} is not a date.").format(where=where,
+                                                                              value=value))
+
+
+def _name(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise BgStatsError(_("{where}: a player without a name.").format(where=where))
+    name = " ".join(value.split())
+    if len(name) > MAX_NAME:
+        raise BgStatsError(_("{where}: a player name longer than {n} characters.").format(
+            where=where, n=MAX_NAME))
+    return name
+
+
+def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlayer, ...]:
+    seen: set[str] = set()
+    for player in seated:
+        if player.name.casefold() in seen:
+            raise BgStatsError(_("{where}: {name} is seated twice.").format(where=where,
+                                                                           name=player.name))
+        seen.add(player.name.casefold())
+    return tuple(seated)
+
+
+def _score(value: object) -> int | None:
+    if isinstance(value, bool) or value in (None, ""):
+        return None
+    try:
+        return round(float(str(value).strip()))
+    except ValueError:
+        return None
+
+
+def _minutes(value: object) -> int | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 10000:
+        return int(value)
+    return None
+
+
+def _text(value: object, limit: int = 200) -> str | None:
+    return " ".join(value.split())[:limit] or None if isinstance(value, str) else None
+
+
+def _objects(data: Mapping[str, Any], key: str) -> dict[object, Mapping[str, Any]]:
+    items = data.get(key) or []
+    if not isinstance(items, list):
+        raise BgStatsError(_("Not a BG Stats file: {key} is not a list.").format(key=key))
+    return {item.get("id"): item for item in items if isinstance(item, dict)}
+
+
+def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str]]:
+    games, people, places = (_objects(data, key) for key in ("games", "players", "locations"))
+    raw = data["plays"]
+    _check_count(raw)
+    plays: list[Play] = []
+    others: list[str] = []
+    for number, play in enumerate(raw, start=1):
+        where = _("play {n}").format(n=number)
+        if not isinstance(play, dict):
+            raise BgStatsError(_("{where} is not an object.").format(where=where))
+        game = games.get(play.get("gameRefId"))
+        if game is None:
+            raise BgStatsError(_("{where}: its game is not in the file.").format(where=where))
+        key = game_for(game.get("bggId"), game.get("name"), None) or game_for(
+            None, game.get("bggName"))
+        if key is None:
+            others.append(str(game.get("name") or game.get("bggName") or "?"))
+            continue
+        scores = play.get("playerScores")
+        if not isinstance(scores, list) or not scores:
+            raise BgStatsError(_("{where}: no players.").format(where=where))
+        seated = []
+        ordered = sorted((s for s in scores if isinstance(s, dict)),
+                         key=lambda s: s.get("seatOrder") or 0)
+        for score in ordered:
+            person = people.get(score.get("playerRefId"))
+            if person is None:
+                raise BgStatsError(_("{where}: a player who is not in the file.").format(
+                    where=where))
+            seated.append(SeatedPlayer(_name(person.get("name"), where),
+                                       _score(score.get("score")), score.get("winner") is True,
+                                       score.get("startPlayer") is True,
+                                       _text(score.get("color") or score.get("role"), 20)))
+        place = places.get(play.get("locationRefId"))
+        plays.append(Play(key, _when(play.get("playDate"), where),
+                          _minutes(play.get("durationMin")), _seated_once(seated, where),
+                          str(play.get("uuid") or f"{number}"),
+                          _text(place.get("name")) if place else None,
+                          _text(play.get("comments"))))
+    return plays, others
+
+
+def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str]]:
+    _check_count(raw)
+    plays: list[Play] = []
+    others: list[str] = []
+    for number, play in enumerate(raw, start=1):
+        where = _("play {n}").format(n=number)
+        if not isinstance(play, dict) or not isinstance(play.get("game"), dict):
+            raise BgStatsError(_("{where} has no game.").format(where=where))
+        game = play["game"]
+        key = game_for(game.get("bggId"), game.get("name"), game.get("sourceGameId"))
+        if key is None:
+            others.append(str(game.get("name") or "?"))
+            continue
+        people = play.get("players")
+        if not isinstance(people, list) or not people:
+            raise BgStatsError(_("{where}: no players.").format(where=where))
+        ordered = sorted((p for p in people if isinstance(p, dict)),
+                         key=lambda p: p.get("seatOrder") or 0)
+        seated = tuple(SeatedPlayer(_name(p.get("name"), where), _score(p.get("score")),
+                                    p.get("winner") is True, p.get("startPlayer") is True,
+                                    _text(p.get("color"), 20)) for p in ordered)
+        location = play.get("location")
+        place = _text(location.get("name")) if isinstance(location, dict) else None
+        plays.append(Play(key, _when(play.get("playDate"), where),
+                          _minutes(play.get("durationMin")), _seated_once(seated, where),
+                          str(play.get("sourcePlayId") or f"{number}"), place,
+                          _text(play.get("comments"))))
+    return plays, others
+
+
+# -- adding --------------------------------------------------------------------------------
+
+def close_profile(name: str, profiles: Sequence[str]) -> str | None:
+    """A profile that may be the same person (another case or spelling), or None."""
+    if name in profiles:
+        return None
+    for profile in profiles:
+        if profile.casefold() == name.casefold():
+            return profile
+    close = difflib.get_close_matches(name, profiles, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def result_of(play: Play) -> dict[str, Any]:
+    """A scored result as the companion keeps one: ranked by score, the winners BG Stats
+    marked (or, with none marked, the best score)."""
+    players = sorted(play.players, key=lambda p: -(p.score or 0))
+    winners = [p.name for p in play.players if p.winner]
+    if not winners and players and players[0].score is not None:
+        winners = [p.name for p in players if p.score == players[0].score]
+    return {"players": [{"name": p.name, "total": p.score or 0, "breakdown": {}}
+                        for p in players],
+            "winners": winners, "explanation": ""}
+
+
+def _line_up_key(game: str, created: float, names: Sequence[str]) -> tuple[str, int,
+                                                                           tuple[str, ...]]:
+    return game, int(created // 60), tuple(sorted(n.casefold() for n in names))
+
+
+def _known(records: Sequence[GameRecord]) -> tuple[set[str], set[tuple[str, int,
+                                                                      tuple[str, ...]]]]:
+    from companion.history.exchange_schema import game_uid
+
+    ids = {r.source_id for r in records if r.source_id}
+    ids |= {game_uid(r.game, r.created, r.players) for r in records}
+    keys = {_line_up_key(r.game, r.created, [p.name for p in r.players]) for r in records}
+    return ids, keys
+
+
+def import_plays(store: Store, plays: Sequence[Play], others: Sequence[str],
+                 same_person: Callable[[str, str], bool] | None = None) -> Summary:
+    """Add the plays not here yet, all in one transaction; ``same_person(name, profile)``
+    is asked once for each name close to a profile (None: nobody to ask, kept apart)."""
+    summary = Summary(other_games=len(others), other_titles=sorted(set(others)))
+    profiles = {p.name: p for p in store.profiles(limit=100_000)}
+    ids, keys = _known(store.finished_games() + store.unfinished_games())
+    renamed: dict[str, str] = {}
+    for play in plays:
+        for seated in play.players:
+            if seated.name in renamed or seated.name in profiles:
+                continue
+            close = close_profile(seated.name, list(profiles))
+            if close is not None and same_person is not None and same_person(seated.name,
+                                                                               close):
+                renamed[seated.name] = close
+            else:
+                if close is not None:
+                    summary.unsure.append((seated.name, close))
+                renamed[seated.name] = seated.name
+                if seated.name not in summary.new_players:
+                    summary.new_players.append(seated.name)
+    games: list[dict[str, Any]] = []
+    seated_names: set[str] = set()
+    for play in plays:
+        names = [renamed.get(p.name, p.name) for p in play.players]
+        if len({n.casefold() for n in names}) < len(names):
+            # "Livvia is Livia" cannot hold in a play both sat at: keep this one's names
+            names = [p.name for p in play.players]
+        key = _line_up_key(play.game, play.created, names)
+        if play.source_id in ids or key in keys:
+            summary.already_here += 1
+            continue
+        ids.add(play.source_id)
+        keys.add(key)
+        if names != [p.name for p in play.players]:
+            play = _renamed(play, renamed)
+        players = tuple(PlayerInfo(p.name, _colour(p, profiles, index), index + 1)
+                        for index, p in enumerate(play.players))
+        seated_names.update(p.name for p in players)
+        start = next((i for i, p in enumerate(play.players) if p.start), None)
+        games.append({
+            "game": play.game, "players": players,
+            "options": {} if start is None else {"start_player": start},
+            "created": play.created,
+            "ended": play.created + play.minutes * 60 if play.minutes else None,
+            "result": result_of(play), "place": play.place, "note": play.note,
+            "source": SOURCE, "source_id": play.source_id})
+    try:
+        store.add_imported_games(games)
+    except StoreError as exc:
+        raise BgStatsError(str(exc)) from None
+    summary.added = len(games)
+    summary.new_players = [n for n in summary.new_players if n in seated_names]
+    return summary
+
+
+def _renamed(play: Play, renamed: Mapping[str, str]) -> Play:
+    from dataclasses import replace
+
+    return replace(play, players=tuple(replace(p, name=renamed.get(p.name, p.name))
+                                       for p in play.players))
+
+
+def _colour(player: SeatedPlayer, profiles: Mapping[str, Any], index: int) -> str:
+    if player.name in profiles:
+        return str(profiles[player.name].colour)
+    if player.colour and player.colour.lower() in COLOURS:
+        return player.colour.lower()
+    return COLOURS[index % len(COLOURS)]
+
+
+def import_file(store: Store, path: Path,
+                same_person: Callable[[str, str], bool] | None = None) -> Summary:
+    plays, others = parse(read_text(path))
+    return import_plays(store, plays, others, same_person)

@@ -1,0 +1,298 @@
+"""The history's writes: games from another companion or app, and corrections of finished games.
+
+Every correction (a field of a game, a rename or merge of a player) is an entry of the
+edit log with the values before it, so it can be undone; undoing one that a later
+correction overlaps is refused rather than silently dropping the later one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from companion.core.i18n import _
+from companion.games.base import PlayerInfo
+from companion.log.database import Database
+from companion.log.entries import Edit, GameRecord, ImportedGame, LogEntry, StoreError, lazy_json
+
+
+class HistoryEdits(Database):
+    """Imports and corrections of finished games (schema version 6: the edit log)."""
+
+    def import_game(self, game: str, players: Sequence[PlayerInfo], options: dict[str, Any],
+                    created: float, ended: float | None, result: dict[str, Any],
+                    entries: Sequence[LogEntry],
+                    turn_times: Sequence[Sequence[float]] = ()) -> int:
+        """A finished game from another companion, log and all, in one transaction."""
+        with self._writing() as db:
+            return self._insert_imported(db, game, players, options, created, ended, result,
+                                         entries, turn_times)
+
+    @staticmethod
+    def _insert_imported(db: sqlite3.Connection, game: str, players: Sequence[PlayerInfo],
+                         options: dict[str, Any], created: float, ended: float | None,
+                         result: dict[str, Any], entries: Sequence[LogEntry],
+                         turn_times: Sequence[Sequence[float]], place: str | None = None,
+                         note: str | None = None, edits: Sequence[Edit] = ()) -> int:
+        cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
+                            "result, place, note) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?)",
+                            (game, lazy_json().dumps(options), created, ended,
+                             lazy_json().dumps(result), place, note))
+        game_id = int(cursor.lastrowid or 0)
+        _insert_edits(db, game_id, edits)
+        db.executemany(
+            "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, i, p.name, p.colour, p.seat, p.token) for i, p in enumerate(players)])
+        db.executemany("INSERT INTO log VALUES (?, ?, ?, ?)", [
+            (game_id, e.seq, e.kind, lazy_json().dumps(e.action.to_json()) if e.action else None)
+            for e in entries])
+        db.executemany("INSERT OR REPLACE INTO turn_times VALUES (?, ?, ?, ?)",
+                       [(game_id, int(t[0]), float(t[1]), float(t[2])) for t in turn_times])
+        return game_id
+
+    def line_ups(self) -> list[tuple[str, float, tuple[str, ...]]]:
+        """(game, start time, player names in seat order) of every game not abandoned, in
+        one query (what tells an imported game already here)."""
+        games: dict[int, tuple[str, float, list[str]]] = {}
+        for game_id, game, created, name in self._read(
+                "SELECT g.id, g.game, g.created, p.name FROM games g JOIN players p "
+                "ON p.game_id = g.id WHERE g.status != 'abandoned' ORDER BY g.id, p.position"):
+            games.setdefault(game_id, (game, created, []))[2].append(name)
+        return [(game, created, tuple(names)) for game, created, names in games.values()]
+
+    def import_games(self, games: Iterable[ImportedGame]) -> int:
+        """Finished games from another companion, all in one transaction: an error while
+        ``games`` is being read (or written) keeps none of them. Returns how many."""
+        count = 0
+        with self._writing() as db:
+            for game in games:
+                self._insert_imported(db, game.game, game.players, game.options, game.created,
+                                      game.ended, game.result, game.entries, game.turn_times,
+                                      game.place, game.note, game.edits)
+                count += 1
+        return count
+
+    # -- corrections (schema version 6): every one an entry of the edit log ----------------
+
+    def edit_game(self, game_id: int, changes: dict[str, Any], who: str = "") -> int:
+        """Correct fields of a finished game (``result``, ``created``, ``ended``, ``players``,
+        ``place``, ``note``); the values before are kept in the edit log. Returns its id."""
+        record = self.game(game_id)
+        before = {key: _game_field(record, key) for key in changes}
+        with self._writing() as db:
+            _set_game_fields(db, game_id, changes)
+            return _log_edit(db, game_id, who, "game", before, changes)
+
+    def rename_player(self, old: str, new: str, who: str = "") -> int:
+        """Rename a profile and its seats in every game; to an existing profile's name, merge
+        the two (plays, colour, token come together). Refused when both sat in one game."""
+        new = new.strip()
+        if not new:
+            raise StoreError(_("A player needs a name."))
+        with self._writing() as db:
+            target = db.execute("SELECT name FROM profiles WHERE name = ?", (new,)).fetchone()
+            merge = target is not None and str(target[0]).casefold() != old.casefold()
+            if merge:
+                new = str(target[0])
+                shared = db.execute(
+                    "SELECT count(*) FROM players a JOIN players b ON a.game_id = b.game_id "
+                    "WHERE a.name = ? AND b.name = ?", (old, new)).fetchone()[0]
+                if shared:
+                    raise StoreError(_("{a} and {b} sat at the same game: they are two "
+                                       "players.").format(a=old, b=new))
+            before = _profile_snapshot(db, old, new)
+            _move_player(db, old, new, merge)
+            return _log_edit(db, None, who, "merge" if merge else "rename", before,
+                             {"from": old, "to": new})
+
+    def edits(self, game_id: int | None = None) -> list[Edit]:
+        """The edit log, newest first (of one game, with ``game_id``)."""
+        where, parameters = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = self._read("SELECT id, game_id, made, who, kind, before, after, undone_by "
+                          f"FROM edits {where} ORDER BY id DESC", parameters)
+        return [Edit(i, g, m, w, k, lazy_json().loads(b), lazy_json().loads(a), u)
+                for i, g, m, w, k, b, a, u in rows]
+
+    def undo_edit(self, edit_id: int, who: str = "") -> int:
+        """Put back what edit ``edit_id`` changed; the undo is an entry of the log too."""
+        found = [e for e in self.edits() if e.id == edit_id]
+        if not found or found[0].kind == "undo":
+            raise StoreError(_("There is no correction number {id} to undo.").format(id=edit_id))
+        edit = found[0]
+        if edit.undone_by is not None:
+            raise StoreError(_("That correction was already undone."))
+        if any(_overlaps(later, edit) for later in self.edits()
+               if later.id > edit.id and later.kind != "undo" and later.undone_by is None):
+            # putting back the old values would silently drop the later correction
+            raise StoreError(_("A later correction changed the same thing; undo that one "
+                               "first."))
+        with self._writing() as db:
+            if edit.kind == "game":
+                assert edit.game_id is not None
+                _set_game_fields(db, edit.game_id, edit.before)
+            else:
+                _restore_profiles(db, edit.before)
+            undo = _log_edit(db, edit.game_id, who, "undo", {"edit": edit.id}, {})
+            db.execute("UPDATE edits SET undone_by = ? WHERE id = ?", (undo, edit.id))
+        return undo
+
+    def add_imported_games(self, games: Sequence[dict[str, Any]]) -> list[int]:
+        """Finished games from another app (no move log), all in one transaction.
+
+        Each is a dict of ``game``, ``players`` (PlayerInfo), ``options``, ``created``,
+        ``ended``, ``result``, ``place``, ``note``, ``source``, ``source_id``. A player not
+        remembered yet becomes a profile; a remembered one keeps their colour.
+        """
+        ids = []
+        with self._writing() as db:
+            for game in games:
+                cursor = db.execute(
+                    "INSERT INTO games (game, options, created, status, ended, result, place, "
+                    "note, source, source_id) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?)",
+                    (game["game"], lazy_json().dumps(game["options"]), game["created"],
+                     game["ended"], lazy_json().dumps(game["result"]), game["place"],
+                     game["note"], game["source"], game["source_id"]))
+                game_id = int(cursor.lastrowid or 0)
+                ids.append(game_id)
+                db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+                               [(game_id, i, p.name, p.colour, p.seat, p.token)
+                                for i, p in enumerate(game["players"])])
+                for player in game["players"]:
+                    db.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?, NULL, ?, 0)",
+                               (player.name, player.colour, player.seat, game["created"]))
+                    db.execute("UPDATE profiles SET games = games + 1, last_played = "
+                               "max(last_played, ?) WHERE name = ?",
+                               (game["created"], player.name))
+        return ids
+
+
+_GAME_FIELDS = ("result", "created", "ended", "players", "place", "note")
+
+
+def _game_field(record: GameRecord, key: str) -> Any:
+    if key not in _GAME_FIELDS:
+        raise StoreError(_("{field} of a game cannot be corrected.").format(field=key))
+    if key == "players":
+        return [[p.name, p.colour, p.seat, p.token] for p in record.players]
+    return getattr(record, key)
+
+
+def _overlaps(later: Edit, edit: Edit) -> bool:
+    """Whether ``later`` changed something ``edit`` changed (then ``edit`` cannot be undone
+    on its own)."""
+    if edit.kind == "game":
+        return later.kind == "game" and later.game_id == edit.game_id and bool(
+            set(later.after) & set(edit.after))
+    names = {n.casefold() for n in edit.before.get("names", [])}
+    return later.kind in ("rename", "merge") and bool(
+        names & {n.casefold() for n in later.before.get("names", [])})
+
+
+def _set_game_fields(db: sqlite3.Connection, game_id: int, fields: dict[str, Any]) -> None:
+    for key, value in fields.items():
+        if key == "players":
+            db.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+                           [(game_id, i, *p) for i, p in enumerate(value)])
+        elif key == "result":
+            db.execute("UPDATE games SET result = ? WHERE id = ?",
+                       (lazy_json().dumps(value) if value is not None else None, game_id))
+        elif key in _GAME_FIELDS:
+            db.execute(f"UPDATE games SET {key} = ? WHERE id = ?", (value, game_id))
+        else:
+            raise StoreError(_("{field} of a game cannot be corrected.").format(field=key))
+
+
+def _log_edit(db: sqlite3.Connection, game_id: int | None, who: str, kind: str,
+              before: dict[str, Any], after: dict[str, Any]) -> int:
+    cursor = db.execute("INSERT INTO edits (game_id, made, who, kind, before, after) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", (game_id, time.time(), who, kind,
+                                                      lazy_json().dumps(before),
+                                                      lazy_json().dumps(after)))
+    return int(cursor.lastrowid or 0)
+
+
+def _insert_edits(db: sqlite3.Connection, game_id: int, edits: Sequence[Edit]) -> None:
+    """A game's edit log from another companion, oldest first: numbered anew here, each
+    undo still pointing at the correction it undid."""
+    numbers: dict[int, int] = {}
+    for edit in edits:
+        before = ({"edit": numbers[int(edit.before["edit"])]} if edit.kind == "undo"
+                  else edit.before)
+        cursor = db.execute("INSERT INTO edits (game_id, made, who, kind, before, after) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (game_id, edit.made, edit.who, edit.kind, lazy_json().dumps(before),
+                             lazy_json().dumps(edit.after)))
+        numbers[edit.id] = int(cursor.lastrowid or 0)
+    for edit in edits:
+        if edit.undone_by is not None:
+            db.execute("UPDATE edits SET undone_by = ? WHERE id = ?",
+                       (numbers[edit.undone_by], numbers[edit.id]))
+
+
+def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, Any]:
+    """Everything a rename or merge of ``old`` into ``new`` touches, to put it back."""
+    seats = db.execute("SELECT game_id, position, name FROM players WHERE name = ?",
+                       (old,)).fetchall()
+    games = sorted({int(row[0]) for row in seats})
+    results = {str(g): db.execute("SELECT result FROM games WHERE id = ?", (g,)).fetchone()[0]
+               for g in games}
+    return {
+        "seats": [list(row) for row in seats],
+        "results": results,
+        "profiles": [list(row) for row in db.execute(
+            "SELECT * FROM profiles WHERE name IN (?, ?)", (old, new))],
+        "tags": [list(row) for row in db.execute(
+            "SELECT * FROM tags WHERE kind = 'player' AND value IN (?, ?)", (old, new))],
+        "names": [old, new],
+    }
+
+
+def _move_player(db: sqlite3.Connection, old: str, new: str, merge: bool) -> None:
+    seats = db.execute("SELECT DISTINCT game_id FROM players WHERE name = ?", (old,)).fetchall()
+    db.execute("UPDATE players SET name = ? WHERE name = ?", (new, old))
+    for (game_id,) in seats:
+        row = db.execute("SELECT result FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row and row[0]:
+            result = rename_in_result(lazy_json().loads(row[0]), old, new)
+            db.execute("UPDATE games SET result = ? WHERE id = ?",
+                       (lazy_json().dumps(result), game_id))
+    db.execute("UPDATE tags SET value = ?, label = ? WHERE kind = 'player' AND value = ?",
+               (new, new, old))
+    mine = db.execute("SELECT colour, seat, token, last_played, games FROM profiles "
+                      "WHERE name = ?", (old,)).fetchone()
+    if mine is None:
+        return
+    if not merge:
+        db.execute("UPDATE profiles SET name = ? WHERE name = ?", (new, old))
+        return
+    db.execute("DELETE FROM profiles WHERE name = ?", (old,))
+    colour, seat, token, last_played, games = mine
+    db.execute("UPDATE profiles SET token = coalesce(token, ?), games = games + ?, "
+               "last_played = max(last_played, ?) WHERE name = ?",
+               (token, games, last_played, new))
+    del colour, seat  # the profile kept keeps its own colour and seat
+
+
+def _restore_profiles(db: sqlite3.Connection, before: dict[str, Any]) -> None:
+    """Undo a rename or merge from its snapshot: seats, results, profiles, tags."""
+    old, new = before["names"]
+    for game_id, position, name in before["seats"]:
+        db.execute("UPDATE players SET name = ? WHERE game_id = ? AND position = ?",
+                   (name, game_id, position))
+    for game_id, result in before["results"].items():
+        db.execute("UPDATE games SET result = ? WHERE id = ?", (result, int(game_id)))
+    db.execute("DELETE FROM profiles WHERE name IN (?, ?)", (old, new))
+    db.executemany("INSERT INTO profiles VALUES (?, ?, ?, ?, ?, ?)", before["profiles"])
+    db.execute("DELETE FROM tags WHERE kind = 'player' AND value IN (?, ?)", (old, new))
+    db.executemany("INSERT OR REPLACE INTO tags VALUES (?, ?, ?, ?)", before["tags"])
+
+
+def rename_in_result(result: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A scored result with player ``old`` called ``new`` (in the ranking and the winners)."""
+    players = [dict(p, name=new) if p.get("name") == old else p
+               for p in result.get("players", [])]
+    winners = [new if name == old else name for name in result.get("winners", [])]
+    return {**result, "players": players, "winners": winners}
