@@ -18,15 +18,18 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from companion.exchange_schema import MAX_SCORE, readable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
 from companion.i18n import _
+from companion.json_stream import bounded_int
 from companion.records import frozen, mutable
 from companion.store import GameRecord, Store, StoreError
 
@@ -39,6 +42,9 @@ BGG_IDS: dict[str, int | None] = {"glory-to-rome": 19857, "ave-roma": 184459,
 MAX_BYTES = 32 * 1024 * 1024
 MAX_PLAYS = 100_000
 MAX_NAME = 60
+#: a BoardGameGeek id has at most 7 digits today; 10 leaves room and stays an id
+MAX_BGG_ID = 10**10 - 1
+MAX_SOURCE_ID = 100
 DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d")
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 
@@ -121,7 +127,7 @@ def parse(text: str) -> tuple[list[Play], list[str]]:
     if len(text) > MAX_BYTES:
         raise BgStatsError(_("The file is larger than any BG Stats export."))
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
         raise BgStatsError(_("Not a complete JSON file (line {line}: {error}).").format(
             line=exc.lineno, error=exc.msg)) from None
@@ -150,6 +156,12 @@ def _when(value: object, where: str) -> float:
                                                                               value=value))
 
 
+def _shown(value: object) -> str:
+    """A value of the file in a message: its repr (every character visible), cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _name(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BgStatsError(_("{where}: a player without a name.").format(where=where))
@@ -157,7 +169,14 @@ def _name(value: object, where: str) -> str:
     if len(name) > MAX_NAME:
         raise BgStatsError(_("{where}: a player name longer than {n} characters.").format(
             where=where, n=MAX_NAME))
+    if not readable(name):
+        raise _not_text(name, where, "name")
     return name
+
+
+def _not_text(value: str, where: str, key: str) -> BgStatsError:
+    return BgStatsError(_("{where}: the {key} {value} holds a character that is not text."
+                          ).format(where=where, key=key, value=_shown(value)))
 
 
 def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlayer, ...]:
@@ -170,13 +189,61 @@ def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlay
     return tuple(seated)
 
 
-def _score(value: object) -> int | None:
+def _score(value: object, where: str, name: str) -> int | None:
+    """BG Stats keeps a score as text: none, or text that is no number, is no score; a
+    number no game scores (infinite, or beyond ``MAX_SCORE``) is refused by name."""
     if isinstance(value, bool) or value in (None, ""):
         return None
     try:
-        return round(float(str(value).strip()))
+        number = float(str(value).strip())
     except ValueError:
         return None
+    if not math.isfinite(number) or abs(number) > MAX_SCORE:
+        raise BgStatsError(_("{where}: {name}'s score {value} is not a score (at most {n})."
+                             ).format(where=where, name=name, value=_shown(value),
+                                      n=MAX_SCORE))
+    return round(number)
+
+
+def _seat_order(value: object, where: str) -> int:
+    """Where a player sat (BG Stats numbers the seats); none is before the first."""
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BgStatsError(_("{where}: the {key} {value} is not a number.").format(
+            where=where, key="seatOrder", value=_shown(value)))
+    return value
+
+
+def _ref(value: object, where: str, key: str) -> object:
+    """A backup's reference to one of its games, players or locations: a number or text."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, str))):
+        raise BgStatsError(_("{where}: the {key} {value} is not an id.").format(
+            where=where, key=key, value=_shown(value)))
+    return value
+
+
+def _bgg_id(value: object, where: str) -> int | None:
+    """A game's BoardGameGeek id (a number, or digits as text); none or 0 is no id."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 10:
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_BGG_ID:
+        raise BgStatsError(_("{where}: the {key} {value} is not a BoardGameGeek id.").format(
+            where=where, key="bggId", value=_shown(value)))
+    return value or None
+
+
+def _source_id(value: object, number: int, where: str, key: str) -> str:
+    """The play's own id in the file (its uuid), kept to know it again; none: its place."""
+    if value is None or value == "":
+        return f"{number}"
+    text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    if not text.strip() or len(text) > MAX_SOURCE_ID or not readable(text):
+        raise BgStatsError(_("{where}: the {key} {value} is not an id.").format(
+            where=where, key=key, value=_shown(value)))
+    return text
 
 
 def _minutes(value: object) -> int | None:
@@ -185,15 +252,27 @@ def _minutes(value: object) -> int | None:
     return None
 
 
-def _text(value: object, limit: int = 200) -> str | None:
-    return " ".join(value.split())[:limit] or None if isinstance(value, str) else None
+def _text(value: object, where: str, key: str, limit: int = 200) -> str | None:
+    """Optional text (a colour, place, comment or title), white space made single spaces;
+    a character that is not text (a lone surrogate, a control) is refused by name."""
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split())[:limit]
+    if not readable(text):
+        raise _not_text(text, where, key)
+    return text or None
 
 
 def _objects(data: Mapping[str, Any], key: str) -> dict[object, Mapping[str, Any]]:
     items = data.get(key) or []
     if not isinstance(items, list):
         raise BgStatsError(_("Not a BG Stats file: {key} is not a list.").format(key=key))
-    return {item.get("id"): item for item in items if isinstance(item, dict)}
+    objects: dict[object, Mapping[str, Any]] = {}
+    for number, item in enumerate(items, start=1):
+        if isinstance(item, dict) and item.get("id") is not None:
+            where = _("the {key} list, entry {n}").format(key=key, n=number)
+            objects[_ref(item["id"], where, "id")] = item
+    return objects
 
 
 def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str]]:
@@ -206,35 +285,38 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str]]:
         where = _("play {n}").format(n=number)
         if not isinstance(play, dict):
             raise BgStatsError(_("{where} is not an object.").format(where=where))
-        game = games.get(play.get("gameRefId"))
+        game = games.get(_ref(play.get("gameRefId"), where, "gameRefId"))
         if game is None:
             raise BgStatsError(_("{where}: its game is not in the file.").format(where=where))
-        key = game_for(game.get("bggId"), game.get("name"), None) or game_for(
+        key = game_for(_bgg_id(game.get("bggId"), where), game.get("name"), None) or game_for(
             None, game.get("bggName"))
         if key is None:
-            others.append(str(game.get("name") or game.get("bggName") or "?"))
+            others.append(_text(game.get("name"), where, "game name")
+                          or _text(game.get("bggName"), where, "game name") or "?")
             continue
         scores = play.get("playerScores")
         if not isinstance(scores, list) or not scores:
             raise BgStatsError(_("{where}: no players.").format(where=where))
         seated = []
         ordered = sorted((s for s in scores if isinstance(s, dict)),
-                         key=lambda s: s.get("seatOrder") or 0)
+                         key=lambda s: _seat_order(s.get("seatOrder"), where))
         for score in ordered:
-            person = people.get(score.get("playerRefId"))
+            person = people.get(_ref(score.get("playerRefId"), where, "playerRefId"))
             if person is None:
                 raise BgStatsError(_("{where}: a player who is not in the file.").format(
                     where=where))
-            seated.append(SeatedPlayer(_name(person.get("name"), where),
-                                       _score(score.get("score")), score.get("winner") is True,
+            name = _name(person.get("name"), where)
+            seated.append(SeatedPlayer(name, _score(score.get("score"), where, name),
+                                       score.get("winner") is True,
                                        score.get("startPlayer") is True,
-                                       _text(score.get("color") or score.get("role"), 20)))
-        place = places.get(play.get("locationRefId"))
+                                       _text(score.get("color") or score.get("role"), where,
+                                             "color", 20)))
+        place = places.get(_ref(play.get("locationRefId"), where, "locationRefId"))
         plays.append(Play(key, _when(play.get("playDate"), where),
                           _minutes(play.get("durationMin")), _seated_once(seated, where),
-                          str(play.get("uuid") or f"{number}"),
-                          _text(place.get("name")) if place else None,
-                          _text(play.get("comments"))))
+                          _source_id(play.get("uuid"), number, where, "uuid"),
+                          _text(place.get("name"), where, "location") if place else None,
+                          _text(play.get("comments"), where, "comments")))
     return plays, others
 
 
@@ -247,24 +329,30 @@ def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str]]:
         if not isinstance(play, dict) or not isinstance(play.get("game"), dict):
             raise BgStatsError(_("{where} has no game.").format(where=where))
         game = play["game"]
-        key = game_for(game.get("bggId"), game.get("name"), game.get("sourceGameId"))
+        key = game_for(_bgg_id(game.get("bggId"), where), game.get("name"),
+                       game.get("sourceGameId"))
         if key is None:
-            others.append(str(game.get("name") or "?"))
+            others.append(_text(game.get("name"), where, "game name") or "?")
             continue
         people = play.get("players")
         if not isinstance(people, list) or not people:
             raise BgStatsError(_("{where}: no players.").format(where=where))
         ordered = sorted((p for p in people if isinstance(p, dict)),
-                         key=lambda p: p.get("seatOrder") or 0)
-        seated = tuple(SeatedPlayer(_name(p.get("name"), where), _score(p.get("score")),
-                                    p.get("winner") is True, p.get("startPlayer") is True,
-                                    _text(p.get("color"), 20)) for p in ordered)
+                         key=lambda p: _seat_order(p.get("seatOrder"), where))
+        seated = []
+        for person in ordered:
+            name = _name(person.get("name"), where)
+            seated.append(SeatedPlayer(name, _score(person.get("score"), where, name),
+                                       person.get("winner") is True,
+                                       person.get("startPlayer") is True,
+                                       _text(person.get("color"), where, "color", 20)))
         location = play.get("location")
-        place = _text(location.get("name")) if isinstance(location, dict) else None
+        place = (_text(location.get("name"), where, "location")
+                 if isinstance(location, dict) else None)
         plays.append(Play(key, _when(play.get("playDate"), where),
                           _minutes(play.get("durationMin")), _seated_once(seated, where),
-                          str(play.get("sourcePlayId") or f"{number}"), place,
-                          _text(play.get("comments"))))
+                          _source_id(play.get("sourcePlayId"), number, where, "sourcePlayId"),
+                          place, _text(play.get("comments"), where, "comments")))
     return plays, others
 
 
