@@ -12,6 +12,14 @@ is a new one; a name close to a profile, "Anna" beside "Ana", is asked once or l
 A play already here (the same source id, or the same game, minute and line-up) is
 skipped. The rest is added in one transaction, as finished games with no move log,
 marked as imported. Anything wrong in the file stops the import before anything is added.
+
+An id the file gives twice is named in the summary with the plays it touches. A game or
+player id naming two different games or people is ambiguous: the plays that use it are
+left out (with the rest added), since a user exporting their BG Stats history wants the
+years of plays that are clear, and not one play under the wrong name; a later import of a
+mended file adds just those. A location id naming two places leaves those plays without a
+place. A play's uuid twice on one date is one play listed twice, added once; on two dates
+they are two plays, both added (the second known by its uuid and date).
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from typing import Any
 from companion.exchange_schema import MAX_SCORE, readable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.json_stream import bounded_int
 from companion.records import frozen, mutable
 from companion.store import GameRecord, Store, StoreError
@@ -86,6 +94,73 @@ class Summary:
     new_players: list[str] = field(default_factory=list)
     #: names close to a profile and kept apart (nobody was asked, or the answer was no)
     unsure: list[tuple[str, str]] = field(default_factory=list)
+    #: ids the file gives twice: each a sentence naming the plays and what was done
+    notices: list[str] = field(default_factory=list)
+
+
+#: plays named in one notice; the count says how many more
+NAMED_PLAYS = 5
+
+
+@mutable
+class _Clash:
+    """One id of the file given to different games, people or places."""
+
+    names: list[str]
+    plays: list[str] = field(default_factory=list)
+
+
+@mutable
+class _Reading:
+    """What reading a file found that the summary names: ids given twice."""
+
+    clashes: dict[tuple[str, object], _Clash] = field(default_factory=dict)
+    #: each play's source id: the play it was first seen at and its date
+    seen: dict[str, tuple[str, str]] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
+
+    def clash(self, kind: str, ref: object, names: Sequence[str], play: str) -> None:
+        self.clashes.setdefault((kind, ref), _Clash(list(dict.fromkeys(names)))).plays.append(
+            play)
+
+    def source_id(self, source_id: str, date: str, play: str) -> str | None:
+        """The id the play is known by; None for a play the file already listed."""
+        first = self.seen.get(source_id)
+        if first is None:
+            self.seen[source_id] = (play, date)
+            return source_id
+        if first[1] == date:
+            self.notices.append(_("{play} repeats {first} (uuid {uuid}): added once.").format(
+                play=play, first=first[0], uuid=source_id))
+            return None
+        self.notices.append(_("{play} has the uuid {uuid} of {first}, on another date: both "
+                              "were added.").format(play=play, uuid=source_id, first=first[0]))
+        return self.source_id(f"{source_id}@{date}", date, play)
+
+    def sentences(self) -> list[str]:
+        sentences = []
+        for (kind, ref), found in self.clashes.items():
+            shown = ", ".join(found.plays[:NAMED_PLAYS]) + (
+                ", ..." if len(found.plays) > NAMED_PLAYS else "")
+            sentences.append(_clash_sentence(kind, len(found.plays)).format(
+                id=_shown(ref), names=", ".join(found.names), n=len(found.plays),
+                plays=shown))
+        return sentences + self.notices
+
+
+def _clash_sentence(kind: str, plays: int) -> str:
+    if kind == "game":
+        return ngettext("Game id {id} names {names} in the file: its play was left out "
+                        "({plays}).", "Game id {id} names {names} in the file: its {n} plays "
+                        "were left out ({plays}).", plays)
+    if kind == "player":
+        return ngettext("Player id {id} names {names} in the file: the play it sits at was "
+                        "left out, so that it goes to no wrong name ({plays}).",
+                        "Player id {id} names {names} in the file: the {n} plays it sits at "
+                        "were left out, so that none goes to a wrong name ({plays}).", plays)
+    return ngettext("Location id {id} names {names} in the file: its play was added without "
+                    "a place ({plays}).", "Location id {id} names {names} in the file: its "
+                    "{n} plays were added without a place ({plays}).", plays)
 
 
 def game_for(bgg_id: object, name: object, source_game: object = None) -> str | None:
@@ -122,8 +197,9 @@ def read_text(path: Path) -> str:
         raise BgStatsError(_("{path} is not UTF-8 text.").format(path=path)) from None
 
 
-def parse(text: str) -> tuple[list[Play], list[str]]:
-    """The plays of our games in a BG Stats file, and the titles of the other plays."""
+def parse(text: str) -> tuple[list[Play], list[str], list[str]]:
+    """The plays of our games in a BG Stats file, the titles of the other plays, and a
+    sentence for each id the file gives twice (the plays it touches, what was done)."""
     if len(text) > MAX_BYTES:
         raise BgStatsError(_("The file is larger than any BG Stats export."))
     try:
@@ -263,67 +339,102 @@ def _text(value: object, where: str, key: str, limit: int = 200) -> str | None:
     return text or None
 
 
-def _objects(data: Mapping[str, Any], key: str) -> dict[object, Mapping[str, Any]]:
+def _objects(data: Mapping[str, Any], key: str) -> dict[object, list[Mapping[str, Any]]]:
+    """The backup's games, players or locations by id; an id given twice has two."""
     items = data.get(key) or []
     if not isinstance(items, list):
         raise BgStatsError(_("Not a BG Stats file: {key} is not a list.").format(key=key))
-    objects: dict[object, Mapping[str, Any]] = {}
+    objects: dict[object, list[Mapping[str, Any]]] = {}
     for number, item in enumerate(items, start=1):
         if isinstance(item, dict) and item.get("id") is not None:
             where = _("the {key} list, entry {n}").format(key=key, n=number)
-            objects[_ref(item["id"], where, "id")] = item
+            objects.setdefault(_ref(item["id"], where, "id"), []).append(item)
     return objects
 
 
-def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str]]:
+def _game_key(game: Mapping[str, Any], where: str) -> str | None:
+    return game_for(_bgg_id(game.get("bggId"), where), game.get("name"), None) or game_for(
+        None, game.get("bggName"))
+
+
+def _labelled(play: Mapping[str, Any], where: str) -> tuple[float, str, str]:
+    """The play's start, its date as written, and how a notice names it."""
+    created = _when(play.get("playDate"), where)
+    date = str(play["playDate"]).strip()
+    return created, date, f"{where} ({date})"
+
+
+def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[str]]:
     games, people, places = (_objects(data, key) for key in ("games", "players", "locations"))
     raw = data["plays"]
     _check_count(raw)
     plays: list[Play] = []
     others: list[str] = []
+    reading = _Reading()
     for number, play in enumerate(raw, start=1):
         where = _("play {n}").format(n=number)
         if not isinstance(play, dict):
             raise BgStatsError(_("{where} is not an object.").format(where=where))
-        game = games.get(_ref(play.get("gameRefId"), where, "gameRefId"))
-        if game is None:
+        game_ref = _ref(play.get("gameRefId"), where, "gameRefId")
+        found = games.get(game_ref)
+        if not found:
             raise BgStatsError(_("{where}: its game is not in the file.").format(where=where))
-        key = game_for(_bgg_id(game.get("bggId"), where), game.get("name"), None) or game_for(
-            None, game.get("bggName"))
+        created, date, label = _labelled(play, where)
+        keys = {_game_key(game, where) for game in found}
+        if len(keys) > 1:
+            reading.clash("game", game_ref, [_text(g.get("name"), where, "game name") or "?"
+                                             for g in found], label)
+            continue
+        key = keys.pop()
         if key is None:
-            others.append(_text(game.get("name"), where, "game name")
-                          or _text(game.get("bggName"), where, "game name") or "?")
+            others.append(_text(found[0].get("name"), where, "game name")
+                          or _text(found[0].get("bggName"), where, "game name") or "?")
             continue
         scores = play.get("playerScores")
         if not isinstance(scores, list) or not scores:
             raise BgStatsError(_("{where}: no players.").format(where=where))
         seated = []
+        ambiguous = False
         ordered = sorted((s for s in scores if isinstance(s, dict)),
                          key=lambda s: _seat_order(s.get("seatOrder"), where))
         for score in ordered:
-            person = people.get(_ref(score.get("playerRefId"), where, "playerRefId"))
-            if person is None:
+            player_ref = _ref(score.get("playerRefId"), where, "playerRefId")
+            names = [_name(person.get("name"), where) for person in people.get(player_ref, [])]
+            if not names:
                 raise BgStatsError(_("{where}: a player who is not in the file.").format(
                     where=where))
-            name = _name(person.get("name"), where)
+            if len({name.casefold() for name in names}) > 1:
+                reading.clash("player", player_ref, names, label)
+                ambiguous = True
+            name = names[0]
             seated.append(SeatedPlayer(name, _score(score.get("score"), where, name),
                                        score.get("winner") is True,
                                        score.get("startPlayer") is True,
                                        _text(score.get("color") or score.get("role"), where,
                                              "color", 20)))
-        place = places.get(_ref(play.get("locationRefId"), where, "locationRefId"))
-        plays.append(Play(key, _when(play.get("playDate"), where),
-                          _minutes(play.get("durationMin")), _seated_once(seated, where),
-                          _source_id(play.get("uuid"), number, where, "uuid"),
-                          _text(place.get("name"), where, "location") if place else None,
+        if ambiguous:
+            continue
+        location_ref = _ref(play.get("locationRefId"), where, "locationRefId")
+        place_names = list(dict.fromkeys(_text(place.get("name"), where, "location")
+                                         for place in places.get(location_ref, [])))
+        if len(place_names) > 1:
+            reading.clash("location", location_ref, [n or "?" for n in place_names], label)
+        source_id = reading.source_id(_source_id(play.get("uuid"), number, where, "uuid"),
+                                      date, label)
+        if source_id is None:
+            continue
+        plays.append(Play(key, created, _minutes(play.get("durationMin")),
+                          _seated_once(seated, where), source_id,
+                          place_names[0] if len(place_names) == 1 else None,
                           _text(play.get("comments"), where, "comments")))
-    return plays, others
+    return plays, others, reading.sentences()
 
 
-def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str]]:
+def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str], list[str]]:
     _check_count(raw)
     plays: list[Play] = []
     others: list[str] = []
+    reading = _Reading()
     for number, play in enumerate(raw, start=1):
         where = _("play {n}").format(n=number)
         if not isinstance(play, dict) or not isinstance(play.get("game"), dict):
@@ -349,11 +460,15 @@ def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str]]:
         location = play.get("location")
         place = (_text(location.get("name"), where, "location")
                  if isinstance(location, dict) else None)
-        plays.append(Play(key, _when(play.get("playDate"), where),
-                          _minutes(play.get("durationMin")), _seated_once(seated, where),
-                          _source_id(play.get("sourcePlayId"), number, where, "sourcePlayId"),
-                          place, _text(play.get("comments"), where, "comments")))
-    return plays, others
+        created, date, label = _labelled(play, where)
+        source_id = reading.source_id(_source_id(play.get("sourcePlayId"), number, where,
+                                                 "sourcePlayId"), date, label)
+        if source_id is None:
+            continue
+        plays.append(Play(key, created, _minutes(play.get("durationMin")),
+                          _seated_once(seated, where), source_id, place,
+                          _text(play.get("comments"), where, "comments")))
+    return plays, others, reading.sentences()
 
 
 # -- adding --------------------------------------------------------------------------------
@@ -397,10 +512,13 @@ def _known(records: Sequence[GameRecord]) -> tuple[set[str], set[tuple[str, int,
 
 
 def import_plays(store: Store, plays: Sequence[Play], others: Sequence[str],
+                 notices: Sequence[str] = (),
                  same_person: Callable[[str, str], bool] | None = None) -> Summary:
     """Add the plays not here yet, all in one transaction; ``same_person(name, profile)``
-    is asked once for each name close to a profile (None: nobody to ask, kept apart)."""
-    summary = Summary(other_games=len(others), other_titles=sorted(set(others)))
+    is asked once for each name close to a profile (None: nobody to ask, kept apart).
+    ``notices``, from :func:`parse`, go into the summary as they are."""
+    summary = Summary(other_games=len(others), other_titles=sorted(set(others)),
+                      notices=list(notices))
     profiles = {p.name: p for p in store.profiles(limit=100_000)}
     ids, keys = _known(store.finished_games() + store.unfinished_games())
     renamed: dict[str, str] = {}
@@ -470,5 +588,5 @@ def _colour(player: SeatedPlayer, profiles: Mapping[str, Any], index: int) -> st
 
 def import_file(store: Store, path: Path,
                 same_person: Callable[[str, str], bool] | None = None) -> Summary:
-    plays, others = parse(read_text(path))
-    return import_plays(store, plays, others, same_person)
+    plays, others, notices = parse(read_text(path))
+    return import_plays(store, plays, others, notices, same_person)
