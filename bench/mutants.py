@@ -5,7 +5,8 @@ the tree, runs the tests that should catch it, and counts it killed when they fa
 unmutated copy must pass the same tests first, so a mutant is never "killed" by a test
 that fails anyway. The first six are the survivors of issue 20; then the code added for
 issue 18, and issue 32's (the stick, the import, the unsaved game, and the behaviours
-its mutation run found unpinned). Exit status 0 only when every mutant is killed.
+its mutation run found unpinned), and issue 46's (the survivors of an independent
+mutation run). Exit status 0 only when every mutant is killed.
 
 (Dropping ``O_CLOEXEC`` from the lock file's ``open`` is equivalent in Python, whose
 ``os.open`` makes every descriptor non-inheritable anyway: the listed mutant makes it
@@ -51,6 +52,10 @@ SKIP = "tests/store/test_skip_damaged.py"
 FRAMES = "tests/devices/test_pn532_frames.py"
 READER = "tests/devices/test_pn532_reader.py"
 CONFIG = "tests/devices/test_devices_config.py"
+WRITER = "tests/store/test_writer.py"
+AVE_ROMA = "tests/games/ave_roma/test_ave_roma.py"
+LINE_LIMIT = "tests/devices/test_bridge.py::" \
+    "test_a_line_of_max_line_bytes_is_read_and_one_byte_more_is_dropped"
 MUTANTS = (
     Mutant("integrity verdict ignored", "companion/log/opening.py",
            'if verdict != "ok":\n            raise Damaged',
@@ -297,6 +302,34 @@ MUTANTS = (
     Mutant("a read-only log file opened writable", "companion/log/opening.py",
            "        check_writable(db)\n", "",
            ("tests/store/test_store_refusals.py::test_a_read_only_database_file_gets_a_start_up_notice",)),
+    # -- issue 46: survivors of an independent mutation run ---------------------------------
+    Mutant("a game without a token forgets the profile's token", "companion/log/store.py",
+           "token = player.token or (row[1] if row else None)", "token = player.token",
+           ("tests/store/test_store.py::test_a_game_without_a_token_keeps_the_profiles_token",)),
+    Mutant("close does not wait for the queue", "companion/log/writer.py",
+           "self._thread.join(timeout)", "self._thread.join(0)",
+           (f"{WRITER}::test_close_waits_for_a_slow_disk_to_take_every_move",)),
+    Mutant("33 moves may wait for the disk", "companion/log/session.py",
+           "MAX_PENDING = 32", "MAX_PENDING = 33",
+           (f"{WRITER}::test_thirty_two_moves_may_wait_for_the_disk_and_the_next_is_refused",)),
+    Mutant("Ave Roma takes a surplus cap of 1", "companion/games/ave_roma/rules.py",
+           "or cap < 2):", "or cap < 1):",
+           (f"{AVE_ROMA}::test_a_surplus_cap_below_the_starting_surplus_is_refused",)),
+    Mutant("Ave Roma offers political points beyond 30", "companion/games/ave_roma/rules.py",
+           "default = min(seat.political, POLITICAL_CAP) if", "default = seat.political if",
+           (f"{AVE_ROMA}::test_the_political_points_offered_never_pass_the_cap_of_30",)),
+    Mutant("PN532 normal frame of 255 bytes built", "companion/devices/pn532_frames.py",
+           "if len(body) > 254:", "if len(body) > 255:",
+           (f"{FRAMES}::test_a_normal_frame_holds_at_most_254_bytes_so_its_len_is_never_ff",)),
+    Mutant("bridge line of MAX_LINE bytes refused", "companion/devices/bridge_protocol.py",
+           "if len(raw) > MAX_LINE:", "if len(raw) >= MAX_LINE:", (LINE_LIMIT,)),
+    Mutant("bridge line one byte over MAX_LINE split off", "companion/devices/bridge_protocol.py",
+           "len(self._partial) <= MAX_LINE:", "len(self._partial) <= MAX_LINE + 1:",
+           (LINE_LIMIT,)),
+    Mutant("bridge line of MAX_LINE bytes in pieces dropped",
+           "companion/devices/bridge_protocol.py",
+           "        if len(self._partial) > MAX_LINE:",
+           "        if len(self._partial) >= MAX_LINE:", (LINE_LIMIT,)),
 )
 
 

@@ -12,22 +12,33 @@ is a new one; a name close to a profile, "Anna" beside "Ana", is asked once or l
 A play already here (the same source id, or the same game, minute and line-up) is
 skipped. The rest is added in one transaction, as finished games with no move log,
 marked as imported. Anything wrong in the file stops the import before anything is added.
+
+An id the file gives twice is named in the summary with the plays it touches. A game or
+player id naming two different games or people is ambiguous: the plays that use it are
+left out (with the rest added), since a user exporting their BG Stats history wants the
+years of plays that are clear, and not one play under the wrong name; a later import of a
+mended file adds just those. A location id naming two places leaves those plays without a
+place. A play's uuid twice on one date is one play listed twice, added once; on two dates
+they are two plays, both added (the second known by its uuid and date).
 """
 
 from __future__ import annotations
 
 import difflib
 import json
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from companion.core.i18n import _
+from companion.core.i18n import _, ngettext
 from companion.core.records import frozen, mutable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
+from companion.history.exchange_schema import MAX_SCORE, readable
+from companion.history.json_stream import bounded_int
 from companion.log.entries import GameRecord, StoreError
 from companion.log.store import Store
 
@@ -40,6 +51,9 @@ BGG_IDS: dict[str, int | None] = {"glory-to-rome": 19857, "ave-roma": 184459,
 MAX_BYTES = 32 * 1024 * 1024
 MAX_PLAYS = 100_000
 MAX_NAME = 60
+#: a BoardGameGeek id has at most 7 digits today; 10 leaves room and stays an id
+MAX_BGG_ID = 10**10 - 1
+MAX_SOURCE_ID = 100
 DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d")
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 
@@ -81,6 +95,73 @@ class Summary:
     new_players: list[str] = field(default_factory=list)
     #: names close to a profile and kept apart (nobody was asked, or the answer was no)
     unsure: list[tuple[str, str]] = field(default_factory=list)
+    #: ids the file gives twice: each a sentence naming the plays and what was done
+    notices: list[str] = field(default_factory=list)
+
+
+#: plays named in one notice; the count says how many more
+NAMED_PLAYS = 5
+
+
+@mutable
+class _Clash:
+    """One id of the file given to different games, people or places."""
+
+    names: list[str]
+    plays: list[str] = field(default_factory=list)
+
+
+@mutable
+class _Reading:
+    """What reading a file found that the summary names: ids given twice."""
+
+    clashes: dict[tuple[str, object], _Clash] = field(default_factory=dict)
+    #: each play's source id: the play it was first seen at and its date
+    seen: dict[str, tuple[str, str]] = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
+
+    def clash(self, kind: str, ref: object, names: Sequence[str], play: str) -> None:
+        self.clashes.setdefault((kind, ref), _Clash(list(dict.fromkeys(names)))).plays.append(
+            play)
+
+    def source_id(self, source_id: str, date: str, play: str) -> str | None:
+        """The id the play is known by; None for a play the file already listed."""
+        first = self.seen.get(source_id)
+        if first is None:
+            self.seen[source_id] = (play, date)
+            return source_id
+        if first[1] == date:
+            self.notices.append(_("{play} repeats {first} (uuid {uuid}): added once.").format(
+                play=play, first=first[0], uuid=source_id))
+            return None
+        self.notices.append(_("{play} has the uuid {uuid} of {first}, on another date: both "
+                              "were added.").format(play=play, uuid=source_id, first=first[0]))
+        return self.source_id(f"{source_id}@{date}", date, play)
+
+    def sentences(self) -> list[str]:
+        sentences = []
+        for (kind, ref), found in self.clashes.items():
+            shown = ", ".join(found.plays[:NAMED_PLAYS]) + (
+                ", ..." if len(found.plays) > NAMED_PLAYS else "")
+            sentences.append(_clash_sentence(kind, len(found.plays)).format(
+                id=_shown(ref), names=", ".join(found.names), n=len(found.plays),
+                plays=shown))
+        return sentences + self.notices
+
+
+def _clash_sentence(kind: str, plays: int) -> str:
+    if kind == "game":
+        return ngettext("Game id {id} names {names} in the file: its play was left out "
+                        "({plays}).", "Game id {id} names {names} in the file: its {n} plays "
+                        "were left out ({plays}).", plays)
+    if kind == "player":
+        return ngettext("Player id {id} names {names} in the file: the play it sits at was "
+                        "left out, so that it goes to no wrong name ({plays}).",
+                        "Player id {id} names {names} in the file: the {n} plays it sits at "
+                        "were left out, so that none goes to a wrong name ({plays}).", plays)
+    return ngettext("Location id {id} names {names} in the file: its play was added without "
+                    "a place ({plays}).", "Location id {id} names {names} in the file: its "
+                    "{n} plays were added without a place ({plays}).", plays)
 
 
 def game_for(bgg_id: object, name: object, source_game: object = None) -> str | None:
@@ -117,12 +198,13 @@ def read_text(path: Path) -> str:
         raise BgStatsError(_("{path} is not UTF-8 text.").format(path=path)) from None
 
 
-def parse(text: str) -> tuple[list[Play], list[str]]:
-    """The plays of our games in a BG Stats file, and the titles of the other plays."""
+def parse(text: str) -> tuple[list[Play], list[str], list[str]]:
+    """The plays of our games in a BG Stats file, the titles of the other plays, and a
+    sentence for each id the file gives twice (the plays it touches, what was done)."""
     if len(text) > MAX_BYTES:
         raise BgStatsError(_("The file is larger than any BG Stats export."))
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=bounded_int)
     except json.JSONDecodeError as exc:
         raise BgStatsError(_("Not a complete JSON file (line {line}: {error}).").format(
             line=exc.lineno, error=exc.msg)) from None
@@ -151,6 +233,12 @@ def _when(value: object, where: str) -> float:
                                                                               value=value))
 
 
+def _shown(value: object) -> str:
+    """A value of the file in a message: its repr (every character visible), cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _name(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BgStatsError(_("{where}: a player without a name.").format(where=where))
@@ -158,7 +246,14 @@ def _name(value: object, where: str) -> str:
     if len(name) > MAX_NAME:
         raise BgStatsError(_("{where}: a player name longer than {n} characters.").format(
             where=where, n=MAX_NAME))
+    if not readable(name):
+        raise _not_text(name, where, "name")
     return name
+
+
+def _not_text(value: str, where: str, key: str) -> BgStatsError:
+    return BgStatsError(_("{where}: the {key} {value} holds a character that is not text."
+                          ).format(where=where, key=key, value=_shown(value)))
 
 
 def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlayer, ...]:
@@ -171,13 +266,61 @@ def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlay
     return tuple(seated)
 
 
-def _score(value: object) -> int | None:
+def _score(value: object, where: str, name: str) -> int | None:
+    """BG Stats keeps a score as text: none, or text that is no number, is no score; a
+    number no game scores (infinite, or beyond ``MAX_SCORE``) is refused by name."""
     if isinstance(value, bool) or value in (None, ""):
         return None
     try:
-        return round(float(str(value).strip()))
+        number = float(str(value).strip())
     except ValueError:
         return None
+    if not math.isfinite(number) or abs(number) > MAX_SCORE:
+        raise BgStatsError(_("{where}: {name}'s score {value} is not a score (at most {n})."
+                             ).format(where=where, name=name, value=_shown(value),
+                                      n=MAX_SCORE))
+    return round(number)
+
+
+def _seat_order(value: object, where: str) -> int:
+    """Where a player sat (BG Stats numbers the seats); none is before the first."""
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BgStatsError(_("{where}: the {key} {value} is not a number.").format(
+            where=where, key="seatOrder", value=_shown(value)))
+    return value
+
+
+def _ref(value: object, where: str, key: str) -> object:
+    """A backup's reference to one of its games, players or locations: a number or text."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, str))):
+        raise BgStatsError(_("{where}: the {key} {value} is not an id.").format(
+            where=where, key=key, value=_shown(value)))
+    return value
+
+
+def _bgg_id(value: object, where: str) -> int | None:
+    """A game's BoardGameGeek id (a number, or digits as text); none or 0 is no id."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 10:
+        value = int(value.strip())
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_BGG_ID:
+        raise BgStatsError(_("{where}: the {key} {value} is not a BoardGameGeek id.").format(
+            where=where, key="bggId", value=_shown(value)))
+    return value or None
+
+
+def _source_id(value: object, number: int, where: str, key: str) -> str:
+    """The play's own id in the file (its uuid), kept to know it again; none: its place."""
+    if value is None or value == "":
+        return f"{number}"
+    text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    if not text.strip() or len(text) > MAX_SOURCE_ID or not readable(text):
+        raise BgStatsError(_("{where}: the {key} {value} is not an id.").format(
+            where=where, key=key, value=_shown(value)))
+    return text
 
 
 def _minutes(value: object) -> int | None:
@@ -186,87 +329,147 @@ def _minutes(value: object) -> int | None:
     return None
 
 
-def _text(value: object, limit: int = 200) -> str | None:
-    return " ".join(value.split())[:limit] or None if isinstance(value, str) else None
+def _text(value: object, where: str, key: str, limit: int = 200) -> str | None:
+    """Optional text (a colour, place, comment or title), white space made single spaces;
+    a character that is not text (a lone surrogate, a control) is refused by name."""
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split())[:limit]
+    if not readable(text):
+        raise _not_text(text, where, key)
+    return text or None
 
 
-def _objects(data: Mapping[str, Any], key: str) -> dict[object, Mapping[str, Any]]:
+def _objects(data: Mapping[str, Any], key: str) -> dict[object, list[Mapping[str, Any]]]:
+    """The backup's games, players or locations by id; an id given twice has two."""
     items = data.get(key) or []
     if not isinstance(items, list):
         raise BgStatsError(_("Not a BG Stats file: {key} is not a list.").format(key=key))
-    return {item.get("id"): item for item in items if isinstance(item, dict)}
+    objects: dict[object, list[Mapping[str, Any]]] = {}
+    for number, item in enumerate(items, start=1):
+        if isinstance(item, dict) and item.get("id") is not None:
+            where = _("the {key} list, entry {n}").format(key=key, n=number)
+            objects.setdefault(_ref(item["id"], where, "id"), []).append(item)
+    return objects
 
 
-def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str]]:
+def _game_key(game: Mapping[str, Any], where: str) -> str | None:
+    return game_for(_bgg_id(game.get("bggId"), where), game.get("name"), None) or game_for(
+        None, game.get("bggName"))
+
+
+def _labelled(play: Mapping[str, Any], where: str) -> tuple[float, str, str]:
+    """The play's start, its date as written, and how a notice names it."""
+    created = _when(play.get("playDate"), where)
+    date = str(play["playDate"]).strip()
+    return created, date, f"{where} ({date})"
+
+
+def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[str]]:
     games, people, places = (_objects(data, key) for key in ("games", "players", "locations"))
     raw = data["plays"]
     _check_count(raw)
     plays: list[Play] = []
     others: list[str] = []
+    reading = _Reading()
     for number, play in enumerate(raw, start=1):
         where = _("play {n}").format(n=number)
         if not isinstance(play, dict):
             raise BgStatsError(_("{where} is not an object.").format(where=where))
-        game = games.get(play.get("gameRefId"))
-        if game is None:
+        game_ref = _ref(play.get("gameRefId"), where, "gameRefId")
+        found = games.get(game_ref)
+        if not found:
             raise BgStatsError(_("{where}: its game is not in the file.").format(where=where))
-        key = game_for(game.get("bggId"), game.get("name"), None) or game_for(
-            None, game.get("bggName"))
+        created, date, label = _labelled(play, where)
+        keys = {_game_key(game, where) for game in found}
+        if len(keys) > 1:
+            reading.clash("game", game_ref, [_text(g.get("name"), where, "game name") or "?"
+                                             for g in found], label)
+            continue
+        key = keys.pop()
         if key is None:
-            others.append(str(game.get("name") or game.get("bggName") or "?"))
+            others.append(_text(found[0].get("name"), where, "game name")
+                          or _text(found[0].get("bggName"), where, "game name") or "?")
             continue
         scores = play.get("playerScores")
         if not isinstance(scores, list) or not scores:
             raise BgStatsError(_("{where}: no players.").format(where=where))
         seated = []
+        ambiguous = False
         ordered = sorted((s for s in scores if isinstance(s, dict)),
-                         key=lambda s: s.get("seatOrder") or 0)
+                         key=lambda s: _seat_order(s.get("seatOrder"), where))
         for score in ordered:
-            person = people.get(score.get("playerRefId"))
-            if person is None:
+            player_ref = _ref(score.get("playerRefId"), where, "playerRefId")
+            names = [_name(person.get("name"), where) for person in people.get(player_ref, [])]
+            if not names:
                 raise BgStatsError(_("{where}: a player who is not in the file.").format(
                     where=where))
-            seated.append(SeatedPlayer(_name(person.get("name"), where),
-                                       _score(score.get("score")), score.get("winner") is True,
+            if len({name.casefold() for name in names}) > 1:
+                reading.clash("player", player_ref, names, label)
+                ambiguous = True
+            name = names[0]
+            seated.append(SeatedPlayer(name, _score(score.get("score"), where, name),
+                                       score.get("winner") is True,
                                        score.get("startPlayer") is True,
-                                       _text(score.get("color") or score.get("role"), 20)))
-        place = places.get(play.get("locationRefId"))
-        plays.append(Play(key, _when(play.get("playDate"), where),
-                          _minutes(play.get("durationMin")), _seated_once(seated, where),
-                          str(play.get("uuid") or f"{number}"),
-                          _text(place.get("name")) if place else None,
-                          _text(play.get("comments"))))
-    return plays, others
+                                       _text(score.get("color") or score.get("role"), where,
+                                             "color", 20)))
+        if ambiguous:
+            continue
+        location_ref = _ref(play.get("locationRefId"), where, "locationRefId")
+        place_names = list(dict.fromkeys(_text(place.get("name"), where, "location")
+                                         for place in places.get(location_ref, [])))
+        if len(place_names) > 1:
+            reading.clash("location", location_ref, [n or "?" for n in place_names], label)
+        source_id = reading.source_id(_source_id(play.get("uuid"), number, where, "uuid"),
+                                      date, label)
+        if source_id is None:
+            continue
+        plays.append(Play(key, created, _minutes(play.get("durationMin")),
+                          _seated_once(seated, where), source_id,
+                          place_names[0] if len(place_names) == 1 else None,
+                          _text(play.get("comments"), where, "comments")))
+    return plays, others, reading.sentences()
 
 
-def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str]]:
+def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str], list[str]]:
     _check_count(raw)
     plays: list[Play] = []
     others: list[str] = []
+    reading = _Reading()
     for number, play in enumerate(raw, start=1):
         where = _("play {n}").format(n=number)
         if not isinstance(play, dict) or not isinstance(play.get("game"), dict):
             raise BgStatsError(_("{where} has no game.").format(where=where))
         game = play["game"]
-        key = game_for(game.get("bggId"), game.get("name"), game.get("sourceGameId"))
+        key = game_for(_bgg_id(game.get("bggId"), where), game.get("name"),
+                       game.get("sourceGameId"))
         if key is None:
-            others.append(str(game.get("name") or "?"))
+            others.append(_text(game.get("name"), where, "game name") or "?")
             continue
         people = play.get("players")
         if not isinstance(people, list) or not people:
             raise BgStatsError(_("{where}: no players.").format(where=where))
         ordered = sorted((p for p in people if isinstance(p, dict)),
-                         key=lambda p: p.get("seatOrder") or 0)
-        seated = tuple(SeatedPlayer(_name(p.get("name"), where), _score(p.get("score")),
-                                    p.get("winner") is True, p.get("startPlayer") is True,
-                                    _text(p.get("color"), 20)) for p in ordered)
+                         key=lambda p: _seat_order(p.get("seatOrder"), where))
+        seated = []
+        for person in ordered:
+            name = _name(person.get("name"), where)
+            seated.append(SeatedPlayer(name, _score(person.get("score"), where, name),
+                                       person.get("winner") is True,
+                                       person.get("startPlayer") is True,
+                                       _text(person.get("color"), where, "color", 20)))
         location = play.get("location")
-        place = _text(location.get("name")) if isinstance(location, dict) else None
-        plays.append(Play(key, _when(play.get("playDate"), where),
-                          _minutes(play.get("durationMin")), _seated_once(seated, where),
-                          str(play.get("sourcePlayId") or f"{number}"), place,
-                          _text(play.get("comments"))))
-    return plays, others
+        place = (_text(location.get("name"), where, "location")
+                 if isinstance(location, dict) else None)
+        created, date, label = _labelled(play, where)
+        source_id = reading.source_id(_source_id(play.get("sourcePlayId"), number, where,
+                                                 "sourcePlayId"), date, label)
+        if source_id is None:
+            continue
+        plays.append(Play(key, created, _minutes(play.get("durationMin")),
+                          _seated_once(seated, where), source_id, place,
+                          _text(play.get("comments"), where, "comments")))
+    return plays, others, reading.sentences()
 
 
 # -- adding --------------------------------------------------------------------------------
@@ -310,10 +513,13 @@ def _known(records: Sequence[GameRecord]) -> tuple[set[str], set[tuple[str, int,
 
 
 def import_plays(store: Store, plays: Sequence[Play], others: Sequence[str],
+                 notices: Sequence[str] = (),
                  same_person: Callable[[str, str], bool] | None = None) -> Summary:
     """Add the plays not here yet, all in one transaction; ``same_person(name, profile)``
-    is asked once for each name close to a profile (None: nobody to ask, kept apart)."""
-    summary = Summary(other_games=len(others), other_titles=sorted(set(others)))
+    is asked once for each name close to a profile (None: nobody to ask, kept apart).
+    ``notices``, from :func:`parse`, go into the summary as they are."""
+    summary = Summary(other_games=len(others), other_titles=sorted(set(others)),
+                      notices=list(notices))
     profiles = {p.name: p for p in store.profiles(limit=100_000)}
     ids, keys = _known(store.finished_games() + store.unfinished_games())
     renamed: dict[str, str] = {}
@@ -383,5 +589,5 @@ def _colour(player: SeatedPlayer, profiles: Mapping[str, Any], index: int) -> st
 
 def import_file(store: Store, path: Path,
                 same_person: Callable[[str, str], bool] | None = None) -> Summary:
-    plays, others = parse(read_text(path))
-    return import_plays(store, plays, others, same_person)
+    plays, others, notices = parse(read_text(path))
+    return import_plays(store, plays, others, notices, same_person)

@@ -34,7 +34,7 @@ def summary_lines(summary: object) -> list[str]:
     for name, profile in summary.unsure:
         lines.append(_("{name} was kept apart from {profile}; merge them under Players if "
                        "they are one person.").format(name=name, profile=profile))
-    return lines
+    return lines + summary.notices
 
 
 def run_import_bgstats(data_dir: Path | None, path: Path, ask: bool | None = None) -> int:

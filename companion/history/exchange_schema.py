@@ -80,7 +80,7 @@ def _integer(value: Any, where: str, key: str, low: int, high: int) -> int:
     return value
 
 
-def _readable(text: str, newlines: bool = False) -> bool:
+def readable(text: str, newlines: bool = False) -> bool:
     """No control character, lone surrogate, line separator or private-use character."""
     for char in text:
         if newlines and char == "\n":
@@ -91,7 +91,7 @@ def _readable(text: str, newlines: bool = False) -> bool:
 
 
 def _text(value: Any, where: str, key: str, longest: int, newlines: bool = False) -> str:
-    if not isinstance(value, str) or len(value) > longest or not _readable(value, newlines):
+    if not isinstance(value, str) or len(value) > longest or not readable(value, newlines):
         raise _fail(where, key)
     return value
 

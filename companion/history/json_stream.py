@@ -17,9 +17,18 @@ from typing import Any, TextIO
 from companion.core.i18n import _
 
 CHUNK = 1 << 20
+#: digits of the longest JSON integer read as one (no field of ours takes a longer one)
+MAX_INT_DIGITS = 400
 #: characters of a value other than the games list (format, version, companion...)
 HEADER_VALUE_LIMIT = 4096
 _NOT_WHITESPACE = re.compile(r"[^ \t\n\r]")
+
+
+def bounded_int(text: str) -> int | float:
+    """A JSON integer; one of more than ``MAX_INT_DIGITS`` digits is read as the float it
+    overflows to (infinity), as ``1e400`` is, so the check of its field refuses it by
+    name, where ``int`` would raise past 4,300 digits."""
+    return int(text) if len(text) <= MAX_INT_DIGITS else float(text)
 
 
 class StreamError(Exception):
@@ -78,7 +87,7 @@ class _Reader:
     def value(self, limit: int, what: str) -> Any:
         """Decode the next JSON value, whose text may be at most ``limit`` characters."""
         self.peek()
-        decoder = json.JSONDecoder()
+        decoder = json.JSONDecoder(parse_int=bounded_int)
         while True:
             try:
                 value, end = decoder.raw_decode(self._text, self._pos)

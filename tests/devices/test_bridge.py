@@ -305,3 +305,23 @@ def test_the_protocol_document_examples_are_valid_lines() -> None:
         assert bp.checksum(text) == given, line
         if not line.startswith("VERSION"):
             assert bp.parse_line(line.encode()) is not None, line
+
+
+def _line_of(length: int) -> bytes:
+    """A valid checksummed line (newline not counted) of exactly ``length`` bytes."""
+    text = "ERR seat1 " + "x" * (length - len("ERR seat1 ") - 3)
+    line = bp.format_line(text)[:-1]
+    assert len(line) == length
+    return line
+
+
+def test_a_line_of_max_line_bytes_is_read_and_one_byte_more_is_dropped() -> None:
+    longest, overlong = _line_of(bp.MAX_LINE), _line_of(bp.MAX_LINE + 1)
+    assert isinstance(bp.parse_line(longest), bp.ReaderFault)
+    assert bp.parse_line(overlong) is None
+    for pieces in ([longest + b"\n"], [longest[:7], longest[7:] + b"\n"], [longest, b"\n"]):
+        splitter = bp.LineSplitter()
+        assert [line for piece in pieces for line in splitter.feed(piece)] == [longest]
+    for pieces in ([overlong + b"\nHB 1\n"], [overlong[:7], overlong[7:], b"\nHB 1\n"]):
+        splitter = bp.LineSplitter()
+        assert [line for piece in pieces for line in splitter.feed(piece)] == [b"HB 1"]

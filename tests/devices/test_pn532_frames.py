@@ -185,3 +185,13 @@ def test_a_frame_naming_three_targets_is_refused() -> None:
     with pytest.raises(pn.MalformedResponse, match="more targets"):
         pn.parse_target_uids(three)
     assert pn.parse_target_uids(b"\x02" + three[1:19]) == [UID4, "11223344"]
+
+
+def test_a_normal_frame_holds_at_most_254_bytes_so_its_len_is_never_ff() -> None:
+    """LEN 0xFF starts a NACK or an extended frame: a normal frame stops one byte short."""
+    largest = pn.build_frame(pn.HOST_TO_PN532, bytes(253))
+    assert largest[3:5] == b"\xfe\x02"
+    parser = pn.FrameParser()
+    assert parser.feed(largest) == [pn.Frame(tfi=pn.HOST_TO_PN532, data=bytes(253))]
+    with pytest.raises(ValueError, match="at most 254"):
+        pn.build_frame(pn.HOST_TO_PN532, bytes(254))

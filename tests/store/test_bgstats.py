@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from paths import TESTS
 
 from companion.cli import main
-from companion.history.bgstats import MAX_BYTES, BgStatsError, import_file, import_plays, parse
+from companion.history.bgstats import (
+    MAX_BYTES,
+    BgStatsError,
+    Summary,
+    import_file,
+    import_plays,
+    parse,
+)
 from companion.history.exchange import export_text
 from companion.history.stats import game_stats, player_stats
 from companion.log.entries import Profile
@@ -170,3 +178,105 @@ def test_the_command_asks_once_about_a_close_name(tmp_path: Path,
     assert "Livvia" not in capsys.readouterr().out
     store = Store.open(tmp_path)
     assert "Livvia" not in {p.name for p in store.profiles()}
+
+
+# -- ids the file gives twice ---------------------------------------------------------------
+
+def _backup() -> dict[str, Any]:
+    backup: dict[str, Any] = json.loads(BACKUP.read_text())
+    return backup
+
+
+def _import(store: Store, backup: dict[str, Any]) -> Summary:
+    return import_plays(store, *parse(json.dumps(backup)))
+
+
+def test_a_game_id_given_to_two_games_leaves_its_plays_out_by_name(store: Store) -> None:
+    backup = _backup()
+    backup["games"][3]["id"] = 1  # Carcassonne takes Glory to Rome's id...
+    backup["plays"][3]["gameRefId"] = 1  # ...and its play names it
+    summary = _import(store, backup)
+    assert (summary.added, summary.already_here, summary.other_games) == (2, 0, 0)
+    assert summary.notices == [
+        "Game id 1 names Glory to Rome, Carcassonne in the file: its 3 plays were left out "
+        "(play 1 (2025-03-14 19:30:00), play 4 (2025-04-02 21:00:00), "
+        "play 5 (2025-03-14 19:30:00))."]
+    assert {r.game for r in store.finished_games()} == {"ave-roma", "via-romana"}
+
+
+@pytest.mark.parametrize("listed, entry", [
+    ("games", {"id": 1, "name": "Glory to Rome (Black Box)", "bggId": 19857}),
+    ("players", {"id": 2, "uuid": "p-2b", "name": "marcus"}),
+    ("locations", {"id": 1, "uuid": "l-1b", "name": "Ana's kitchen"}),
+])
+def test_an_id_given_twice_to_one_game_person_or_place_is_no_clash(
+        store: Store, listed: str, entry: dict[str, Any]) -> None:
+    backup = _backup()
+    backup[listed].append(entry)
+    summary = _import(store, backup)
+    assert (summary.added, summary.notices) == (3, [])
+
+
+def test_a_player_id_given_to_two_people_gives_no_play_to_either(store: Store) -> None:
+    """Marcus and Marcella share id 2: the plays seating id 2 could be either's."""
+    backup = _backup()
+    backup["players"].append({"id": 2, "name": "Marcella"})
+    summary = _import(store, backup)
+    assert summary.added == 1  # Via Romana: Livia and Octavia
+    assert summary.notices == [
+        "Player id 2 names Marcus, Marcella in the file: the 3 plays it sits at were left "
+        "out, so that none goes to a wrong name (play 1 (2025-03-14 19:30:00), "
+        "play 2 (2025-03-21 20:00:00), play 5 (2025-03-14 19:30:00))."]
+    seated = {p.name for r in store.finished_games() for p in r.players}
+    assert seated == {"Livia", "Octavia"}
+    assert "Marcella" not in summary.new_players and "Marcus" not in summary.new_players
+
+
+def test_a_location_id_given_to_two_places_leaves_the_place_empty(store: Store) -> None:
+    backup = _backup()
+    backup["locations"].append({"id": 1, "name": "The club"})
+    summary = _import(store, backup)
+    assert summary.added == 3
+    assert summary.notices == [
+        "Location id 1 names Ana's kitchen, The club in the file: its 2 plays were added "
+        "without a place (play 1 (2025-03-14 19:30:00), play 3 (2025-04-02))."]
+    assert {r.place for r in store.finished_games()} == {None}
+
+
+def test_one_uuid_on_two_dates_is_two_plays_and_both_are_added_once(store: Store) -> None:
+    backup = _backup()
+    backup["plays"][1]["uuid"] = "play-1"  # Ave Roma, a week after play 1
+    summary = _import(store, backup)
+    assert (summary.added, summary.already_here) == (3, 1)
+    assert summary.notices == [
+        "play 2 (2025-03-21 20:00:00) has the uuid play-1 of play 1 (2025-03-14 19:30:00), "
+        "on another date: both were added."]
+    assert {r.game for r in store.finished_games()} == {"glory-to-rome", "ave-roma",
+                                                        "via-romana"}
+    again = _import(store, backup)
+    assert (again.added, again.already_here) == (0, 4)
+
+
+def test_one_uuid_twice_on_one_date_is_one_play_listed_twice(store: Store) -> None:
+    backup = _backup()
+    backup["plays"][4]["uuid"] = "play-1"  # the line-up of play 1 again
+    backup["plays"][4]["playerScores"][0]["score"] = "10"  # Octavia's score, mistyped
+    summary = _import(store, backup)
+    assert (summary.added, summary.already_here) == (3, 0)
+    assert summary.notices == ["play 5 (2025-03-14 19:30:00) repeats play 1 "
+                               "(2025-03-14 19:30:00) (uuid play-1): added once."]
+    glory = next(r for r in store.finished_games() if r.game == "glory-to-rome")
+    assert [p["total"] for p in (glory.result or {})["players"]] == [18, 12, 9]
+
+
+def test_the_command_names_the_plays_left_out(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    backup = _backup()
+    backup["players"].append({"id": 2, "name": "Marcella"})
+    path = tmp_path / "clash.json"
+    path.write_text(json.dumps(backup))
+    assert main(["--data-dir", str(tmp_path / "data"), "import-bgstats", "--no-ask",
+                 str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "1 play added; 0 were already here"
+    assert out[-1].startswith("Player id 2 names Marcus, Marcella in the file: the 3 plays")

@@ -1,5 +1,5 @@
-"""``companion import`` against hostile files: each refused in one line with exit status 2,
-nothing of it written, the history as it was.
+"""``companion import`` and ``companion import-bgstats`` against hostile files: each refused
+in one line with exit status 2, nothing of it written, the history as it was.
 
 The store already holds three games; after every refusal each table has exactly the rows
 it had, and the games it already held still export as before.
@@ -22,6 +22,7 @@ from companion.history.exchange_schema import MAX_FILE_BYTES, MAX_GAME_CHARS, MA
 from companion.log.store import Store
 from companion.ui.demo import demo_history
 
+BGSTATS_BACKUP = Path(__file__).parent / "data" / "bgstats_backup.json"
 TABLES = ("games", "players", "log", "turn_times", "profiles")
 
 
@@ -62,6 +63,16 @@ def _set(game_key: str, value: Any) -> Callable[[dict[str, Any]], object]:
     return lambda d: _last(d).__setitem__(game_key, value)
 
 
+def _literal(export: dict[str, Any], change: Callable[[dict[str, Any], str], object],
+             text: str) -> str:
+    """The file with ``text`` written as it is where ``change`` puts a marker: a number
+    ``json.dumps`` would not write (``1e400``, 5,000 digits)."""
+    marker = "@literal@"
+    document = copy.deepcopy(export)
+    change(document, marker)
+    return json.dumps(document, indent=2).replace(json.dumps(marker), text, 1)
+
+
 def _deep(depth: int) -> Any:
     value: Any = 1
     for _ in range(depth):
@@ -93,6 +104,14 @@ HOSTILE: dict[str, Callable[[dict[str, Any]], str]] = {
         "ended", _last(d)["created"] - 60)),
     "ended-a-string": lambda e: _edit(e, _set("ended", "tomorrow")),
     "created-nan": lambda e: _edit(e, _set("created", float("nan"))),
+    "created-1e400": lambda e: _literal(e, lambda d, m: _last(d).__setitem__("created", m),
+                                        "1e400"),
+    "created-of-5000-digits": lambda e: _literal(
+        e, lambda d, m: _last(d).__setitem__("created", m), "1" * 5000),
+    "seat-of-5000-digits": lambda e: _literal(
+        e, lambda d, m: _last(d)["players"][0].__setitem__("seat", m), "1" * 5000),
+    "version-of-5000-digits": lambda e: _literal(e, lambda d, m: d.__setitem__("version", m),
+                                                 "1" * 5000),
     "result-winner-stranger": lambda e: _edit(e, lambda d: _last(d)["result"].__setitem__(
         "winners", ["Mallory"])),
     "result-without-players": lambda e: _edit(e, lambda d: _last(d)["result"].pop("players")),
@@ -203,3 +222,101 @@ def test_a_whole_export_streams_in_chunks(export: dict[str, Any], data: Path,
     store = Store.open(data)
     assert import_text(store, json.dumps(export, indent=2)) == (3, 0)
     store.close()
+
+
+# -- import-bgstats -------------------------------------------------------------------------
+
+def _play(backup: dict[str, Any]) -> dict[str, Any]:
+    play: dict[str, Any] = backup["plays"][0]  # Glory to Rome: Livia, Marcus, Octavia
+    return play
+
+
+def _first_score(backup: dict[str, Any], marker: str) -> None:
+    _play(backup)["playerScores"][0]["score"] = marker  # Livia's
+
+
+def _in_plays(change: Callable[[list[dict[str, Any]]], object]) -> Callable[[Any], str]:
+    """A file in the import structure ``--format bgstats`` writes, one play, changed."""
+    def build(_backup: dict[str, Any]) -> str:
+        plays = [{"sourcePlayId": "p1", "playDate": "2025-03-14 19:30:00",
+                  "game": {"name": "Glory to Rome", "bggId": 19857},
+                  "players": [{"name": "Livia", "score": "18", "seatOrder": 1},
+                              {"name": "Marcus", "score": "12", "seatOrder": 2}]}]
+        change(plays)
+        return json.dumps(plays)
+    return build
+
+
+#: each file, and the words of its refusal: the play and the field
+HOSTILE_BGSTATS: dict[str, tuple[Callable[[dict[str, Any]], str], str]] = {
+    "gameRefId-a-list": (lambda b: _edit(b, lambda d: _play(d).__setitem__(
+        "gameRefId", [1])), "play 1: the gameRefId [1] is not an id"),
+    "player-id-a-list": (lambda b: _edit(b, lambda d: d["players"][0].__setitem__(
+        "id", [1])), "the players list, entry 1: the id [1] is not an id"),
+    "playerRefId-an-object": (lambda b: _edit(b, lambda d: _play(d)["playerScores"][0]
+                                              .__setitem__("playerRefId", {"id": 1})),
+                              "play 1: the playerRefId {'id': 1} is not an id"),
+    "seatOrder-0-and-a": (lambda b: _edit(b, lambda d: [
+        score.__setitem__("seatOrder", order) for score, order in
+        zip(_play(d)["playerScores"], (0, "a", 2), strict=True)]),
+        "play 1: the seatOrder 'a' is not a number"),
+    "seatOrder-0-and-a-in-plays": (_in_plays(lambda p: [
+        player.__setitem__("seatOrder", order) for player, order in
+        zip(p[0]["players"], (0, "a"), strict=True)]),
+        "play 1: the seatOrder 'a' is not a number"),
+    "bggId-of-5000-digits": (lambda b: _literal(
+        b, lambda d, m: d["games"][0].__setitem__("bggId", m), "9" * 5000),
+        "play 1: the bggId inf is not a BoardGameGeek id"),
+    "bggId-of-5000-digits-as-text": (lambda b: _edit(b, lambda d: d["games"][0].__setitem__(
+        "bggId", "9" * 5000)), "play 1: the bggId '9999"),
+    "bggId-of-5000-digits-in-plays": (_in_plays(lambda p: p[0]["game"].__setitem__(
+        "bggId", "9" * 5000)), "play 1: the bggId '9999"),
+    "score-inf": (lambda b: _literal(b, _first_score, '"inf"'),
+                  "play 1: Livia's score 'inf' is not a score"),
+    "score-1e400-as-text": (lambda b: _literal(b, _first_score, '"1e400"'),
+                            "play 1: Livia's score '1e400' is not a score"),
+    "score-1e400": (lambda b: _literal(b, _first_score, "1e400"),
+                    "play 1: Livia's score inf is not a score"),
+    "score-of-5000-digits-as-text": (lambda b: _literal(b, _first_score, f'"{"9" * 5000}"'),
+                                     "play 1: Livia's score '9999"),
+    "score-of-5000-digits": (lambda b: _literal(b, _first_score, "9" * 5000),
+                             "play 1: Livia's score inf is not a score"),
+    "score-nan": (lambda b: _literal(b, _first_score, "NaN"),
+                  "play 1: Livia's score nan is not a score"),
+    "score-inf-in-plays": (_in_plays(lambda p: p[0]["players"][0].__setitem__("score", "inf")),
+                           "play 1: Livia's score 'inf' is not a score"),
+    "lone-surrogate-in-a-name": (lambda b: _edit(b, lambda d: d["players"][1].__setitem__(
+        "name", "Mar\ud800cus")), "play 1: the name 'Mar\\ud800cus' holds"),
+    "lone-surrogate-in-a-name-in-plays": (_in_plays(lambda p: p[0]["players"][1].__setitem__(
+        "name", "Mar\ud800cus")), "play 1: the name 'Mar\\ud800cus' holds"),
+    "lone-surrogate-in-a-comment": (lambda b: _edit(b, lambda d: _play(d).__setitem__(
+        "comments", "\udfff")), "play 1: the comments '\\udfff' holds"),
+    "lone-surrogate-in-a-uuid": (lambda b: _edit(b, lambda d: _play(d).__setitem__(
+        "uuid", "play-\ud800")), "play 1: the uuid 'play-\\ud800' is not an id"),
+    "lone-surrogate-in-another-games-title": (lambda b: _edit(b, lambda d: d["games"][3]
+                                                              .__setitem__("name", "Ca\ud800")),
+                                              "play 4: the game name 'Ca\\ud800' holds"),
+}
+
+
+@pytest.fixture(scope="module")
+def backup() -> dict[str, Any]:
+    """A BG Stats backup: three plays of our games, one again, one of Carcassonne."""
+    document: dict[str, Any] = json.loads(BGSTATS_BACKUP.read_text(encoding="utf-8"))
+    return document
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE_BGSTATS))
+def test_a_hostile_bgstats_file_is_refused_in_one_line_and_adds_nothing(
+        kind: str, backup: dict[str, Any], data: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    build, words = HOSTILE_BGSTATS[kind]
+    path = tmp_path / f"{kind}.json"
+    path.write_text(build(backup), encoding="utf-8")
+    before = _counts(data)
+    assert main(["--data-dir", str(data), "import-bgstats", "--no-ask", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"companion import-bgstats: {words}") and err.count("\n") == 1, err
+    assert "Traceback" not in err and len(err) < 200
+    assert _counts(data) == before

@@ -180,3 +180,14 @@ def test_unreadable_move_is_reported_not_raised(tmp_path: Path) -> None:
 def test_full_integrity_check_on_demand(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     assert store.integrity_problems() == [] and store.integrity_ok()
+
+
+def test_a_game_without_a_token_keeps_the_profiles_token(tmp_path: Path) -> None:
+    """Seated by hand (no tag), Livia is still known by the tag she used before; a new
+    tag replaces the old one."""
+    store = Store.open(tmp_path)
+    store.create_game("counter", [PlayerInfo("Livia", "red", 1, "04A1B2C3")], {})
+    store.create_game("counter", [PlayerInfo("Livia", "red", 1)], {})
+    assert [(p.name, p.token, p.games) for p in store.profiles()] == [("Livia", "04A1B2C3", 2)]
+    store.create_game("counter", [PlayerInfo("Livia", "red", 1, "04FFFFFF")], {})
+    assert [p.token for p in store.profiles()] == ["04FFFFFF"]

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import queue
+import time
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,35 @@ def test_a_transient_failure_fails_what_was_checked_against_it(
     writer.write(session.submit_action("add", {"amount": 1}))
     assert drain(events, session, 1) == ["committed"]
     assert session.state.tallies == (1, 0)
+
+
+def test_close_waits_for_a_slow_disk_to_take_every_move(  # type: ignore[no-untyped-def]
+        setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within its timeout, close lets the queue finish: nothing is abandoned."""
+    store, session, events, writer = setup
+    append = store.append
+
+    def slow_append(game_id: int, entry: LogEntry) -> int:
+        time.sleep(0.05)
+        return append(game_id, entry)
+
+    monkeypatch.setattr(store, "append", slow_append)
+    amounts = [1, 2, 3, 1, 2]
+    for amount in amounts:
+        writer.write(session.submit_action("add", {"amount": amount}))
+    assert writer.close(timeout=30) == 0
+    assert [e.action.payload["amount"] for e in store.log(session.game_id)
+            if e.action is not None] == amounts
+
+
+def test_thirty_two_moves_may_wait_for_the_disk_and_the_next_is_refused(  # type: ignore[no-untyped-def]
+        setup) -> None:
+    """A stalled disk holds at most 32 moves the table has seen but the log has not:
+    the 33rd is refused in words until the first is saved."""
+    _store, session, events, writer = setup
+    submitted = [session.submit_action("add", {"amount": 1}) for _move in range(32)]
+    with pytest.raises(Rejected, match="Still saving the last 32 moves"):
+        session.submit_action("add", {"amount": 1})
+    writer.write(submitted[0])
+    assert drain(events, session, 1) == ["committed"]
+    assert session.submit_action("add", {"amount": 1}) is not None

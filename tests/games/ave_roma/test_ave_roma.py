@@ -486,3 +486,26 @@ def test_malformed_payloads_are_refused_in_words_never_crash(
     except Rejected as refusal:
         assert str(refusal)
     assert repr(state) == before
+
+
+def test_a_surplus_cap_below_the_starting_surplus_is_refused() -> None:
+    """Surplus starts at 2, so a cap of 1 could never hold; 2 is the least."""
+    infos = [PlayerInfo("Livia", "red", 0), PlayerInfo("Marcus", "blue", 1)]
+    for cap in (0, 1):
+        with pytest.raises(Rejected, match="at least 2"):
+            RULES.setup(infos, {**RULES.default_options(), "surplus_cap": cap})
+    assert RULES.setup(infos, {**RULES.default_options(), "surplus_cap": 2}).surplus_cap == 2
+
+
+@pytest.mark.parametrize("political", [29, 30, 31, 45])
+def test_the_political_points_offered_never_pass_the_cap_of_30(political: int) -> None:
+    """The end-of-game entry offers the board's political influence, at most 30, and never
+    more than the field takes: a board with more (a state from before the cap was kept
+    as it is played now) still offers 30."""
+    from dataclasses import replace
+
+    state = _ended_game()
+    seats = (replace(state.seats[0], political=political), *state.seats[1:])
+    fields = {f.key: f for f in RULES.endgame_fields(replace(state, seats=seats))}
+    field = fields["0.political_vp"]
+    assert field.default == min(political, 30) and field.default <= field.maximum == 30
