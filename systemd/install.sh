@@ -273,6 +273,29 @@ GROUP_FILE=$ROOT/etc/group
 
 # --------------------------------------------------- rollback and update
 
+# A digest of everything that makes a release, so an unchanged checkout is not
+# installed again.
+source_digest() {
+    (cd "$SOURCE" && {
+        find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
+            -print0 | sort -z | xargs -0 sha256sum
+        sha256sum pyproject.toml systemd/requirements.txt
+        python3 -I -c 'import sys; print(sys.version)'
+    } | sha256sum | cut -c1-16)
+}
+
+# The commit the checkout is at, or nothing when it is no git checkout. Root may read
+# the owner's repository here: rev-parse runs none of its hooks.
+checkout_commit() {
+    [[ -e $SOURCE/.git ]] && command -v git >/dev/null || return 0
+    git -c safe.directory="$SOURCE" --no-optional-locks -C "$SOURCE" \
+        rev-parse --verify --quiet 'HEAD^{commit}' 2>/dev/null || true
+}
+
+# Each release records the commit it was built from (RELEASE/.commit): after a rollback
+# the checkout is ahead of the release that runs, and an update compares with the latter.
+RELEASE_COMMIT=.commit
+
 # Point a symlink elsewhere with one rename, so it is never missing.
 swap_link() {
     local target=$1 link=$2
@@ -300,6 +323,7 @@ if ((ROLLBACK)); then
     swap_link "$to" "$APP_DIR/current"
     swap_link "$from" "$APP_DIR/previous"
     changed "$APP_DIR/current -> $to (the release before; $from is now previous)"
+    echo "companion-update asks before it switches to a newer release again."
     restart_if_running
     exit 0
 fi
@@ -338,37 +362,24 @@ if ((UPDATE)); then
             "tag or commit to update to, e.g. companion-update ${newest%% *}" \
             "${newest:+(newest tags: $newest)}"
     fi
-    if [[ $target == "$before" ]]; then
-        echo "  unchanged  checkout at $(describe "$before") ($name has nothing newer)"
-    else
-        echo "From $(describe "$before") to $(describe "$target") ($name):"
-        ahead=$(owner_git rev-list --count "$before..$target")
-        behind=$(owner_git rev-list --count "$target..$before")
-        if ((ahead)); then
-            echo "  $ahead new commit(s):"
-            owner_git log --no-decorate --format='    %h %s' "$before..$target" | head -n 20
-            ((ahead <= 20)) || echo "    ... and $((ahead - 20)) more"
+    # What runs is compared with, not the checkout: after a rollback the checkout is still
+    # at the newer commit, and installing it would switch the release back unasked.
+    running_release=$(readlink "$APP_DIR/current" 2>/dev/null || true)
+    running=$before running_note=""
+    if ((BUILD_APP)) && [[ -n $running_release ]] && command -v python3 >/dev/null &&
+        [[ ${running_release##*/} != "$(source_digest)" ]]; then
+        recorded=$(cat "$running_release/$RELEASE_COMMIT" 2>/dev/null || true)
+        if [[ -n $recorded ]] && owner_git cat-file -e "$recorded^{commit}" 2>/dev/null; then
+            running=$recorded
+            running_note="the companion runs $(describe "$running") ($running_release)"
+        else
+            running="" running_note="the companion runs $running_release"
         fi
-        if ((behind)); then
-            echo "  $behind commit(s) of the running version left out (going back):"
-            owner_git log --no-decorate --format='    %h %s' "$target..$before" | head -n 20
-        fi
-        echo "  files: $(owner_git diff --shortstat "$before" "$target")"
-        owner_git diff --stat=72 "$before" "$target" -- systemd/ pyproject.toml |
-            sed -n 's/^ \(.*|.*\)/    \1/p'
-        if ((!ASSUME_YES)); then
-            printf 'Update to %s? [y/N] ' "$(describe "$target")"
-            if ! read -r answer; then
-                echo
-                fail "no answer (no terminal): nothing changed. To update without the" \
-                    "question: companion-update ${UPDATE_TO:+$UPDATE_TO }--yes"
-            fi
-            case $answer in
-                y | Y | yes | Yes) ;;
-                *) echo "Nothing changed: the checkout stays at $(describe "$before")."
-                   exit 0 ;;
-            esac
-        fi
+        running_note+=", not the checkout's $(describe "$before") (a rollback?)"
+    fi
+    move_checkout() {
+        [[ $target != "$before" ]] || return 0
+        local branch
         branch=$(owner_git symbolic-ref --quiet --short HEAD || true)
         if [[ -z $UPDATE_TO && -n $branch ]]; then
             owner_git merge --ff-only --quiet "$target" ||
@@ -379,6 +390,46 @@ if ((UPDATE)); then
                     "git -C $SOURCE status): nothing changed"
         fi
         echo "  changed    checkout $(describe "$before") -> $(describe "$target")"
+    }
+    if [[ $target == "$running" && $target == "$before" ]]; then
+        echo "  unchanged  checkout at $(describe "$before") ($name has nothing newer)"
+    elif [[ $target == "$running" ]]; then
+        move_checkout  # to what runs: nothing is switched, so nothing to ask
+    else
+        log_from=${running:-$before}
+        echo "From $(describe "$log_from") to $(describe "$target") ($name):"
+        [[ -z $running_note ]] || echo "  ($running_note)"
+        ahead=$(owner_git rev-list --count "$log_from..$target")
+        behind=$(owner_git rev-list --count "$target..$log_from")
+        if ((ahead)); then
+            echo "  $ahead new commit(s):"
+            owner_git log --no-decorate --format='    %h %s' "$log_from..$target" | head -n 20
+            ((ahead <= 20)) || echo "    ... and $((ahead - 20)) more"
+        fi
+        if ((behind)); then
+            echo "  $behind commit(s) of the running version left out (going back):"
+            owner_git log --no-decorate --format='    %h %s' "$target..$log_from" | head -n 20
+        fi
+        echo "  files: $(owner_git diff --shortstat "$log_from" "$target")"
+        owner_git diff --stat=72 "$log_from" "$target" -- systemd/ pyproject.toml |
+            sed -n 's/^ \(.*|.*\)/    \1/p'
+        stays=${running:+$(describe "$running")}
+        stays=${stays:-$running_release}
+        if ((!ASSUME_YES)); then
+            printf 'Update to %s? [y/N] ' "$(describe "$target")"
+            if ! read -r answer; then
+                echo
+                fail "no answer (no terminal): nothing changed, the companion stays at" \
+                    "$stays. To update without the question:" \
+                    "companion-update ${UPDATE_TO:+$UPDATE_TO }--yes"
+            fi
+            case $answer in
+                y | Y | yes | Yes) ;;
+                *) echo "Nothing changed: the companion stays at $stays."
+                   exit 0 ;;
+            esac
+        fi
+        move_checkout
     fi
     # The new checkout may have changed this very script: the new one installs. It is told
     # where the checkout was, to say how to go back if the release cannot be built.
@@ -623,17 +674,6 @@ exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" --update \"\$@\"" "$UPD
 
 # ------------------------------------------------------------ app release
 
-# A digest of everything that makes a release, so an unchanged checkout is not
-# installed again.
-source_digest() {
-    (cd "$SOURCE" && {
-        find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
-            -print0 | sort -z | xargs -0 sha256sum
-        sha256sum pyproject.toml systemd/requirements.txt
-        python3 -I -c 'import sys; print(sys.version)'
-    } | sha256sum | cut -c1-16)
-}
-
 # Build one release: a venv, the locked dependencies, the app's code, its bytecode.
 build_release() {
     local release=$1 python site
@@ -718,6 +758,11 @@ else
         for old in "$APP_DIR"/releases/*; do
             [[ $old == "$release" || $old == "$kept" ]] || rm -rf "$old"
         done
+    fi
+    # The commit this release now stands for (another commit may share its digest).
+    commit=$(checkout_commit)
+    if [[ -n $commit && $commit != "$(cat "$release/$RELEASE_COMMIT" 2>/dev/null)" ]]; then
+        printf '%s\n' "$commit" >"$release/$RELEASE_COMMIT"
     fi
 fi
 

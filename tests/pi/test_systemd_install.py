@@ -608,6 +608,47 @@ def test_an_update_without_an_answer_changes_nothing(
 
 
 @needs_release
+def test_an_update_after_a_rollback_asks_before_it_switches_back(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A rollback leaves the checkout at the newer commit: the update compares with the
+    release that runs, not with the checkout, and a switch back needs a yes."""
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, base = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
+    newest = next_release(upstream, "the next release")
+    assert install_release(root, owned, app_dir, owned, "--update", "--yes").returncode == 0
+    second = release_of(app_dir)
+    rolled = install_release(root, owned, app_dir, owned, "--rollback")
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr
+    assert release_of(app_dir) == first
+
+    unattended = install_release(root, owned, app_dir, owned, "--update")
+    assert unattended.returncode == 1, unattended.stdout + unattended.stderr
+    assert f"the companion runs {base[:7]}" in unattended.stdout
+    assert f"{newest[:7]} the next release" in unattended.stdout
+    assert "no answer" in unattended.stderr and f"stays at {base[:7]}" in unattended.stderr
+    assert release_of(app_dir) == first
+    declined = install_release(root, owned, app_dir, owned, "--update", answer="n\n")
+    assert declined.returncode == 0, declined.stdout + declined.stderr
+    assert "Nothing changed" in declined.stdout
+    assert release_of(app_dir) == first
+    accepted = install_release(root, owned, app_dir, owned, "--update", "--yes")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert release_of(app_dir) == second
+    assert git(owned, "rev-parse", "HEAD").strip() == newest
+
+    # Naming the commit that runs moves the checkout there and switches nothing.
+    assert install_release(root, owned, app_dir, owned, "--rollback").returncode == 0
+    back = install_release(root, owned, app_dir, owned, "--update", base)
+    assert back.returncode == 0, back.stdout + back.stderr
+    assert "changed    checkout" in back.stdout and "Update to" not in back.stdout
+    assert f"unchanged  app release {first}" in back.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == base
+
+
+@needs_release
 def test_an_update_goes_to_the_tag_the_owner_names(
     root: Path, clone: tuple[Path, Path], tmp_path: Path
 ) -> None:
