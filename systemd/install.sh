@@ -240,14 +240,14 @@ if [[ -f $SOURCE/companion/board.py ]] && command -v python3 >/dev/null; then
     eval "$(python3 -I "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
 fi
 
+BOOT_DIR=""
+for candidate in boot/firmware boot; do
+    if [[ -f $ROOT/$candidate/config.txt ]]; then
+        BOOT_DIR=$ROOT/$candidate
+        break
+    fi
+done
 if ((ENABLE_UART)); then
-    BOOT_DIR=""
-    for candidate in boot/firmware boot; do
-        if [[ -f $ROOT/$candidate/config.txt ]]; then
-            BOOT_DIR=$ROOT/$candidate
-            break
-        fi
-    done
     [[ -n $BOOT_DIR ]] ||
         fail "--enable-uart: no $ROOT/boot/firmware/config.txt (nor $ROOT/boot/config.txt)"
     [[ -f $BOOT_DIR/cmdline.txt ]] || fail "--enable-uart: $BOOT_DIR/cmdline.txt is missing"
@@ -826,11 +826,29 @@ fi
 
 # -------------------------------------------------------------------- UART
 
+config_has() {
+    grep -Eq "^[[:space:]]*$1[[:space:]]*$" "$BOOT_DIR/config.txt"
+}
+
+# config.txt sets every line the UART needs on this model.
+uart_configured() {
+    local line
+    for line in $BOARD_UART_CONFIG; do
+        config_has "$line" || return 1
+    done
+}
+
+# cmdline.txt without a serial console on it.
+without_serial_console() {
+    sed -E 's/(^|[[:space:]]+)console=(serial[0-9]+|ttyAMA[0-9]+|ttyS[0-9]+)(,[^[:space:]]*)?//g
+        s/^[[:space:]]+//' "$BOOT_DIR/cmdline.txt"
+}
+
 if ((ENABLE_UART)); then
     config=$BOOT_DIR/config.txt
     cmdline=$BOOT_DIR/cmdline.txt
     for line in $BOARD_UART_CONFIG; do
-        if grep -Eq "^[[:space:]]*${line}[[:space:]]*$" "$config"; then
+        if config_has "$line"; then
             unchanged "${config#"$ROOT"}: $line"
         else
             # Appended under [all], so it holds for every model; later lines win.
@@ -841,8 +859,7 @@ if ((ENABLE_UART)); then
         fi
     done
     current=$(cat "$cmdline")
-    without_console=$(printf '%s\n' "$current" |
-        sed -E 's/(^|[[:space:]]+)console=(serial[0-9]+|ttyAMA[0-9]+|ttyS[0-9]+)(,[^[:space:]]*)?//g; s/^[[:space:]]+//')
+    without_console=$(without_serial_console)
     if [[ $without_console == "$current" ]]; then
         unchanged "${cmdline#"$ROOT"}: no serial console"
     else
@@ -850,6 +867,10 @@ if ((ENABLE_UART)); then
         changed "${cmdline#"$ROOT"}: removed the serial console (the reader needs the UART)"
         NEEDS_REBOOT=1
     fi
+elif [[ -n $BOOT_DIR && -f $BOOT_DIR/cmdline.txt ]] && uart_configured &&
+    [[ $(without_serial_console) == "$(cat "$BOOT_DIR/cmdline.txt")" ]]; then
+    # An update (companion-update passes no --enable-uart) of an install that has it.
+    unchanged "UART on GPIO 14/15 for a serial NFC reader (enabled before)"
 else
     skipped "UART (pass --enable-uart for a serial NFC reader on GPIO 14/15)"
 fi

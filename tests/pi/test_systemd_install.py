@@ -243,6 +243,27 @@ def test_boot_files_are_left_alone_without_enable_uart(root: Path, source: Path)
     assert (root / "boot/firmware/cmdline.txt").read_text() == CMDLINE_TXT
 
 
+def test_a_run_without_enable_uart_keeps_quiet_about_a_uart_enabled_before(
+    root: Path, source: Path
+) -> None:
+    """companion-update runs the installer without --enable-uart: on an install that has
+    the UART it must not say to pass the flag, nor change the boot files."""
+    assert install(root, source, "--enable-uart").returncode == 0
+    enabled = snapshot(root)
+    update = install(root, source)
+    assert update.returncode == 0, update.stderr
+    assert "pass --enable-uart" not in update.stdout
+    assert "unchanged  UART on GPIO 14/15 for a serial NFC reader (enabled before)" \
+        in update.stdout
+    assert "Nothing to change" in update.stdout
+    assert snapshot(root) == enabled
+
+    # The UART on, but a serial console on it still: the flag is what would fix it.
+    cmdline = root / "boot/firmware/cmdline.txt"
+    cmdline.write_text("console=serial0,115200 " + cmdline.read_text())
+    assert "skipped    UART (pass --enable-uart" in install(root, source).stdout
+
+
 def test_enable_uart_without_config_txt_fails_before_changing_anything(
     root: Path, source: Path
 ) -> None:
