@@ -351,15 +351,20 @@ if ((UPDATE)); then
     fi
     if [[ -n $UPDATE_TO ]]; then
         target=$(owner_git rev-parse --verify --quiet "$UPDATE_TO^{commit}") ||
-            fail "no tag or commit \"$UPDATE_TO\" in $SOURCE; the releases: git -C $SOURCE tag"
+            fail "no tag or commit \"$UPDATE_TO\" in $SOURCE; the commits: git -C $SOURCE" \
+                "log --oneline --all (the tags, if any: git -C $SOURCE tag)"
         name=$UPDATE_TO
     elif name=$(owner_git rev-parse --abbrev-ref --symbolic-full-name '@{upstream}' \
         2>/dev/null); then
         target=$(owner_git rev-parse "$name^{commit}")
     else
         newest=$(owner_git tag --sort=-creatordate | head -n 5 | tr '\n' ' ')
+        # Without tags, the newest commit of the branch the clone came from.
+        example=${newest%% *}
+        [[ -n $example ]] || example=$(owner_git rev-parse --short --verify --quiet \
+            'refs/remotes/origin/HEAD^{commit}' || echo COMMIT)
         fail "the checkout is at $(describe "$before") and follows no branch: name the" \
-            "tag or commit to update to, e.g. companion-update ${newest%% *}" \
+            "tag or commit to update to, e.g. companion-update $example" \
             "${newest:+(newest tags: $newest)}"
     fi
     # What runs is compared with, not the checkout: after a rollback the checkout is still

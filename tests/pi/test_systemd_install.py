@@ -690,6 +690,24 @@ def test_an_update_goes_to_the_tag_the_owner_names(
 
 
 @needs_release
+def test_a_checkout_on_no_branch_and_without_tags_is_shown_a_commit_to_name(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The project has no tags: the example must be a commit, not an empty name."""
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    git(owned, "checkout", "-q", "--detach")
+    newest = next_release(upstream, "the next release")
+    git(owned, "fetch", "-q")
+    done = install_release(root, owned, app_dir, owned, "--update")
+    assert done.returncode == 1
+    assert f"follows no branch: name the tag or commit to update to, e.g. companion-update " \
+           f"{newest[:7]}" in done.stderr, done.stderr
+    assert "newest tags" not in done.stderr
+
+
+@needs_release
 def test_a_failed_update_says_the_old_release_still_runs(
     root: Path, clone: tuple[Path, Path], tmp_path: Path
 ) -> None:
