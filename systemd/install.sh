@@ -240,14 +240,14 @@ if [[ -f $SOURCE/companion/board.py ]] && command -v python3 >/dev/null; then
     eval "$(python3 -I "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
 fi
 
+BOOT_DIR=""
+for candidate in boot/firmware boot; do
+    if [[ -f $ROOT/$candidate/config.txt ]]; then
+        BOOT_DIR=$ROOT/$candidate
+        break
+    fi
+done
 if ((ENABLE_UART)); then
-    BOOT_DIR=""
-    for candidate in boot/firmware boot; do
-        if [[ -f $ROOT/$candidate/config.txt ]]; then
-            BOOT_DIR=$ROOT/$candidate
-            break
-        fi
-    done
     [[ -n $BOOT_DIR ]] ||
         fail "--enable-uart: no $ROOT/boot/firmware/config.txt (nor $ROOT/boot/config.txt)"
     [[ -f $BOOT_DIR/cmdline.txt ]] || fail "--enable-uart: $BOOT_DIR/cmdline.txt is missing"
@@ -272,6 +272,29 @@ PASSWD_FILE=$ROOT/etc/passwd
 GROUP_FILE=$ROOT/etc/group
 
 # --------------------------------------------------- rollback and update
+
+# A digest of everything that makes a release, so an unchanged checkout is not
+# installed again.
+source_digest() {
+    (cd "$SOURCE" && {
+        find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
+            -print0 | sort -z | xargs -0 sha256sum
+        sha256sum pyproject.toml systemd/requirements.txt
+        python3 -I -c 'import sys; print(sys.version)'
+    } | sha256sum | cut -c1-16)
+}
+
+# The commit the checkout is at, or nothing when it is no git checkout. Root may read
+# the owner's repository here: rev-parse runs none of its hooks.
+checkout_commit() {
+    [[ -e $SOURCE/.git ]] && command -v git >/dev/null || return 0
+    git -c safe.directory="$SOURCE" --no-optional-locks -C "$SOURCE" \
+        rev-parse --verify --quiet 'HEAD^{commit}' 2>/dev/null || true
+}
+
+# Each release records the commit it was built from (RELEASE/.commit): after a rollback
+# the checkout is ahead of the release that runs, and an update compares with the latter.
+RELEASE_COMMIT=.commit
 
 # Point a symlink elsewhere with one rename, so it is never missing.
 swap_link() {
@@ -300,6 +323,7 @@ if ((ROLLBACK)); then
     swap_link "$to" "$APP_DIR/current"
     swap_link "$from" "$APP_DIR/previous"
     changed "$APP_DIR/current -> $to (the release before; $from is now previous)"
+    echo "companion-update asks before it switches to a newer release again."
     restart_if_running
     exit 0
 fi
@@ -327,48 +351,40 @@ if ((UPDATE)); then
     fi
     if [[ -n $UPDATE_TO ]]; then
         target=$(owner_git rev-parse --verify --quiet "$UPDATE_TO^{commit}") ||
-            fail "no tag or commit \"$UPDATE_TO\" in $SOURCE; the releases: git -C $SOURCE tag"
+            fail "no tag or commit \"$UPDATE_TO\" in $SOURCE; the commits: git -C $SOURCE" \
+                "log --oneline --all (the tags, if any: git -C $SOURCE tag)"
         name=$UPDATE_TO
     elif name=$(owner_git rev-parse --abbrev-ref --symbolic-full-name '@{upstream}' \
         2>/dev/null); then
         target=$(owner_git rev-parse "$name^{commit}")
     else
         newest=$(owner_git tag --sort=-creatordate | head -n 5 | tr '\n' ' ')
+        # Without tags, the newest commit of the branch the clone came from.
+        example=${newest%% *}
+        [[ -n $example ]] || example=$(owner_git rev-parse --short --verify --quiet \
+            'refs/remotes/origin/HEAD^{commit}' || echo COMMIT)
         fail "the checkout is at $(describe "$before") and follows no branch: name the" \
-            "tag or commit to update to, e.g. companion-update ${newest%% *}" \
+            "tag or commit to update to, e.g. companion-update $example" \
             "${newest:+(newest tags: $newest)}"
     fi
-    if [[ $target == "$before" ]]; then
-        echo "  unchanged  checkout at $(describe "$before") ($name has nothing newer)"
-    else
-        echo "From $(describe "$before") to $(describe "$target") ($name):"
-        ahead=$(owner_git rev-list --count "$before..$target")
-        behind=$(owner_git rev-list --count "$target..$before")
-        if ((ahead)); then
-            echo "  $ahead new commit(s):"
-            owner_git log --no-decorate --format='    %h %s' "$before..$target" | head -n 20
-            ((ahead <= 20)) || echo "    ... and $((ahead - 20)) more"
+    # What runs is compared with, not the checkout: after a rollback the checkout is still
+    # at the newer commit, and installing it would switch the release back unasked.
+    running_release=$(readlink "$APP_DIR/current" 2>/dev/null || true)
+    running=$before running_note=""
+    if ((BUILD_APP)) && [[ -n $running_release ]] && command -v python3 >/dev/null &&
+        [[ ${running_release##*/} != "$(source_digest)" ]]; then
+        recorded=$(cat "$running_release/$RELEASE_COMMIT" 2>/dev/null || true)
+        if [[ -n $recorded ]] && owner_git cat-file -e "$recorded^{commit}" 2>/dev/null; then
+            running=$recorded
+            running_note="the companion runs $(describe "$running") ($running_release)"
+        else
+            running="" running_note="the companion runs $running_release"
         fi
-        if ((behind)); then
-            echo "  $behind commit(s) of the running version left out (going back):"
-            owner_git log --no-decorate --format='    %h %s' "$target..$before" | head -n 20
-        fi
-        echo "  files: $(owner_git diff --shortstat "$before" "$target")"
-        owner_git diff --stat=72 "$before" "$target" -- systemd/ pyproject.toml |
-            sed -n 's/^ \(.*|.*\)/    \1/p'
-        if ((!ASSUME_YES)); then
-            printf 'Update to %s? [y/N] ' "$(describe "$target")"
-            if ! read -r answer; then
-                echo
-                fail "no answer (no terminal): nothing changed. To update without the" \
-                    "question: companion-update ${UPDATE_TO:+$UPDATE_TO }--yes"
-            fi
-            case $answer in
-                y | Y | yes | Yes) ;;
-                *) echo "Nothing changed: the checkout stays at $(describe "$before")."
-                   exit 0 ;;
-            esac
-        fi
+        running_note+=", not the checkout's $(describe "$before") (a rollback?)"
+    fi
+    move_checkout() {
+        [[ $target != "$before" ]] || return 0
+        local branch
         branch=$(owner_git symbolic-ref --quiet --short HEAD || true)
         if [[ -z $UPDATE_TO && -n $branch ]]; then
             owner_git merge --ff-only --quiet "$target" ||
@@ -379,6 +395,46 @@ if ((UPDATE)); then
                     "git -C $SOURCE status): nothing changed"
         fi
         echo "  changed    checkout $(describe "$before") -> $(describe "$target")"
+    }
+    if [[ $target == "$running" && $target == "$before" ]]; then
+        echo "  unchanged  checkout at $(describe "$before") ($name has nothing newer)"
+    elif [[ $target == "$running" ]]; then
+        move_checkout  # to what runs: nothing is switched, so nothing to ask
+    else
+        log_from=${running:-$before}
+        echo "From $(describe "$log_from") to $(describe "$target") ($name):"
+        [[ -z $running_note ]] || echo "  ($running_note)"
+        ahead=$(owner_git rev-list --count "$log_from..$target")
+        behind=$(owner_git rev-list --count "$target..$log_from")
+        if ((ahead)); then
+            echo "  $ahead new commit(s):"
+            owner_git log --no-decorate --format='    %h %s' "$log_from..$target" | head -n 20
+            ((ahead <= 20)) || echo "    ... and $((ahead - 20)) more"
+        fi
+        if ((behind)); then
+            echo "  $behind commit(s) of the running version left out (going back):"
+            owner_git log --no-decorate --format='    %h %s' "$target..$log_from" | head -n 20
+        fi
+        echo "  files: $(owner_git diff --shortstat "$log_from" "$target")"
+        owner_git diff --stat=72 "$log_from" "$target" -- systemd/ pyproject.toml |
+            sed -n 's/^ \(.*|.*\)/    \1/p'
+        stays=${running:+$(describe "$running")}
+        stays=${stays:-$running_release}
+        if ((!ASSUME_YES)); then
+            printf 'Update to %s? [y/N] ' "$(describe "$target")"
+            if ! read -r answer; then
+                echo
+                fail "no answer (no terminal): nothing changed, the companion stays at" \
+                    "$stays. To update without the question:" \
+                    "companion-update ${UPDATE_TO:+$UPDATE_TO }--yes"
+            fi
+            case $answer in
+                y | Y | yes | Yes) ;;
+                *) echo "Nothing changed: the companion stays at $stays."
+                   exit 0 ;;
+            esac
+        fi
+        move_checkout
     fi
     # The new checkout may have changed this very script: the new one installs. It is told
     # where the checkout was, to say how to go back if the release cannot be built.
@@ -623,17 +679,6 @@ exec \"$SOURCE/systemd/install.sh\" --source \"$SOURCE\" --update \"\$@\"" "$UPD
 
 # ------------------------------------------------------------ app release
 
-# A digest of everything that makes a release, so an unchanged checkout is not
-# installed again.
-source_digest() {
-    (cd "$SOURCE" && {
-        find companion -type f ! -name '*.pyc' ! -name '*.mo' ! -path '*/__pycache__/*' \
-            -print0 | sort -z | xargs -0 sha256sum
-        sha256sum pyproject.toml systemd/requirements.txt
-        python3 -I -c 'import sys; print(sys.version)'
-    } | sha256sum | cut -c1-16)
-}
-
 # Build one release: a venv, the locked dependencies, the app's code, its bytecode.
 build_release() {
     local release=$1 python site
@@ -719,6 +764,11 @@ else
             [[ $old == "$release" || $old == "$kept" ]] || rm -rf "$old"
         done
     fi
+    # The commit this release now stands for (another commit may share its digest).
+    commit=$(checkout_commit)
+    if [[ -n $commit && $commit != "$(cat "$release/$RELEASE_COMMIT" 2>/dev/null)" ]]; then
+        printf '%s\n' "$commit" >"$release/$RELEASE_COMMIT"
+    fi
 fi
 
 # The command for the owner (companion doctor, companion nfc), from the current release.
@@ -781,11 +831,29 @@ fi
 
 # -------------------------------------------------------------------- UART
 
+config_has() {
+    grep -Eq "^[[:space:]]*$1[[:space:]]*$" "$BOOT_DIR/config.txt"
+}
+
+# config.txt sets every line the UART needs on this model.
+uart_configured() {
+    local line
+    for line in $BOARD_UART_CONFIG; do
+        config_has "$line" || return 1
+    done
+}
+
+# cmdline.txt without a serial console on it.
+without_serial_console() {
+    sed -E 's/(^|[[:space:]]+)console=(serial[0-9]+|ttyAMA[0-9]+|ttyS[0-9]+)(,[^[:space:]]*)?//g
+        s/^[[:space:]]+//' "$BOOT_DIR/cmdline.txt"
+}
+
 if ((ENABLE_UART)); then
     config=$BOOT_DIR/config.txt
     cmdline=$BOOT_DIR/cmdline.txt
     for line in $BOARD_UART_CONFIG; do
-        if grep -Eq "^[[:space:]]*${line}[[:space:]]*$" "$config"; then
+        if config_has "$line"; then
             unchanged "${config#"$ROOT"}: $line"
         else
             # Appended under [all], so it holds for every model; later lines win.
@@ -796,8 +864,7 @@ if ((ENABLE_UART)); then
         fi
     done
     current=$(cat "$cmdline")
-    without_console=$(printf '%s\n' "$current" |
-        sed -E 's/(^|[[:space:]]+)console=(serial[0-9]+|ttyAMA[0-9]+|ttyS[0-9]+)(,[^[:space:]]*)?//g; s/^[[:space:]]+//')
+    without_console=$(without_serial_console)
     if [[ $without_console == "$current" ]]; then
         unchanged "${cmdline#"$ROOT"}: no serial console"
     else
@@ -805,6 +872,10 @@ if ((ENABLE_UART)); then
         changed "${cmdline#"$ROOT"}: removed the serial console (the reader needs the UART)"
         NEEDS_REBOOT=1
     fi
+elif [[ -n $BOOT_DIR && -f $BOOT_DIR/cmdline.txt ]] && uart_configured &&
+    [[ $(without_serial_console) == "$(cat "$BOOT_DIR/cmdline.txt")" ]]; then
+    # An update (companion-update passes no --enable-uart) of an install that has it.
+    unchanged "UART on GPIO 14/15 for a serial NFC reader (enabled before)"
 else
     skipped "UART (pass --enable-uart for a serial NFC reader on GPIO 14/15)"
 fi

@@ -364,7 +364,7 @@ for path in sorted(pathlib.Path("{STORE_DIR}").glob("*.db")):
 """
 
 
-def test_companion_update_pulls_installs_restarts_and_rollback_returns(
+def test_companion_update_pulls_installs_restarts_and_rollback_returns_until_a_yes(
     container: Container, running: dict[str, str]
 ) -> None:
     # An "upstream" repository and its owner's clone of it (not root's: git refuses another
@@ -416,6 +416,22 @@ def test_companion_update_pulls_installs_restarts_and_rollback_returns(
     assert container.run(["/opt/companion/current/bin/python", "-c", DUMP_STORE]
                          ).stdout == store_before
     container.run(["systemctl", "start", UNIT], timeout=120)
+
+    # The checkout is still at "next": a plain update must not switch back unasked.
+    pid_rolled_back = wait_for(container, "s['SubState'] == 'running'", 60)["MainPID"]
+    unattended = container.run(["sh", "-c", "companion-update </dev/null"], check=False,
+                               timeout=600)
+    assert unattended.returncode == 1, unattended.stdout + unattended.stderr
+    assert "1 new commit(s):" in unattended.stdout and " next" in unattended.stdout
+    assert "no answer (no terminal): nothing changed" in unattended.stderr
+    declined = container.run(["sh", "-c", "echo n | companion-update"], timeout=600).stdout
+    assert "Nothing changed: the companion stays at" in declined, declined
+    assert container.run(["readlink", "/opt/companion/current"]).stdout.strip() == first
+    assert show(container, "MainPID")["MainPID"] == pid_rolled_back
+    again = container.run(["companion-update", "--yes"], timeout=600).stdout
+    assert "Restarted companion.service." in again, again
+    assert container.run(["readlink", "/opt/companion/current"]).stdout.strip() == second
+    assert wait_for(container, "s['SubState'] == 'running'", 60)["MainPID"] != pid_rolled_back
 
 
 def test_the_hardware_watchdog_is_armed_by_the_manager(

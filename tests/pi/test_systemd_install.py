@@ -243,6 +243,27 @@ def test_boot_files_are_left_alone_without_enable_uart(root: Path, source: Path)
     assert (root / "boot/firmware/cmdline.txt").read_text() == CMDLINE_TXT
 
 
+def test_a_run_without_enable_uart_keeps_quiet_about_a_uart_enabled_before(
+    root: Path, source: Path
+) -> None:
+    """companion-update runs the installer without --enable-uart: on an install that has
+    the UART it must not say to pass the flag, nor change the boot files."""
+    assert install(root, source, "--enable-uart").returncode == 0
+    enabled = snapshot(root)
+    update = install(root, source)
+    assert update.returncode == 0, update.stderr
+    assert "pass --enable-uart" not in update.stdout
+    assert "unchanged  UART on GPIO 14/15 for a serial NFC reader (enabled before)" \
+        in update.stdout
+    assert "Nothing to change" in update.stdout
+    assert snapshot(root) == enabled
+
+    # The UART on, but a serial console on it still: the flag is what would fix it.
+    cmdline = root / "boot/firmware/cmdline.txt"
+    cmdline.write_text("console=serial0,115200 " + cmdline.read_text())
+    assert "skipped    UART (pass --enable-uart" in install(root, source).stdout
+
+
 def test_enable_uart_without_config_txt_fails_before_changing_anything(
     root: Path, source: Path
 ) -> None:
@@ -608,6 +629,47 @@ def test_an_update_without_an_answer_changes_nothing(
 
 
 @needs_release
+def test_an_update_after_a_rollback_asks_before_it_switches_back(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A rollback leaves the checkout at the newer commit: the update compares with the
+    release that runs, not with the checkout, and a switch back needs a yes."""
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, base = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
+    newest = next_release(upstream, "the next release")
+    assert install_release(root, owned, app_dir, owned, "--update", "--yes").returncode == 0
+    second = release_of(app_dir)
+    rolled = install_release(root, owned, app_dir, owned, "--rollback")
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr
+    assert release_of(app_dir) == first
+
+    unattended = install_release(root, owned, app_dir, owned, "--update")
+    assert unattended.returncode == 1, unattended.stdout + unattended.stderr
+    assert f"the companion runs {base[:7]}" in unattended.stdout
+    assert f"{newest[:7]} the next release" in unattended.stdout
+    assert "no answer" in unattended.stderr and f"stays at {base[:7]}" in unattended.stderr
+    assert release_of(app_dir) == first
+    declined = install_release(root, owned, app_dir, owned, "--update", answer="n\n")
+    assert declined.returncode == 0, declined.stdout + declined.stderr
+    assert "Nothing changed" in declined.stdout
+    assert release_of(app_dir) == first
+    accepted = install_release(root, owned, app_dir, owned, "--update", "--yes")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert release_of(app_dir) == second
+    assert git(owned, "rev-parse", "HEAD").strip() == newest
+
+    # Naming the commit that runs moves the checkout there and switches nothing.
+    assert install_release(root, owned, app_dir, owned, "--rollback").returncode == 0
+    back = install_release(root, owned, app_dir, owned, "--update", base)
+    assert back.returncode == 0, back.stdout + back.stderr
+    assert "changed    checkout" in back.stdout and "Update to" not in back.stdout
+    assert f"unchanged  app release {first}" in back.stdout
+    assert git(owned, "rev-parse", "HEAD").strip() == base
+
+
+@needs_release
 def test_an_update_goes_to_the_tag_the_owner_names(
     root: Path, clone: tuple[Path, Path], tmp_path: Path
 ) -> None:
@@ -625,6 +687,24 @@ def test_an_update_goes_to_the_tag_the_owner_names(
     unknown = install_release(root, owned, app_dir, owned, "--update", "v9.9", "--yes")
     assert unknown.returncode == 1
     assert 'no tag or commit "v9.9"' in unknown.stderr
+
+
+@needs_release
+def test_a_checkout_on_no_branch_and_without_tags_is_shown_a_commit_to_name(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The project has no tags: the example must be a commit, not an empty name."""
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    git(owned, "checkout", "-q", "--detach")
+    newest = next_release(upstream, "the next release")
+    git(owned, "fetch", "-q")
+    done = install_release(root, owned, app_dir, owned, "--update")
+    assert done.returncode == 1
+    assert f"follows no branch: name the tag or commit to update to, e.g. companion-update " \
+           f"{newest[:7]}" in done.stderr, done.stderr
+    assert "newest tags" not in done.stderr
 
 
 @needs_release
