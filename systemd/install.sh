@@ -235,9 +235,9 @@ done
 
 [[ -n $MODEL_FILE ]] || MODEL_FILE=$ROOT/proc/device-tree/model
 BOARD_MODEL="" BOARD_IS_PI=0 BOARD_UART_CONFIG=enable_uart=1 BOARD_SERIAL_PORT=/dev/serial0
-if [[ -f $SOURCE/companion/board.py ]] && command -v python3 >/dev/null; then
+if [[ -f $SOURCE/companion/system/board.py ]] && command -v python3 >/dev/null; then
     # -I: the script's own folder must not shadow the standard library (companion/locale).
-    eval "$(python3 -I "$SOURCE/companion/board.py" --model-file "$MODEL_FILE" --shell)"
+    eval "$(python3 -I "$SOURCE/companion/system/board.py" --model-file "$MODEL_FILE" --shell)"
 fi
 
 BOOT_DIR=""
@@ -316,6 +316,57 @@ restart_if_running() {
     fi
 }
 
+install_file() {
+    local source=$1 target=$2 mode=$3
+    local dest=$ROOT$target
+    if [[ -f $dest && ! -L $dest ]] && cmp -s "$source" "$dest" &&
+        [[ $(stat -c %a "$dest") == "$mode" ]]; then
+        unchanged "$target"
+    else
+        install -D -m "$mode" "$source" "$dest"
+        changed "installed $target"
+    fi
+}
+
+# Install text made here rather than a file of the checkout.
+install_text() {
+    local text=$1 target=$2 mode=$3 scratch
+    scratch=$(mktemp)
+    printf '%s\n' "$text" >"$scratch"
+    install_file "$scratch" "$target" "$mode"
+    rm -f "$scratch"
+}
+
+# Each release keeps the units it was installed with (RELEASE/units): they name its
+# modules (python -m companion.system.drm), so a rollback puts back the release's own.
+RELEASE_UNITS=units
+
+keep_units_with_release() {
+    local release=$1 unit
+    for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
+        install -D -m 644 "$SOURCE/systemd/$unit" "$release/$RELEASE_UNITS/$unit"
+    done
+}
+
+# The units a release was installed with; for a release from before they were kept,
+# the units here with the modules named as they were before companion/system existed.
+units_of_release() {
+    local release=$1 unit
+    for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
+        if [[ -f $release/$RELEASE_UNITS/$unit ]]; then
+            install_file "$release/$RELEASE_UNITS/$unit" "$UNIT_DIR/$unit" 644
+        elif [[ ! -d $release/app/companion/system ]]; then
+            install_text "$(sed 's/-m companion\.system\./-m companion./' \
+                "$SOURCE/systemd/$unit")" "$UNIT_DIR/$unit" 644
+        fi
+    done
+    if ((ROOT_MODE)); then
+        skipped "systemctl daemon-reload (--root)"
+    else
+        systemctl daemon-reload
+    fi
+}
+
 if ((ROLLBACK)); then
     echo "Rolling the companion back:"
     from=$(readlink "$APP_DIR/current")
@@ -323,6 +374,7 @@ if ((ROLLBACK)); then
     swap_link "$to" "$APP_DIR/current"
     swap_link "$from" "$APP_DIR/previous"
     changed "$APP_DIR/current -> $to (the release before; $from is now previous)"
+    units_of_release "$to"
     echo "companion-update asks before it switches to a newer release again."
     restart_if_running
     exit 0
@@ -594,27 +646,6 @@ done
 
 # ------------------------------------------------------------------ files
 
-install_file() {
-    local source=$1 target=$2 mode=$3
-    local dest=$ROOT$target
-    if [[ -f $dest && ! -L $dest ]] && cmp -s "$source" "$dest" &&
-        [[ $(stat -c %a "$dest") == "$mode" ]]; then
-        unchanged "$target"
-    else
-        install -D -m "$mode" "$source" "$dest"
-        changed "installed $target"
-    fi
-}
-
-# Install text made here rather than a file of the checkout.
-install_text() {
-    local text=$1 target=$2 mode=$3 scratch
-    scratch=$(mktemp)
-    printf '%s\n' "$text" >"$scratch"
-    install_file "$scratch" "$target" "$mode"
-    rm -f "$scratch"
-}
-
 UNITS_CHANGED=0
 for unit in "$UNIT_NAME" "${HELPER_UNITS[@]}"; do
     install_file "$SOURCE/systemd/$unit" "$UNIT_DIR/$unit" 644
@@ -769,6 +800,7 @@ else
     if [[ -n $commit && $commit != "$(cat "$release/$RELEASE_COMMIT" 2>/dev/null)" ]]; then
         printf '%s\n' "$commit" >"$release/$RELEASE_COMMIT"
     fi
+    keep_units_with_release "$release"
 fi
 
 # The command for the owner (companion doctor, companion nfc), from the current release.

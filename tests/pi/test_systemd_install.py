@@ -56,8 +56,8 @@ def source(tmp_path: Path) -> Path:
     (checkout / "hardware" / "99-companion.rules").write_text(
         'SUBSYSTEM=="gpio", GROUP="gpio", MODE="0660"\n')
     shutil.copy2(CHECKOUT / "hardware" / "devices.example.toml", checkout / "hardware")
-    (checkout / "companion").mkdir()
-    shutil.copy2(CHECKOUT / "companion" / "board.py", checkout / "companion")
+    (checkout / "companion" / "system").mkdir(parents=True)
+    shutil.copy2(CHECKOUT / "companion" / "system" / "board.py", checkout / "companion" / "system")
     return checkout
 
 
@@ -393,10 +393,10 @@ def test_the_installer_runs_the_board_probe_without_its_folder_shadowing_the_std
     """``companion/locale`` (the translations) must not stand in for the standard ``locale``
     when the installer runs ``companion/system/board.py`` as a script under a set language."""
     install = (CHECKOUT / "systemd" / "install.sh").read_text(encoding="utf-8")
-    assert 'python3 -I "$SOURCE/companion/board.py"' in install
+    assert 'python3 -I "$SOURCE/companion/system/board.py"' in install
     # -S as well: the installer's python3 has no companion installed (this one may)
     done = subprocess.run([sys.executable, "-I", "-S",
-                           str(CHECKOUT / "companion" / "board.py"),
+                           str(CHECKOUT / "companion" / "system" / "board.py"),
                            "--model-file", str(tmp_path / "none"), "--shell"],
                           capture_output=True, text=True, timeout=60,
                           env={**os.environ, "LANGUAGE": "de", "LANG": "de_DE.UTF-8"})
@@ -667,6 +667,41 @@ def test_an_update_after_a_rollback_asks_before_it_switches_back(
     assert "changed    checkout" in back.stdout and "Update to" not in back.stdout
     assert f"unchanged  app release {first}" in back.stdout
     assert git(owned, "rev-parse", "HEAD").strip() == base
+
+
+@needs_release
+def test_a_rollback_puts_back_the_units_of_the_release_it_returns_to(
+    root: Path, clone: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The units name the release's modules (python -m companion.system.drm): a rollback
+    installs the units the release before was installed with, and for a release from
+    before they were kept, the units with the modules named as they were then."""
+    upstream, owned = clone
+    app_dir = tmp_path / "opt" / "companion"
+    unit = root / "etc" / "systemd" / "system" / "companion.service"
+    assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
+    first, first_unit = release_of(app_dir), unit.read_text()
+    assert "-m companion.system.drm" in first_unit
+    with (upstream / "systemd" / "companion.service").open("a") as source:
+        source.write("# the next release's unit\n")
+    next_release(upstream, "the next release, with a unit of its own")
+    assert install_release(root, owned, app_dir, owned, "--update", "--yes").returncode == 0
+    assert unit.read_text().endswith("# the next release's unit\n")
+
+    rolled = install_release(root, owned, app_dir, owned, "--rollback")
+    assert rolled.returncode == 0, rolled.stdout + rolled.stderr
+    assert release_of(app_dir) == first and unit.read_text() == first_unit
+
+    # the release before, as one built before releases kept their units and had
+    # companion/system: its modules were companion.drm and companion.backlight
+    assert install_release(root, owned, app_dir, owned, "--rollback").returncode == 0
+    shutil.rmtree(Path(first) / "units")
+    shutil.rmtree(Path(first) / "app" / "companion" / "system")
+    assert install_release(root, owned, app_dir, owned, "--rollback").returncode == 0
+    assert release_of(app_dir) == first
+    assert "-m companion.drm --env-file" in unit.read_text()
+    backlight = root / "etc" / "systemd" / "system" / "companion-backlight.service"
+    assert "python -m companion.backlight\n" in backlight.read_text()
 
 
 @needs_release
