@@ -303,7 +303,9 @@ class AveRomaRules:
         return list(state.order)
 
     def status_line(self, state: AveRomaState) -> str:
-        player = acting_player(state)
+        # resources over the cap come first: the one who must convert them is the one to act
+        player = next((i for i, seat in enumerate(state.seats) if seat.has_overflow),
+                      acting_player(state))
         who = "" if player is None else state.name(player)
         if state.phase == SETUP:
             line = _("Set-up · {name} chooses two starting resources").format(name=who)

@@ -75,7 +75,8 @@ What the table screen shows
   city, top first), ``state.signposts_left``, ``state.eagle``.
 - Per player: ``state.collected`` markers, ``castles_left``/``milestones_left``,
   ``castle_marker_values``, ``state.order_boards``, ``provisional_scores(state)``.
-- Buttons: ``allowed_actions(state, player)``, ``cards_left(state)``,
+- Buttons: ``allowed_actions(state, player)`` (``shut_builds``: why the rest are not),
+  ``cards_left(state)``,
   ``free_cities(state)``, ``extendable_ends(state)`` -> ``(road, from_city)`` pairs,
   ``road_colours(state, road, from_city)``; ``BUILD_ACTIONS`` lists the build types.
 - Phase: ``state.phase`` (``Phase.SETUP``, ``PLAY``, ``LAST_TURNS``, ``OVER``);
@@ -183,21 +184,40 @@ def allowed_actions(state: ViaRomanaState, player: int) -> tuple[str, ...]:
             actions.append("pick_marker")
         return tuple(actions)
     if state.phase in (Phase.PLAY, Phase.LAST_TURNS) and player == state.current:
-        left = cards_left(state)
-        can_castle = castles_left(state, player) > 0 and left >= 2 and bool(free_cities(state))
-        has_milestone = milestones_left(state, player) > 0
-        ends = extendable_ends(state)
-        if can_castle:
-            actions.append("castle")
-        if has_milestone and left >= 1 and free_cities(state):
-            actions.append("milestone_city")
-        if has_milestone and left >= 1 and ends:
-            actions.append("milestone_road")
-        if milestones_left(state, player) > 1 and left >= 1 and any(
-                _free_spaces(state, road) >= 2 for road, _city in ends):
-            actions.append("two_milestones")
+        shut = shut_builds(state, player)
+        actions += [build for build in BUILD_ACTIONS if build not in shut]
         actions.append("end_turn")
     return tuple(actions)
+
+
+def shut_builds(state: ViaRomanaState, player: int) -> dict[str, str]:
+    """Each build the player on turn may not make now -> why, in a few words: the one
+    answer the buttons (:func:`allowed_actions`) and "What now?" read."""
+    left = cards_left(state)
+    castles, milestones = castles_left(state, player), milestones_left(state, player)
+    ends = extendable_ends(state)
+    shut: dict[str, str] = {}
+    if castles == 0:
+        shut["castle"] = _("no castle left")
+    elif left < 2:
+        shut["castle"] = _("a castle needs 2 cards")
+    elif not free_cities(state):
+        shut["castle"] = _("no empty city")
+    for build in ("milestone_city", "milestone_road", "two_milestones"):
+        if milestones == 0:
+            shut[build] = _("no milestone left")
+        elif left == 0:
+            shut[build] = _("no card left this round")
+        elif build == "milestone_city" and not free_cities(state):
+            shut[build] = _("no empty city")
+        elif build != "milestone_city" and not ends:
+            shut[build] = _("no road to extend")
+        elif build == "two_milestones" and milestones == 1:
+            shut[build] = _("only one milestone left")
+        elif build == "two_milestones" and not any(
+                _free_spaces(state, road) >= 2 for road, _city in ends):
+            shut[build] = _("no road with two free spaces")
+    return shut
 
 
 def provisional_scores(state: ViaRomanaState) -> ScoreResult:
