@@ -203,20 +203,24 @@ def shut_builds(state: ViaRomanaState, player: int) -> dict[str, str]:
         shut["castle"] = _("a castle needs 2 cards")
     elif not free_cities(state):
         shut["castle"] = _("no empty city")
-    for build in ("milestone_city", "milestone_road", "two_milestones"):
-        if milestones == 0:
+    if milestones == 0:
+        shut["milestone_city"] = _("no milestone left")
+    elif left == 0:
+        shut["milestone_city"] = _("no card left this round")
+    elif not free_cities(state):
+        shut["milestone_city"] = _("no empty city")
+    # on a road the engine looks at the road first, then the pieces, then the cards
+    for build, count in (("milestone_road", 1), ("two_milestones", 2)):
+        if not ends:
+            shut[build] = _("no road to extend")
+        elif count == 2 and not any(_free_spaces(state, road) >= 2 for road, _city in ends):
+            shut[build] = _("no road with two free spaces")
+        elif milestones == 0:
             shut[build] = _("no milestone left")
+        elif milestones < count:
+            shut[build] = _("only one milestone left")
         elif left == 0:
             shut[build] = _("no card left this round")
-        elif build == "milestone_city" and not free_cities(state):
-            shut[build] = _("no empty city")
-        elif build != "milestone_city" and not ends:
-            shut[build] = _("no road to extend")
-        elif build == "two_milestones" and milestones == 1:
-            shut[build] = _("only one milestone left")
-        elif build == "two_milestones" and not any(
-                _free_spaces(state, road) >= 2 for road, _city in ends):
-            shut[build] = _("no road with two free spaces")
     return shut
 
 
