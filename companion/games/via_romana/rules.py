@@ -19,6 +19,10 @@ Options (``default_options()``)
 ``board_file``: path of a board TOML file, or None for the shipped default.
 ``starting_castles``: castles each player places before play; None = 2 in a two-player
 game, else 1 (sources disagree). ``castles_per_player`` (4), ``milestones_per_player`` (20).
+The last signpost: the seed ends the game "sobald auch der letzte Wegweiser einen
+Streckenabschluss markiert" - as soon as the box's last signpost marks a scored road,
+whether or not other roads are still open - so the player who placed it builds no more
+that turn (``last_signpost_placed``); the scorings it triggered are still picked.
 The less certain readings (reviews): ``last_turns`` (True: the others play once more after
 the last signpost; False: the game ends with that build), ``order_board_bonus`` (5),
 ``eagle_bonus`` (2). None takes the board file's value (the same keys at its top level,
@@ -193,6 +197,8 @@ def allowed_actions(state: ViaRomanaState, player: int) -> tuple[str, ...]:
 def shut_builds(state: ViaRomanaState, player: int) -> dict[str, str]:
     """Each build the player on turn may not make now -> why, in a few words: the one
     answer the buttons (:func:`allowed_actions`) and "What now?" read."""
+    if last_signpost_placed(state):
+        return dict.fromkeys(BUILD_ACTIONS, _("the last signpost is placed"))
     left = cards_left(state)
     castles, milestones = castles_left(state, player), milestones_left(state, player)
     ends = extendable_ends(state)
@@ -276,6 +282,21 @@ def _require_building_turn(state: ViaRomanaState) -> None:
             chooser=name_of(state, state.pending[0].chooser)))
 
 
+def last_signpost_placed(state: ViaRomanaState) -> bool:
+    """Whether the player on turn placed the box's last signpost this turn: the game
+    ends "sobald auch der letzte Wegweiser einen Streckenabschluss markiert" (as soon
+    as), so their turn builds no more; only the others' last turns follow."""
+    return state.phase is Phase.LAST_TURNS and state.current == state.eagle
+
+
+def _require_build(state: ViaRomanaState) -> None:
+    _require_building_turn(state)
+    if last_signpost_placed(state):
+        raise Rejected(_("The last signpost is placed, and the game ends as soon as it is: "
+                         "{name} builds no more and ends the turn.").format(
+            name=name_of(state, state.current)))
+
+
 # --- the reducer ----------------------------------------------------------------------------
 
 
@@ -322,7 +343,7 @@ def _pay(state: ViaRomanaState, cards: Sequence[Card]) -> ViaRomanaState:
 
 
 def _city_build(state: ViaRomanaState, action: Action, castle: bool) -> ViaRomanaState:
-    _require_building_turn(state)
+    _require_build(state)
     player = _actor(state, action)
     city_index = _city(state, action.payload)
     city = state.board.cities[city_index]
@@ -347,7 +368,7 @@ def _city_build(state: ViaRomanaState, action: Action, castle: bool) -> ViaRoman
 
 
 def _road_build(state: ViaRomanaState, action: Action, count: int) -> ViaRomanaState:
-    _require_building_turn(state)
+    _require_build(state)
     player = _actor(state, action)
     road = _road(state, action.payload)
     from_city = _city(state, action.payload, "from")

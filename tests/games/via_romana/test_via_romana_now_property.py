@@ -24,7 +24,8 @@ ENGINE_SAYS = {"no castle left": "no castle left", "a castle needs 2 cards": "ca
                "no milestone left": "milestone", "no card left this round": "cards per round",
                "only one milestone left": "not enough milestones",
                "no road with two free spaces": "only one free space",
-               "no empty city": "", "no road to extend": ""}
+               "no empty city": "", "no road to extend": "",
+               "the last signpost is placed": "The last signpost is placed"}
 
 
 def builds(state: ViaRomanaState) -> dict[str, list[dict[str, Any]]]:
