@@ -19,6 +19,8 @@ class RulesCard:
     does: str
     costs: str
     catch: str
+    #: False for a legend (the camp's) whose paragraphs are not does / costs / catch
+    headings: bool = True
 
 
 def topic(kind: str, name: str) -> str:

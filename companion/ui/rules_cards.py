@@ -48,7 +48,9 @@ def game_module(game: str, part: str) -> Any | None:
 
 
 def card_sections(card: RulesCard) -> list[tuple[str, str]]:
-    """(label, paragraph) of a rules card, in the order drawn."""
+    """(label, paragraph) of a rules card, in the order drawn (a legend has no labels)."""
+    if not card.headings:
+        return [("", card.does), ("", card.costs), ("", card.catch)]
     return [(_("What it does"), card.does), (_("What it costs"), card.costs),
             (_("Watch out"), card.catch)]
 
@@ -257,7 +259,7 @@ def _via_romana_card(explain: Any, kind: str, name: str, state: object) -> Shown
         top = stack[index][0] if index < len(stack) and stack[index] else None
         colour = theme.colour_names().get(city.colour, city.colour)
         title = _("{city} ({colour})").format(city=city.name, colour=colour)
-        return Shown(RulesCard(title, card.does, card.costs, card.catch),
+        return Shown(RulesCard(title, card.does, card.costs, card.catch, card.headings),
                      theme.colour_rgb(city.colour), "" if top is None else str(top))
     card = explain.rules_card(f"{kind}:{name}", **bonuses)
     return None if card is None else Shown(card)

@@ -12,10 +12,13 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
+import pytest  # noqa: E402
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
 
+from companion.games.base import Rejected  # noqa: E402
 from companion.games.glory_to_rome.state import Bonus  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.rules_cards import what_now_text  # noqa: E402
 
 
 def bonus_buttons(app: App) -> list[str]:
@@ -114,10 +117,11 @@ def test_colosseum_is_refused_against_a_palisade(app: App) -> None:
     driver = open_table(app, session)
     assert session.state.leader == 1
     driver.taps("move-lead-legionary", "move-follow", "move-done")  # Ben demands first
-    # one player to demand from, one client role: no question is asked
-    driver.tap("move-colosseum", allow_error=True)
-    assert app.banner is not None and app.banner.error
-    assert "Palisade" in app.banner.text
+    # the engine refuses the one client there is: the button is greyed, "What now?" says why
+    assert not app.top.button("move-colosseum").enabled
+    assert "no client the Colosseum can take" in what_now_text("glory-to-rome", session.state)
+    with pytest.raises(Rejected, match="Palisade"):
+        session.dispatch("colosseum", {"from": 1, "role": "craftsman"}, 0)
     assert session.state.players[1].client_count("craftsman") == 1
     assert session.actions[-1].type == "done"  # nothing was recorded
     assert session.state.acting == 0  # Ana may still use her action another way

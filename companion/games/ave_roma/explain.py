@@ -49,8 +49,9 @@ def _space_texts() -> dict[str, tuple[str, str, str]]:
                        "kinds on the region card at the worker's number.").format(
                            count=MERCATOR_MAX_PURCHASE),
                      any_worker,
-                     _("Needs a card at that position; its icons show the kinds, not how "
-                       "many.")),
+                     _("Needs a card there: the first use slides it, a second costs {fee} "
+                       "coins and takes it. Its icons show the kinds, not how many.").format(
+                           fee=REGION_FEE)),
         "aedificator": (_("Pay resources for a grey building card; a second card of the "
                           "same name gives its set bonus at once."),
                         card_row,
@@ -62,8 +63,9 @@ def _space_texts() -> dict[str, tuple[str, str, str]]:
         "propraetor": (_("Take the 2 resources of one row of the region card at the worker's "
                          "number, then 1 more resource or influence through your cards."),
                        any_worker,
-                       _("Two players' cubes never share a space: yours drops one lower and "
-                         "the rest is lost.")),
+                       _("The first use slides the card, a second costs {fee} coins and "
+                         "takes it. Cubes never share a space: yours drops one lower.").format(
+                             fee=REGION_FEE)),
         "rome": (_("Advance on the Rome track by the worker's number, paying each space's "
                    "cost."),
                  any_worker,

@@ -247,7 +247,9 @@ def _use_region(state: AveRomaState, position: int) -> tuple[AveRomaState, int, 
     taken = Region(FRESH if drawn else EMPTY, region.marker + 1, region.cubes)
     state = replace(state.with_region(position, taken), deck=state.deck - 1 if drawn else 0)
     steps = [region_step(SLID, position, taken.marker, drawn)]
-    if not drawn and state.end_trigger is None and state.phase == ACTION:
+    # the seed: the game ends when the region cards run out in the action phase, so the
+    # take that draws the last card triggers it (as does one that finds the deck empty)
+    if state.deck == 0 and state.end_trigger is None and state.phase == ACTION:
         state = replace(state, end_trigger=TRIGGER_DECK)
         steps.append(_("The region deck is empty: the game ends after this action phase, "
                        "then every player takes one final action."))

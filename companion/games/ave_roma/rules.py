@@ -10,8 +10,9 @@ table as numbers in the action payload and checked against what the rules do kno
 Phases: ``setup`` (each player picks two starting resources) -> per round ``action`` ->
 ``refill`` (every round: the card rows, then the take-backs) -> ``turn_order`` (worked
 out from the tracked hands, confirmed once) -> next round; once the game ends (trigger A:
-a region position was emptied and the region deck is out, announced at once, ending after
-that action phase; trigger B: a card row could not be refilled, ending at once) ->
+the region deck runs out in the action phase - the take that draws its last card, or finds
+it empty - announced at once, ending after that action phase; trigger B: a card row could
+not be refilled, ending at once) ->
 ``final`` (one last action per player in turn order, worker numbers ignored) -> ``over``
 (final scoring). The table may also end the game where it is and score it (``end_here``).
 
@@ -303,7 +304,9 @@ class AveRomaRules:
         return list(state.order)
 
     def status_line(self, state: AveRomaState) -> str:
-        player = acting_player(state)
+        # resources over the cap come first: the one who must convert them is the one to act
+        player = next((i for i, seat in enumerate(state.seats) if seat.has_overflow),
+                      acting_player(state))
         who = "" if player is None else state.name(player)
         if state.phase == SETUP:
             line = _("Set-up · {name} chooses two starting resources").format(name=who)

@@ -60,7 +60,7 @@ def _role_texts() -> dict[str, tuple[str, str]]:
 def role_card(role: str) -> RulesCard:
     does, catch = _role_texts()[role]
     label = role_label(role)
-    costs = _("Lead or follow with a {role} card ({material}) or a Jack: one action, plus "
+    costs = _("Lead or follow with one {role} card ({material}) or a Jack: one action, plus "
               "one per {role} client.").format(role=label,
                                                material=material_label(ROLE_MATERIAL[role]))
     return RulesCard(label, does, costs, catch)
@@ -93,14 +93,14 @@ def _part_card(part: str) -> RulesCard:
             _("Filled with Merchant actions, face down."),
             _("Its size is public, its cards are not; it holds no more than your influence "
               "(Market +2).")),
-        "camp": RulesCard(
+        "camp": RulesCard(  # a legend: its paragraphs have no headings
             _("What the camps show"),
             _("On top: the name and the influence. Below: what the player chose this turn "
               "and their actions; J: the Jacks they hold."),
             _("Bust: clients in their roles' colours, held/limit. Strongbox: vault cards, "
               "held/limit."),
             _("Cards: buildings in their material, materials added/needed on a foundation, "
-              "grey edge out of town. Sites: in town + out of town.")),
+              "grey edge out of town. Sites: in town + out of town."), headings=False),
         "sites": RulesCard(
             _("Sites"),
             _("A foundation needs a site of its material: in town first, then out of "
@@ -113,6 +113,7 @@ def _part_card(part: str) -> RulesCard:
 
 def _building_texts() -> dict[str, tuple[str, str]]:
     """Building -> (what its function does, the catch)."""
+    # the rules digests and the seeds give no text for these three Republic cards
     unchecked = (_("Play its function as the card says: the companion does not check it."),
                  _("Name its site when you lay the foundation."))
     on_completion = _("Counted with the new site's influence; take each on its own button, "
@@ -155,10 +156,12 @@ def _building_texts() -> dict[str, tuple[str, str]]:
         "Aqueduct": (_("A Patron action may also hire a client from your hand; your "
                        "clientele limit doubles."), _("The doubling comes after the Insula's "
                                                       "+2.")),
-        "Bridge": (_("Legionary demands reach every opponent and ignore a Palisade."),
+        "Bridge": (_("A Legionary may also take from opponents' stockpiles; the demands reach "
+                     "every opponent and ignore a Palisade."),
                    _("A Wall still keeps its owner safe.")),
         "Storeroom": (_("Every client of yours also counts as a Laborer."),
-                      _("They still count for their own role too.")),
+                      _("For the Forum a client fills one role only: the Laborer needs a "
+                        "spare client of another role.")),
         "Tower": (_("Rubble may go into any structure; an out-of-town site takes one action "
                     "instead of two."), _("The site must still be free.")),
         "Vomitorium": (_("Before you Think, you may discard your whole hand to the pool."),
@@ -191,7 +194,8 @@ def _building_texts() -> dict[str, tuple[str, str]]:
         "Fountain": (_("A Craftsman action may use the top card of the deck; keep it if you "
                        "do not use it."), _("Do it on the table: the deck is not tracked.")),
         "Ludus Magna": (_("Each Merchant client also counts as a client of every other "
-                          "role."), _("For a Forum each Merchant client fills one missing "
+                          "role."), _("For the Forum a client fills one role only: each "
+                                      "Merchant client beyond the first fills one missing "
                                       "role.")),
         "Palace": (_("Lead or follow with several cards of the role: one action each."),
                    _("Say how many cards, and how many Jacks, you played.")),

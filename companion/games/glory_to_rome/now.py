@@ -23,7 +23,7 @@ from companion.games.glory_to_rome.data import (
 )
 from companion.games.glory_to_rome.grants import action_label, pending
 from companion.games.glory_to_rome.rules import RULES
-from companion.games.glory_to_rome.state import GloryState, stairway_targets
+from companion.games.glory_to_rome.state import GloryState, has_function, stairway_targets
 from companion.games.rules_card import either
 
 #: hand sizes that make a refill and a single draw legal whatever the hand limit
@@ -78,14 +78,14 @@ def _candidates(state: GloryState, me: int) -> dict[str, list[tuple[str, dict[st
             for out_of_town in (False, True)]
         moves["add_material"] = [("add_material", {"building": b.name})
                                  for b in player.buildings if not b.completed]
-    if role == "architect":
+    if role == "architect" and has_function(state, me, "Stairway"):
         moves["stairway"] = [("stairway", {"owner": owner, "building": name})
                              for owner, name in stairway_targets(state, me)]
     if role == "patron":
         moves["hire_client"] = [("hire_client", {"role": r}) for r in ROLES]
     if role == "merchant":
         moves["vault"] = [("vault", {"material": m, "source": "stockpile"}) for m in MATERIALS]
-    if role == "legionary":
+    if role == "legionary" and has_function(state, me, "Colosseum"):
         others = [i for i in range(len(state.players)) if i != me]
         moves["colosseum"] = [("colosseum", {"from": other, "role": r})
                               for other in others for r in ROLES]
@@ -93,6 +93,23 @@ def _candidates(state: GloryState, me: int) -> dict[str, list[tuple[str, dict[st
         moves["act"] = [("act", {})]
     moves["done"] = [("done", {})]
     return moves
+
+
+def prison_moves(state: GloryState, player: int) -> list[tuple[str, dict[str, Any]]]:
+    """The exchanges a Prison just completed by ``player`` could make (none once it is
+    declined): each opponent's completed structure."""
+    if player not in state.prison_due:
+        return []
+    return [("prison_exchange", {"from": other, "building": b.name})
+            for other, seat in enumerate(state.players) if other != player
+            for b in seat.buildings if b.completed]
+
+
+def prison_exchanges(state: GloryState) -> tuple[int, ...]:
+    """The players whose just-completed Prison may still take a structure (the engine
+    accepts one of its exchanges); their next move gives it up."""
+    return tuple(p for p in state.prison_due if any(
+        accepts(state, kind, payload, p) for kind, payload in prison_moves(state, p)))
 
 
 def options(state: GloryState) -> Options:
@@ -105,7 +122,7 @@ def options(state: GloryState) -> Options:
     for name, tries in _candidates(state, me).items():
         if any(accepts(state, kind, payload, me) for kind, payload in tries):
             offered.append(name)
-        elif tries:
+        else:  # none to try is a refusal too (no foundation to add to, nothing to open)
             refused.append(name)
     return Options(me, state.phase, tuple(offered), tuple(refused))
 
@@ -134,9 +151,25 @@ def _refusals() -> dict[str, str]:
 
 
 def sentence(state: GloryState) -> str:
-    """What the player on turn may do, and what the rules forbid, in one sentence."""
+    """What the player on turn may do and what the rules forbid, then what else waits: a
+    Prison's exchange lost with the next move, another player's building actions."""
     if state.phase == "over":
         return _("The game is over: enter the final numbers to score it.")
+    line = _main_sentence(state)
+    me = RULES.current_player(state)
+    notes = [_("{name} may still exchange the Prison for an opponent's structure; their "
+               "next move gives that up.").format(name=state.players[p].name)
+             for p in prison_exchanges(state)]
+    notes += [_("{name} may still take or skip {what} from the {building} before their "
+                "next move.").format(name=state.players[g.player].name, building=g.building,
+                                     what=ngettext("{n} {role} action", "{n} {role} actions",
+                                                   g.left).format(n=g.left,
+                                                                  role=action_label(g.role)))
+              for g in state.bonus if g.player != me]
+    return " ".join([line, *notes])
+
+
+def _main_sentence(state: GloryState) -> str:
     found = options(state)
     me = found.player
     if me is None:

@@ -67,15 +67,16 @@ def _part_card(part: str, eagle: int, order_board: int) -> RulesCard:
             _("Most pieces on it picks a city marker from one of its two cities; every other "
               "builder draws a card per piece."),
             _("Nothing: it happens when the last space is built."),
-            _("A tie goes to the trigger or the next in turn order; road pieces leave and a "
-              "signpost closes the road.")),
+            _("A tie goes to the trigger if tied, else to the next tied player in turn "
+              "order; road pieces leave and a signpost closes the road.")),
         "final": RulesCard(
             _("Final score"),
             _("Collected markers, plus the marker beside each of your castles, plus {bonus} "
               "for four markers matching your order board.").format(bonus=order_board),
-            _("The game ends when the last signpost closes the last road."),
-            _("Who brought the last road to scoring takes the legion eagle ({eagle} VP); "
-              "the others play once more.").format(eagle=eagle)),
+            _("The game ends as soon as the last signpost is placed, even with roads still "
+              "open."),
+            _("Who placed it takes the legion eagle ({eagle} VP) and builds no more; the "
+              "others play once more.").format(eagle=eagle)),
     }
     return cards[part]
 

@@ -1,23 +1,24 @@
 """What the player on turn may do now ("What now?"), from the engine's own
-:func:`allowed_actions`, with the reason a build is shut (pieces, cards, places left)."""
+:func:`allowed_actions` and :func:`shut_builds` (the reason a build is shut: pieces,
+cards, places left), and who the engine calls once the turn ends."""
 
 from __future__ import annotations
 
 from companion.core.i18n import _, ngettext
+from companion.games.base import Action, Rejected
 from companion.games.rules_card import either
 from companion.games.via_romana.rules import (
     BUILD_ACTIONS,
+    RULES,
     allowed_actions,
     cards_left,
     scoring_prompt,
+    shut_builds,
 )
 from companion.games.via_romana.state import (
     Phase,
     ViaRomanaState,
-    castles_left,
-    extendable_ends,
     free_cities,
-    milestones_left,
 )
 
 
@@ -25,25 +26,6 @@ def _build_words() -> dict[str, str]:
     return {"castle": _("a castle"), "milestone_city": _("a milestone in a city"),
             "milestone_road": _("a milestone on a road"),
             "two_milestones": _("two milestones at once")}
-
-
-def _why_shut(state: ViaRomanaState, player: int, build: str) -> str:
-    """Why the engine does not offer ``build`` now, in a few words."""
-    if build == "castle":
-        if castles_left(state, player) == 0:
-            return _("no castle left")
-        if cards_left(state) < 2:
-            return _("a castle needs 2 cards")
-        return _("no empty city")
-    if milestones_left(state, player) == 0:
-        return _("no milestone left")
-    if cards_left(state) == 0:
-        return _("no card left this round")
-    if build == "milestone_city":
-        return _("no empty city")
-    if build == "milestone_road" or not extendable_ends(state):
-        return _("no road to extend")
-    return _("no road with two free spaces")
 
 
 def sentence(state: ViaRomanaState) -> str:
@@ -74,9 +56,21 @@ def sentence(state: ViaRomanaState) -> str:
         line = _("{name} can only end the turn; {cards}").format(name=name, cards=cards)
     if state.phase is Phase.LAST_TURNS:
         line = _("Last turn: {line}").format(line=line)
-    shut = dict.fromkeys(_why_shut(state, me, b) for b in BUILD_ACTIONS if b not in allowed)
+    shut = dict.fromkeys(shut_builds(state, me).values())
     if shut and builds:
-        return _("{line}; {refused}.").format(line=line, refused=", ".join(shut))
-    if shut:
-        return _("{line} ({refused}).").format(line=line, refused=", ".join(shut))
+        line = _("{line}; {refused}").format(line=line, refused=", ".join(shut))
+    elif shut:
+        line = _("{line} ({refused})").format(line=line, refused=", ".join(shut))
+    after = next_player(state)
+    if after is not None and after != me:
+        return _("{line}; {next} is next.").format(line=line, next=names[after])
     return _("{line}.").format(line=line)
+
+
+def next_player(state: ViaRomanaState) -> int | None:
+    """Who the engine calls once the player on turn ends it (None: the game ends)."""
+    try:
+        after = RULES.apply(state, Action("end_turn", {}, state.current))
+    except Rejected:
+        return None
+    return None if after.phase is Phase.OVER else after.current

@@ -19,6 +19,10 @@ Options (``default_options()``)
 ``board_file``: path of a board TOML file, or None for the shipped default.
 ``starting_castles``: castles each player places before play; None = 2 in a two-player
 game, else 1 (sources disagree). ``castles_per_player`` (4), ``milestones_per_player`` (20).
+The last signpost: the seed ends the game "sobald auch der letzte Wegweiser einen
+Streckenabschluss markiert" - as soon as the box's last signpost marks a scored road,
+whether or not other roads are still open - so the player who placed it builds no more
+that turn (``last_signpost_placed``); the scorings it triggered are still picked.
 The less certain readings (reviews): ``last_turns`` (True: the others play once more after
 the last signpost; False: the game ends with that build), ``order_board_bonus`` (5),
 ``eagle_bonus`` (2). None takes the board file's value (the same keys at its top level,
@@ -75,7 +79,8 @@ What the table screen shows
   city, top first), ``state.signposts_left``, ``state.eagle``.
 - Per player: ``state.collected`` markers, ``castles_left``/``milestones_left``,
   ``castle_marker_values``, ``state.order_boards``, ``provisional_scores(state)``.
-- Buttons: ``allowed_actions(state, player)``, ``cards_left(state)``,
+- Buttons: ``allowed_actions(state, player)`` (``shut_builds``: why the rest are not),
+  ``cards_left(state)``,
   ``free_cities(state)``, ``extendable_ends(state)`` -> ``(road, from_city)`` pairs,
   ``road_colours(state, road, from_city)``; ``BUILD_ACTIONS`` lists the build types.
 - Phase: ``state.phase`` (``Phase.SETUP``, ``PLAY``, ``LAST_TURNS``, ``OVER``);
@@ -183,21 +188,46 @@ def allowed_actions(state: ViaRomanaState, player: int) -> tuple[str, ...]:
             actions.append("pick_marker")
         return tuple(actions)
     if state.phase in (Phase.PLAY, Phase.LAST_TURNS) and player == state.current:
-        left = cards_left(state)
-        can_castle = castles_left(state, player) > 0 and left >= 2 and bool(free_cities(state))
-        has_milestone = milestones_left(state, player) > 0
-        ends = extendable_ends(state)
-        if can_castle:
-            actions.append("castle")
-        if has_milestone and left >= 1 and free_cities(state):
-            actions.append("milestone_city")
-        if has_milestone and left >= 1 and ends:
-            actions.append("milestone_road")
-        if milestones_left(state, player) > 1 and left >= 1 and any(
-                _free_spaces(state, road) >= 2 for road, _city in ends):
-            actions.append("two_milestones")
+        shut = shut_builds(state, player)
+        actions += [build for build in BUILD_ACTIONS if build not in shut]
         actions.append("end_turn")
     return tuple(actions)
+
+
+def shut_builds(state: ViaRomanaState, player: int) -> dict[str, str]:
+    """Each build the player on turn may not make now -> why, in a few words: the one
+    answer the buttons (:func:`allowed_actions`) and "What now?" read."""
+    if last_signpost_placed(state):
+        return dict.fromkeys(BUILD_ACTIONS, _("the last signpost is placed"))
+    left = cards_left(state)
+    castles, milestones = castles_left(state, player), milestones_left(state, player)
+    ends = extendable_ends(state)
+    shut: dict[str, str] = {}
+    if castles == 0:
+        shut["castle"] = _("no castle left")
+    elif left < 2:
+        shut["castle"] = _("a castle needs 2 cards")
+    elif not free_cities(state):
+        shut["castle"] = _("no empty city")
+    if milestones == 0:
+        shut["milestone_city"] = _("no milestone left")
+    elif left == 0:
+        shut["milestone_city"] = _("no card left this round")
+    elif not free_cities(state):
+        shut["milestone_city"] = _("no empty city")
+    # on a road the engine looks at the road first, then the pieces, then the cards
+    for build, count in (("milestone_road", 1), ("two_milestones", 2)):
+        if not ends:
+            shut[build] = _("no road to extend")
+        elif count == 2 and not any(_free_spaces(state, road) >= 2 for road, _city in ends):
+            shut[build] = _("no road with two free spaces")
+        elif milestones == 0:
+            shut[build] = _("no milestone left")
+        elif milestones < count:
+            shut[build] = _("only one milestone left")
+        elif left == 0:
+            shut[build] = _("no card left this round")
+    return shut
 
 
 def provisional_scores(state: ViaRomanaState) -> ScoreResult:
@@ -252,6 +282,21 @@ def _require_building_turn(state: ViaRomanaState) -> None:
             chooser=name_of(state, state.pending[0].chooser)))
 
 
+def last_signpost_placed(state: ViaRomanaState) -> bool:
+    """Whether the player on turn placed the box's last signpost this turn: the game
+    ends "sobald auch der letzte Wegweiser einen Streckenabschluss markiert" (as soon
+    as), so their turn builds no more; only the others' last turns follow."""
+    return state.phase is Phase.LAST_TURNS and state.current == state.eagle
+
+
+def _require_build(state: ViaRomanaState) -> None:
+    _require_building_turn(state)
+    if last_signpost_placed(state):
+        raise Rejected(_("The last signpost is placed, and the game ends as soon as it is: "
+                         "{name} builds no more and ends the turn.").format(
+            name=name_of(state, state.current)))
+
+
 # --- the reducer ----------------------------------------------------------------------------
 
 
@@ -298,7 +343,7 @@ def _pay(state: ViaRomanaState, cards: Sequence[Card]) -> ViaRomanaState:
 
 
 def _city_build(state: ViaRomanaState, action: Action, castle: bool) -> ViaRomanaState:
-    _require_building_turn(state)
+    _require_build(state)
     player = _actor(state, action)
     city_index = _city(state, action.payload)
     city = state.board.cities[city_index]
@@ -323,7 +368,7 @@ def _city_build(state: ViaRomanaState, action: Action, castle: bool) -> ViaRoman
 
 
 def _road_build(state: ViaRomanaState, action: Action, count: int) -> ViaRomanaState:
-    _require_building_turn(state)
+    _require_build(state)
     player = _actor(state, action)
     road = _road(state, action.payload)
     from_city = _city(state, action.payload, "from")

@@ -35,11 +35,11 @@ from companion.games.ave_roma import (
     AveRomaState,
     actions_for,
     card_row_spaces,
+    now,
     pending_overflow,
     refill_reminders,
     resource_label,
     space_label,
-    trained_numbers,
     turn_order_explanation,
 )
 from companion.games.base import Action
@@ -164,14 +164,12 @@ class AveRomaView(GameView):
             return []
         state = self.ave
         seat = state.seat(me)
-        if state.phase == FINAL:
-            numbers: list[int] = [1, 2, 3, 4, 5] if space in NUMBER_MATTERS else [5]
-        else:
-            numbers = sorted(set(seat.hand))
-        if space in ("aedilis", "mercator"):
-            numbers = [n for n in numbers if state.regions[n - 1].card != EMPTY]
+        found = now.options(state)  # the engine's own answer, as "What now?" says it
+        numbers = list(found.numbers(space))
+        if state.phase == FINAL and space not in NUMBER_MATTERS:
+            numbers = numbers[-1:]  # any number does: one is asked for
         options: list[tuple[object, str]] = [(n, str(n)) for n in numbers]
-        if state.phase == ACTION and seat.trained is not None and space != TRAINING:
+        if found.trained_numbers(space):
             options.append(("trained", _("Trained worker ({n})").format(n=seat.trained)))
         return options
 
@@ -199,16 +197,15 @@ class AveRomaView(GameView):
         return ask
 
     def _trained_options(self, space: str) -> list[tuple[object, str]]:
-        """The trained worker's three ways: one less, as it is, one more (within 1..5; at
-        the Aedilis and Mercator only numbers with a region card)."""
+        """The trained worker's three ways: one less, as it is, one more, those the engine
+        accepts at ``space`` now (within 1..5, a region card where the area needs one)."""
         me = self.current
         trained = self.ave.seat(me).trained if me is not None else None
         if trained is None:
             return []
         words = {-1: _("−1: counts {n}"), 0: _("As it is: {n}"), 1: _("+1: counts {n}")}
-        return [(n, words[n - trained].format(n=n)) for n in trained_numbers(trained)
-                if space not in ("aedilis", "mercator")
-                or self.ave.regions[n - 1].card != EMPTY]
+        return [(n, words[n - trained].format(n=n))
+                for n in now.options(self.ave).trained_numbers(space)]
 
     @staticmethod
     def _slot_options(values: Values) -> list[tuple[object, str]]:

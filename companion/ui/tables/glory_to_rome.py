@@ -34,6 +34,7 @@ from companion.games.glory_to_rome import (
     hand_limit,
     has_function,
     material_label,
+    now,
     pending,
     role_label,
     vault_view,
@@ -126,10 +127,12 @@ class GloryView(GloryFunctions):
         """
         state = self.glory
         role = state.led_role or ""
+        allowed = set(now.options(state).moves)  # greyed as "What now?" says it
         moves: list[Move] = []
         if role in ("architect", "craftsman"):
             own = self._unfinished(me)
-            moves.append(("foundation", _("Lay foundation"), self._foundation, True))
+            moves.append(("foundation", _("Lay foundation"), self._foundation,
+                          "lay_foundation" in allowed))
             if len(own) <= 3:
                 moves += [(f"material-{name}", _("Add to {name}").format(name=name),
                            self._add_to(me, name), True) for name in own]
@@ -137,14 +140,14 @@ class GloryView(GloryFunctions):
                 moves.append(("material", _("Add material"), self._material, True))
             if role == "architect" and has_function(state, me, "Stairway"):
                 moves.append(("stairway", _("Only the Stairway"), self._stairway,
-                              bool(self._stairway_targets(me))))
+                              "stairway" in allowed))
         elif role == "patron":
-            moves.append(("client", _("Hire client"), self._client, True))
+            moves.append(("client", _("Hire client"), self._client, "hire_client" in allowed))
         elif role == "merchant":
-            moves.append(("vault", _("Vault a material"), self._vault, True))
+            moves.append(("vault", _("Vault a material"), self._vault, "vault" in allowed))
         elif role == "legionary" and has_function(state, me, "Colosseum"):
             moves.append(("colosseum", _("Colosseum: take a client"), self._colosseum,
-                          bool(self._client_holders(me))))
+                          "colosseum" in allowed))
         return moves
 
     def _skip(self, me: int, building: str) -> Callable[[], None]:

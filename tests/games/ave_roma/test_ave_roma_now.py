@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ave_roma_support import act, new_game, refused
+from ave_roma_support import AEDILIS_GAIN, act, new_game, refused
 
-from companion.games.ave_roma import EMPTY, SPACES, usable_workers
+from companion.games.ave_roma import EMPTY, RULES, SLID, SPACES, usable_workers
 from companion.games.ave_roma.now import accepts, options, sentence
 
 
@@ -15,7 +15,7 @@ def test_the_first_player_places_any_worker_anywhere_or_passes() -> None:
     found = options(state)
     assert found.player == 0 and found.can_pass
     assert dict(found.spaces) == {space: usable_workers(state, 0) for space in SPACES}
-    assert sentence(state) == "Livia places a worker (1, 2, 3, 4, 5) or passes."
+    assert sentence(state) == "Livia places a worker (1, 2, 3, 4, 5) or passes; Marcus is next."
 
 
 def test_an_empty_region_position_shuts_aedilis_and_mercator_for_that_number() -> None:
@@ -28,7 +28,7 @@ def test_an_empty_region_position_shuts_aedilis_and_mercator_for_that_number() -
     assert 4 in spaces["propraetor"]  # the Propraetor still goes, paying the fee
     assert "region card at position 4" in refused(state, "place", 0, space="aedilis", worker=4)
     assert sentence(state) == ("Livia places a worker (1, 2, 3, 4, 5) or passes; Aedilis not "
-                               "with 4; Mercator not with 4.")
+                               "with 4; Mercator not with 4; Marcus is next.")
 
 
 def test_a_taken_training_space_is_closed_and_the_trained_worker_offered() -> None:
@@ -41,7 +41,7 @@ def test_a_taken_training_space_is_closed_and_the_trained_worker_offered() -> No
     assert dict(found.trained)["quaestor"] == (2, 3, 4)
     assert not accepts(state, "place", {"space": "training", "worker": 1}, 0)
     assert sentence(state) == ("Livia places a worker (1, 2, 4, 5, or the trained 3) or "
-                               "passes; Training closed.")
+                               "passes; Training closed.")  # the others have passed
 
 
 def test_resources_over_the_cap_come_first() -> None:
@@ -52,3 +52,47 @@ def test_resources_over_the_cap_come_first() -> None:
     assert sentence(state) == ("Livia first puts the resources over the cap into surplus or "
                                "sells them.")
     assert "over the cap" in refused(state, "pass", 0)
+
+
+def test_a_gain_over_the_cap_holds_up_the_next_player_too() -> None:
+    """Livia's surplus comes first: Marcus, on turn, can do nothing until it is put back."""
+    state = act(new_game(), "place", 0, space="aedilis", worker=3, gain={"wood": 4})
+    assert RULES.current_player(state) == 1
+    assert options(state).first == 0 and options(state).spaces == ()
+    assert "over the cap" in refused(state, "pass", 1)
+    assert "over the cap" in refused(state, "place", 1, space="quaestor", worker=1)
+    assert sentence(state) == ("Livia first puts the resources over the cap into surplus or "
+                               "sells them. Then it is Marcus's turn.")
+    assert RULES.status_line(state) == "Round 1 · Action phase · Livia to act"
+    state = act(state, "overflow", 0, resource="wood", surplus=0, sell=3)
+    assert RULES.status_line(state) == "Round 1 · Action phase · Marcus to act"
+
+
+def test_a_second_use_without_2_coins_is_not_offered_and_says_why() -> None:
+    state = new_game()
+    regions = list(state.regions)
+    regions[2] = replace(regions[2], card=SLID)
+    state = replace(state, regions=tuple(regions))
+    state = state.with_seat(0, replace(state.seat(0), coins=1, resources=(0,) * 6))
+    assert "costs 2 coins" in refused(state, "place", 0, space="aedilis", worker=3,
+                                      gain=AEDILIS_GAIN)
+    assert "costs 2 coins" in refused(state, "place", 0, space="propraetor", worker=3)
+    found = options(state)
+    for space in ("aedilis", "mercator", "propraetor"):
+        assert 3 not in found.numbers(space)
+        assert 3 in dict(found.short)[space]
+    assert 3 in found.numbers("quaestor")
+    assert sentence(state) == (
+        "Livia places a worker (1, 2, 3, 4, 5) or passes; a second use of region 3 (Aedilis, "
+        "Mercator, Propraetor) costs 2 coins and Livia has 1; Marcus is next.")
+
+
+def test_a_mercator_sale_pays_the_second_use() -> None:
+    """Selling at the Mercator brings the coins in the same action: it is offered."""
+    state = new_game()
+    regions = list(state.regions)
+    regions[2] = replace(regions[2], card=SLID)
+    state = replace(state, regions=tuple(regions))
+    state = state.with_seat(0, replace(state.seat(0), coins=0))
+    assert 3 in options(state).numbers("mercator")
+    assert 3 not in options(state).numbers("aedilis")

@@ -8,6 +8,7 @@ import pytest
 from ave_roma_support import AEDILIS_GAIN, act, new_game, pass_all, refused
 
 from companion.games.ave_roma import RULES, AveRomaState, refill_reminders
+from companion.games.ave_roma.explain import rules_card
 from companion.games.base import PlayerInfo, Rejected
 
 # --- the refill phase happens every round ---------------------------------------------------
@@ -67,12 +68,20 @@ def test_a_take_back_with_one_possible_answer_is_not_asked() -> None:
 
 # --- trigger A ------------------------------------------------------------------------------
 
-def test_drawing_the_last_card_does_not_end_the_game() -> None:
+def test_drawing_the_last_card_ends_the_game_after_the_action_phase() -> None:
+    """The seed: "行动阶段中，地区卡耗尽" - the region cards run out in the action phase:
+    the take that draws the deck's last card triggers the end, as the Region deck card
+    says."""
     state = new_game(3, region_deck_size=1)
     state = act(state, "place", 0, space="aedilis", worker=4, gain=AEDILIS_GAIN)
+    assert state.end_trigger is None
     state = act(state, "place", 1, space="aedilis", worker=4, gain={"wheat": 2, "ore": 2})
     assert state.deck == 0 and state.regions[3].card == "fresh"
-    assert state.end_trigger is None
+    assert state.end_trigger == "A" and "region deck is empty" in state.notice
+    assert state.phase == "action"  # the action phase runs on, then the final actions
+    card = rules_card("part:deck")
+    assert card is not None
+    assert "When it runs out the game ends after this action phase" in card.catch
 
 
 def test_trigger_a_when_a_position_is_emptied_and_cannot_be_refilled() -> None:

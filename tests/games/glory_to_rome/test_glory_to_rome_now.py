@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from glory_support import NAMES, clients, foundation, give, play
+import pytest
+from glory_support import NAMES, clients, foundation, give, play, structure
 
 from companion.games.base import PlayerInfo
 from companion.games.glory_to_rome import RULES, GloryState, think_options, vault_limit
@@ -104,3 +105,67 @@ def test_the_game_over_says_to_score() -> None:
     state = play(three(), "end_game", None, reason="concede")
     assert options(state).moves == ()
     assert sentence(state) == "The game is over: enter the final numbers to score it."
+
+
+def _led(state: GloryState, role: str) -> GloryState:
+    """Livia leads ``role``; the others Think, leaving her actions."""
+    state = play(state, "lead", 0, role=role)
+    for seat in range(1, len(state.players)):
+        state = play(state, "think", seat, option="draw_one", hand=9)
+    return state
+
+
+@pytest.mark.parametrize("card_set", ["imperium", "republic"])
+def test_the_colosseum_is_not_spoken_of_to_a_legionary_without_one(card_set: str) -> None:
+    state = RULES.setup([PlayerInfo(NAMES[i], "red", i) for i in range(3)],
+                        {"card_set": card_set})
+    state = _led(state, "legionary")
+    found = options(state)
+    assert "colosseum" not in found.moves and "colosseum" not in found.refused
+    assert not accepts(state, "colosseum", {"from": 1, "role": "laborer"}, 0)
+    assert "Colosseum" not in sentence(state)
+
+
+def test_a_colosseum_with_nothing_to_take_says_so() -> None:
+    state = _led(give(three(), 0, buildings=(structure("Colosseum", "stone"),)), "legionary")
+    assert "colosseum" in options(state).refused
+    assert "no client the Colosseum can take" in sentence(state)
+
+
+def test_an_architect_without_a_stairway_hears_nothing_of_it() -> None:
+    state = _led(three(), "architect")
+    assert "stairway" not in options(state).refused
+    assert "no structure worth opening" not in sentence(state)
+    with_one = _led(give(three(), 0, buildings=(structure("Stairway", "marble"),)), "architect")
+    assert "stairway" in options(with_one).refused
+    assert "no structure worth opening" in sentence(with_one)
+
+
+def test_a_just_completed_prison_says_its_exchange_is_lost_with_the_next_move() -> None:
+    state = give(three(), 0, buildings=(foundation("Prison", "stone", 2),),
+                 clients=clients(architect=1))
+    state = give(state, 1, buildings=(structure("Temple", "marble"),))
+    state = _led(state, "architect")
+    state = play(state, "add_material", 0, building="Prison")
+    assert state.prison_due == (0,) and state.acting == 0
+    assert accepts(state, "prison_exchange", {"from": 1, "building": "Temple"}, 0)
+    said = sentence(state)
+    assert said.endswith("Livia may still exchange the Prison for an opponent's structure; "
+                         "their next move gives that up.")
+    after = play(state, "done", 0)
+    assert not accepts(after, "prison_exchange", {"from": 1, "building": "Temple"}, 0)
+    assert "Prison" not in sentence(after)
+
+
+def test_another_players_academy_action_is_said_to_the_new_leader() -> None:
+    state = give(three(), 2, buildings=(structure("Academy", "brick"),))
+    state = play(state, "lead", 0, role="craftsman")
+    state = play(state, "think", 1, option="draw_one", hand=9)
+    state = play(state, "follow", 2)
+    state = play(state, "lay_foundation", 0, building="Road")
+    state = play(state, "lay_foundation", 2, building="Wall")
+    assert state.phase == "lead" and RULES.current_player(state) == 1 and state.bonus
+    assert accepts(state, "think", {"option": "jack", "bonus": "Academy"}, 2)
+    assert sentence(state) == ("Marcus leads a role or Thinks; 1 Jack in hand. Tullia may "
+                               "still take or skip 1 Thinker action from the Academy before "
+                               "their next move.")

@@ -19,6 +19,7 @@ from companion.games.via_romana import (
     describe,
     scoring_prompt,
 )
+from companion.games.via_romana.now import sentence
 
 FROM = "from"
 
@@ -242,3 +243,26 @@ def test_the_game_ends_after_the_last_open_road_with_two_players(tmp_path: Path)
     state = act(state, "end_turn", 1)
     state = act(state, "end_turn", 0)
     assert RULES.is_over(state)
+
+
+def test_the_player_who_places_the_last_signpost_builds_no_more(tmp_path: Path) -> None:
+    """The seed: the game ends "sobald auch der letzte Wegweiser einen Streckenabschluss
+    markiert" - as soon as; so the last signpost's builder may not go on with another
+    road (and another marker) in the same turn, though roads are still open."""
+    board = write_board(tmp_path, SMALL_BOARD.replace("signposts = 5", "signposts = 1"))
+    state = new_game(board, 4, ["Aquae", "Burgus", "Castra", "Emporium"])
+    state = act(state, "two_milestones", 0, road=0, **{FROM: "Aquae"},
+                cards=[card("blue", "eagle")])
+    state = act(state, "pick_marker", 0, city="Aquae")
+    assert state.signposts_left == 0 and state.eagle == 0 and state.current == 0
+    assert not all(state.closed)  # other roads are still open
+    assert "builds no more" in refused(state, "milestone_road", 0, road=1,
+                                       **{FROM: "Burgus"}, cards=[card("grey")])
+    assert "builds no more" in refused(state, "milestone_city", 0, city="Durum",
+                                       cards=[card("violet")])
+    assert allowed_actions(state, 0) == ("order_board", "end_turn")
+    assert "the last signpost is placed" in sentence(state)
+    state = act(state, "end_turn", 0)
+    assert state.current == 1  # the others' last turns: Marcus builds again
+    state = act(state, "milestone_road", 1, road=1, **{FROM: "Burgus"}, cards=[card("grey")])
+    assert state.phase is Phase.LAST_TURNS
