@@ -41,14 +41,9 @@ from companion.ui.tables.via_romana_cards import (
     milestone_choices,
     symbol_choices,
 )
-from companion.ui.tables.via_romana_map import (
-    MapFacts,
-    MapLayout,
-    changed_area,
-    draw_map,
-    layout,
-    map_facts,
-)
+from companion.ui.tables.via_romana_geometry import MapLayout
+from companion.ui.tables.via_romana_layout import layout
+from companion.ui.tables.via_romana_map import MapFacts, changed_area, draw_map, map_facts
 from companion.ui.tables.via_romana_panel import (
     paint_banner,
     paint_hint,
