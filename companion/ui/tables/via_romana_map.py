@@ -20,7 +20,9 @@ from companion.ui import board as pieces
 from companion.ui import drawn, theme
 from companion.ui.layout import left_to_right
 from companion.ui.tables.via_romana_geometry import Label, MapLayout, around, marker_rect
-from companion.ui.text import draw_text, measure, render
+from companion.ui.text import draw_text
+from companion.ui.text_render import render
+from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 
 #: an open road's empty spaces and a closed road's thin line: both at least 3:1 on the

@@ -26,7 +26,7 @@ from companion.ui.tables.via_romana_geometry import (
     marker_rect,
     piece_rect,
 )
-from companion.ui.text import render
+from companion.ui.text_render import render
 
 #: ink kept this far from everything else on the map, in px
 LABEL_MARGIN = 2
