@@ -261,7 +261,7 @@ MUTANTS = (
            "if not port.isprintable() or len(port) > MAX_PORT_LENGTH:",
            "if len(port) > MAX_PORT_LENGTH:",
            (f"{CONFIG}::test_a_port_with_unprintable_characters_is_refused_in_words",)),
-    Mutant("text drawn as it came", "companion/ui/text.py",
+    Mutant("text drawn as it came", "companion/ui/text_shaping.py",
            "    text = drawable(text)\n", "",
            ("tests/ui/test_text_fonts.py::test_any_string_at_all_is_measured_wrapped_and_drawn",
             "tests/ui/test_device_notices.py")),

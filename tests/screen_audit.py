@@ -30,7 +30,7 @@ from typing import Any
 import pygame
 
 from companion.core import i18n
-from companion.ui import drawn, text, theme
+from companion.ui import drawn, text, text_fit, theme
 from companion.ui.drawn import Item
 from companion.ui.screen import Screen
 from companion.ui.tables.base import Hotspot
@@ -278,7 +278,7 @@ def _clipped(texts: list[Item]) -> list[Found]:
     for item in texts:
         if item.clipped:
             found.append(("clipped", item.rect, f"{item.text!r} cut at its container's edge"))
-        elif item.shown != item.text and item.shown.endswith(text.ELLIPSIS):
+        elif item.shown != item.text and item.shown.endswith(text_fit.ELLIPSIS):
             found.append(("clipped", item.rect, f"{item.text!r} shown as {item.shown!r}"))
     return found
 

@@ -14,7 +14,8 @@ import pygame
 
 from companion.ui import drawn, theme
 from companion.ui.layout import Metrics
-from companion.ui.text import draw_text, measure
+from companion.ui.text import draw_text
+from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 
 #: the back of a face-down card (a vault card, a hidden hand)

@@ -20,10 +20,12 @@ from companion.core.i18n import _
 from companion.core.records import frozen
 from companion.games.rules_card import RulesCard
 from companion.ui import board, theme
+from companion.ui.font_sizes import line_size
 from companion.ui.intents import Intent, PointerDown, Press, Tap
 from companion.ui.layout import Metrics, inset, mirror, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text, line_size, lines_step, wrap
+from companion.ui.text import draw_text, lines_step
+from companion.ui.text_fit import wrap
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 

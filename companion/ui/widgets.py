@@ -11,17 +11,11 @@ import pygame
 
 from companion.core.records import mutable
 from companion.ui import drawn, layout, theme
-from companion.ui.text import (
-    draw_text,
-    ellipsize,
-    fit_size,
-    ink_span,
-    line_size,
-    lines_step,
-    measure,
-    on_forget,
-    wrap,
-)
+from companion.ui.font_sizes import line_size
+from companion.ui.text import draw_text, lines_step, on_forget
+from companion.ui.text_fit import ellipsize, fit_size, wrap
+from companion.ui.text_render import ink_span
+from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 
 

@@ -1,4 +1,4 @@
-"""The companion's layers import downwards only, and nothing in it or in bench/ imports in a circle.
+"""The companion's layers import downwards only, no import circle, no module over 600 lines.
 
 The layers are the folders of ``companion/`` (its ``__init__`` docstring lists them): a
 module may import its own layer and the ones its layer is allowed below. An import
@@ -76,3 +76,14 @@ def test_companion_has_no_import_cycle() -> None:
 
 def test_bench_has_no_import_cycle() -> None:
     assert find_cycle(import_graph(REPO / "bench")) == []
+
+
+#: the longest a module of companion/ or bench/ may be: past it, split it by job
+MAX_MODULE_LINES = 600
+
+
+def test_no_module_is_over_600_lines() -> None:
+    long = {str(path.relative_to(REPO)): lines
+            for folder in (COMPANION, REPO / "bench") for path in folder.rglob("*.py")
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from fontTools.ttLib import TTFont  # noqa: E402
 
-from companion.ui import bundled_fonts, fonts, text  # noqa: E402
+from companion.ui import bundled_fonts, fonts, text, text_shaping  # noqa: E402
 
 WHITE = (255, 255, 255)
 LANGUAGE_FAMILIES = ["Noto Sans", "Noto Sans Arabic", "Noto Sans CJK SC"]
@@ -51,7 +51,7 @@ def test_every_language_family_comes_from_the_installed_wheels_in_bold() -> None
                                               ("مكافأة التاجر", "Noto Sans Arabic"),
                                               ("每位玩家选择一个行动", "Noto Sans CJK SC")])
 def test_each_script_is_drawn_by_a_bundled_face_with_real_glyphs(line: str, family: str) -> None:
-    faces = {piece.face.family for piece in text.pieces(line) if piece.text.strip()}
+    faces = {piece.face.family for piece in text_shaping.pieces(line) if piece.text.strip()}
     assert faces == {family}
     face = next(face for face in fonts.chain() if face.family == family)
     assert face.path is not None

@@ -30,15 +30,15 @@ from companion.locale import LANGUAGES, LOCALE_DIR, TRANSLATED, mo_path  # noqa:
 from companion.locale.build import compiled  # noqa: E402
 from companion.locale.check import extract, problems  # noqa: E402
 from companion.log.store import Store  # noqa: E402
-from companion.ui import text  # noqa: E402
+from companion.ui import text, text_fit, text_shaping  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import DEMO_PLAYERS  # noqa: E402
 from companion.ui.screenshot import SCREEN_NAMES, show_screen  # noqa: E402
 from companion.ui.tables import base as _tables_base  # noqa: E402, F401  (imports wrap)
 
 SIZES = [(800, 480), (720, 1280)]
-ORIGINAL: dict[str, object] = {"ellipsize": text.ellipsize, "wrap": text.wrap}
-ELLIPSIZE, WRAP = text.ellipsize, text.wrap
+ORIGINAL: dict[str, object] = {"ellipsize": text_fit.ellipsize, "wrap": text_fit.wrap}
+ELLIPSIZE, WRAP = text_fit.ellipsize, text_fit.wrap
 
 
 @pytest.fixture(autouse=True)
@@ -185,7 +185,7 @@ class Drawn:
             return lines
 
         # screens import the functions by name: replace every reference to them
-        previous: dict[str, object] = {name: getattr(text, name) for name in ORIGINAL}
+        previous: dict[str, object] = {name: getattr(text_fit, name) for name in ORIGINAL}
         for module in [m for name, m in sys.modules.items() if name.startswith("companion.")]:
             for attribute, replacement in (("ellipsize", recording_ellipsize),
                                            ("wrap", recording_wrap)):
@@ -228,7 +228,7 @@ def test_the_pseudo_locale_shows_no_untranslated_and_no_cut_text(
         # a line cut from a paragraph is checked as part of its paragraph
         texts = drawn.paragraphs + [
             line for line, _ in drawn.lines if line not in drawn.wrapped
-            and not any(line.rstrip(text.ELLIPSIS) in whole for whole in drawn.paragraphs)]
+            and not any(line.rstrip(text_fit.ELLIPSIS) in whole for whole in drawn.paragraphs)]
         assert texts, f"{name} at {size} drew no text"
         for shown in texts:
             words = re.split(r"[\W\d_]+", _outside_markers(shown))
@@ -247,7 +247,7 @@ def test_every_screen_in_every_language_fits_and_has_its_glyphs(
     for name, size, drawn in _draw_every_screen(monkeypatch, tmp_path, language):
         cut += [f"{name} {size}: {line!r}" for line in _cut(drawn)]
         for line, _shown in drawn.lines:
-            for piece in text.pieces(line):
+            for piece in text_shaping.pieces(line):
                 missing += [f"{name}: {ch!r} in {line!r}" for ch in piece.text
                             if ch.isprintable() and not ch.isspace() and not piece.face.has(ch)]
     assert not cut, "cut off:\n" + "\n".join(cut)

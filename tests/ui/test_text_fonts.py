@@ -13,7 +13,15 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from system_fonts import needs_system_noto  # noqa: E402
 
-from companion.ui import bidi, fonts, text  # noqa: E402
+from companion.ui import (  # noqa: E402
+    bidi,
+    font_sizes,
+    fonts,
+    text,
+    text_fit,
+    text_render,
+    text_shaping,
+)
 from companion.ui.font_files import cmap_ranges, covers  # noqa: E402
 
 WHITE = (255, 255, 255)
@@ -28,8 +36,8 @@ def display() -> Iterator[None]:
 
 
 def drawn_characters(line: str) -> list[tuple[str, fonts.Face]]:
-    return [(character, piece.face) for piece in text.pieces(line) for character in piece.text
-            if not character.isspace()]
+    return [(character, piece.face) for piece in text_shaping.pieces(line)
+            for character in piece.text if not character.isspace()]
 
 
 @pytest.mark.parametrize("name", ["李娜", "王小明 (Wang)", "ليلى", "عبد الله 2", "Ștefan Ăvram",
@@ -38,7 +46,7 @@ def test_every_character_of_a_name_is_drawn_by_a_font_that_has_its_glyph(name: s
     for character, face in drawn_characters(name):
         assert face.has(character), (character, face.family)
         assert face.family != "pygame default", character
-    assert text.render(name, 28, WHITE).get_width() > 0
+    assert text_render.render(name, 28, WHITE).get_width() > 0
 
 
 def test_the_noto_families_are_found_through_fontconfig() -> None:
@@ -66,8 +74,8 @@ def test_character_ranges_come_from_the_font_file() -> None:
 
 def test_arabic_is_shaped_the_joined_word_differs_from_its_letters_side_by_side() -> None:
     word = "مكافأة"
-    joined = text.render(word, 40, WHITE)
-    letters = [text.render(letter, 40, WHITE) for letter in word]
+    joined = text_render.render(word, 40, WHITE)
+    letters = [text_render.render(letter, 40, WHITE) for letter in word]
     assert joined.get_width() != sum(letter.get_width() for letter in letters)
     isolated = pygame.Surface((sum(letter.get_width() for letter in letters),
                                joined.get_height()), pygame.SRCALPHA)
@@ -101,27 +109,27 @@ def test_a_missing_font_is_reported_with_its_package_and_latin_still_renders(
     fonts.forget()
     text.forget_fonts()
     try:
-        assert text.render("Livia", 28, WHITE).get_width() > 0
+        assert text_render.render("Livia", 28, WHITE).get_width() > 0
         assert any("fonts-noto-nowhere" in notice for notice in fonts.notices())
         # no font has Chinese now: a visible stand-in, not the font's empty box
-        assert [piece.text for piece in text.pieces("李")] == [text.REPLACEMENT]
+        assert [piece.text for piece in text_shaping.pieces("李")] == [text_shaping.REPLACEMENT]
     finally:
         fonts.forget()
         text.forget_fonts()
 
 
 def test_chinese_wraps_between_characters_and_keeps_punctuation_with_the_word() -> None:
-    lines = text.wrap("每位玩家选择一个行动，然后轮到下一位玩家。", 28, 150)
+    lines = text_fit.wrap("每位玩家选择一个行动，然后轮到下一位玩家。", 28, 150)
     assert len(lines) > 1
     assert "".join(lines) == "每位玩家选择一个行动，然后轮到下一位玩家。"
     assert not any(line.startswith(("，", "。")) for line in lines)
-    assert all(text.measure(line, 28)[0] <= 150 for line in lines)
+    assert all(text_shaping.measure(line, 28)[0] <= 150 for line in lines)
 
 
 def test_a_long_label_is_cut_with_an_ellipsis_that_fits() -> None:
-    cut = text.ellipsize("Glory to Rome: the Forum is complete", 28, 120)
-    assert cut.endswith(text.ELLIPSIS)
-    assert text.measure(cut, 28)[0] <= 120
+    cut = text_fit.ellipsize("Glory to Rome: the Forum is complete", 28, 120)
+    assert cut.endswith(text_fit.ELLIPSIS)
+    assert text_shaping.measure(cut, 28)[0] <= 120
 
 
 def test_a_symbol_in_latin_text_does_not_open_the_chinese_face() -> None:
@@ -132,24 +140,24 @@ def test_a_symbol_in_latin_text_does_not_open_the_chinese_face() -> None:
     arrow = fonts.face_for("→")
     assert arrow is not None and arrow.has("→")
     assert arrow.family not in fonts.EAST_ASIAN_FAMILIES
-    text.render("Livia → 12", 28, WHITE)
-    assert not set(text.open_font_sizes()) & fonts.EAST_ASIAN_FAMILIES
+    text_render.render("Livia → 12", 28, WHITE)
+    assert not set(font_sizes.open_font_sizes()) & fonts.EAST_ASIAN_FAMILIES
     # a wide character still goes to the Chinese face, and punctuation stays with it
-    assert [piece.face.family for piece in text.pieces("李娜→")] == ["Noto Sans CJK SC"]
+    assert [piece.face.family for piece in text_shaping.pieces("李娜→")] == ["Noto Sans CJK SC"]
 
 
 def test_only_a_few_sizes_of_a_face_stay_open_and_a_reopened_size_measures_the_same() -> None:
-    before = text.font(20)
+    before = font_sizes.font(20)
     width = before.size("Marcus 7")
-    for size in range(22, 22 + 2 * (text.OPEN_SIZES + 4), 2):
-        text.measure("Livia 12", size)
-    assert text.open_font_sizes()["Noto Sans"] == text.OPEN_SIZES
-    reopened = text.font(20)
+    for size in range(22, 22 + 2 * (font_sizes.OPEN_SIZES + 4), 2):
+        text_shaping.measure("Livia 12", size)
+    assert font_sizes.open_font_sizes()["Noto Sans"] == font_sizes.OPEN_SIZES
+    reopened = font_sizes.font(20)
     assert reopened is not before and reopened.size("Marcus 7") == width
-    cjk = text.pieces("李")[0].face
+    cjk = text_shaping.pieces("李")[0].face
     for size in range(20, 40, 2):
-        text.measure("李", size)
-    assert text.open_font_sizes()[cjk.family] == text.OPEN_SIZES_LARGE
+        text_shaping.measure("李", size)
+    assert font_sizes.open_font_sizes()[cjk.family] == font_sizes.OPEN_SIZES_LARGE
 
 
 # Latin with accents and combining marks, digits and punctuation, the status line's dot,
@@ -163,14 +171,14 @@ def test_a_line_of_one_font_is_cut_as_character_by_character_would(line: str,
                                                                     rtl: bool) -> None:
     """The shortcut for a line the primary face draws alone gives the same pieces."""
     run = bidi.Run(line, rtl)
-    assert text._face_pieces(run) == text._cut_by_character(run)
+    assert text_shaping._face_pieces(run) == text_shaping._cut_by_character(run)
 
 
 def test_the_shortcut_is_taken_for_a_latin_line_and_not_for_a_mixed_one() -> None:
-    assert text._one_primary_piece("Glory to Rome · Turn 12 · Laborer led")
-    assert not text._one_primary_piece("Livia, ليلى")
-    assert not text._one_primary_piece("→ 12")  # the arrow starts a piece of another face
-    assert not text._one_primary_piece("李娜")
+    assert text_shaping._one_primary_piece("Glory to Rome · Turn 12 · Laborer led")
+    assert not text_shaping._one_primary_piece("Livia, ليلى")
+    assert not text_shaping._one_primary_piece("→ 12")  # the arrow starts a piece of another face
+    assert not text_shaping._one_primary_piece("李娜")
 
 
 @settings(max_examples=300, deadline=None)
@@ -178,8 +186,8 @@ def test_the_shortcut_is_taken_for_a_latin_line_and_not_for_a_mixed_one() -> Non
 def test_any_string_at_all_is_measured_wrapped_and_drawn(line: str) -> None:
     """NULs, escape sequences, lone surrogates, unassigned characters: drawn, never raised."""
     surface = pygame.Surface((200, 120))
-    text.measure(line, 20)
-    text.render(line, 20, WHITE)
+    text_shaping.measure(line, 20)
+    text_render.render(line, 20, WHITE)
     text.draw_text(surface, line, pygame.Rect(0, 0, 200, 30), 20, WHITE)
     text.draw_paragraph(surface, line, pygame.Rect(0, 30, 200, 90), 20, WHITE)
 
@@ -188,4 +196,4 @@ def test_any_string_at_all_is_measured_wrapped_and_drawn(line: str) -> None:
                                             ("\ud800", "?"), ("a\u200bb", "a\u200bb"),
                                             ("plain", "plain")])
 def test_what_cannot_be_drawn_is_replaced_and_the_rest_kept(raw: str, drawn: str) -> None:
-    assert text.drawable(raw) == drawn
+    assert text_shaping.drawable(raw) == drawn

@@ -13,10 +13,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_driver import make_app  # noqa: E402
 
-from companion.ui import text  # noqa: E402
+from companion.ui import text, text_fit, text_render, text_shaping  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import demo_session  # noqa: E402
 from companion.ui.intents import PointerDown, Tap  # noqa: E402
+from companion.ui.theme import RGB  # noqa: E402
 
 WHITE = (255, 255, 255)
 
@@ -36,7 +37,8 @@ def test_a_second_redraw_of_the_table_measures_no_text(app: App) -> None:
     from companion.ui import widgets
 
     app.render(force=True)
-    memos = (text._measure, text._fit_size, text._ellipsize, text._wrap, widgets._fit_label)
+    memos = (text_shaping._measure, text_fit._fit_size, text_fit._ellipsize, text_fit._wrap,
+             widgets._fit_label)
     misses = [memo.cache_info().misses for memo in memos]
     table = app.top
     painted = table.layers.painted + table.view.layers.painted  # type: ignore[attr-defined]
@@ -53,15 +55,15 @@ def test_the_rendered_text_cache_stays_under_its_byte_cap(
         monkeypatch: pytest.MonkeyPatch) -> None:
     pygame.font.init()
     text.forget_fonts()
-    monkeypatch.setattr(text, "CACHE_BYTES", 200_000)
+    monkeypatch.setattr(text_render, "CACHE_BYTES", 200_000)
     for number in range(400):
-        text.render(f"Livia scores {number} points", 28, WHITE)
-        assert text.cached_bytes() <= 200_000
+        text_render.render(f"Livia scores {number} points", 28, WHITE)
+        assert text_render.cached_bytes() <= 200_000
     # the newest image is kept, and the cache is full rather than nearly empty
-    assert ("Livia scores 399 points", 28, WHITE, False) in text._rendered
-    assert text.cached_bytes() > 100_000
+    assert ("Livia scores 399 points", 28, WHITE, False) in text_render._rendered
+    assert text_render.cached_bytes() > 100_000
     text.forget_fonts()
-    assert text.cached_bytes() == 0
+    assert text_render.cached_bytes() == 0
 
 
 def test_a_long_line_drawn_once_does_not_push_out_the_labels_drawn_again(
@@ -72,26 +74,27 @@ def test_a_long_line_drawn_once_does_not_push_out_the_labels_drawn_again(
     pygame.font.init()
     text.forget_fonts()
     composed: list[str] = []
-    compose = text._compose
+    compose = text_render._compose
 
-    def counting(line: str, size: int, colour: text.RGB) -> pygame.Surface:
+    def counting(line: str, size: int, colour: RGB) -> pygame.Surface:
         composed.append(line)
         return compose(line, size, colour)
 
-    monkeypatch.setattr(text, "_compose", counting)
+    monkeypatch.setattr(text_render, "_compose", counting)
     labels = [f"{seat}. Livia · follows · 1 action" for seat in range(1, 9)]
     for move in range(40):
         line = f"Glory to Rome · Turn {move} · Laborer led · Julia follows or Thinks"
-        assert text._surface_bytes(text.render(line, 48, WHITE)) > text.ONCE_BYTES
+        image = text_render.render(line, 48, WHITE)
+        assert text_render._surface_bytes(image) > text_render.ONCE_BYTES
         if move % 5 == 0:
             for label in labels:
-                text.render(label, 24, WHITE)
+                text_render.render(label, 24, WHITE)
     assert sorted(line for line in composed if line in labels) == sorted(labels)
-    assert text.cached_bytes() <= text.CACHE_BYTES
+    assert text_render.cached_bytes() <= text_render.CACHE_BYTES
     again = "Glory to Rome · Turn 3 · Laborer led · Julia follows or Thinks"
-    text.render(again, 48, WHITE)  # its second drawing: kept from now on
+    text_render.render(again, 48, WHITE)  # its second drawing: kept from now on
     before = len(composed)
-    text.render(again, 48, WHITE)
+    text_render.render(again, 48, WHITE)
     assert len(composed) == before
     text.forget_fonts()
 
@@ -100,13 +103,13 @@ def test_wrap_and_ellipsize_are_remembered_by_text_size_and_width() -> None:
     pygame.font.init()
     text.forget_fonts()
     line = "Forum Romanum needs a client of every role"
-    assert text.wrap(line, 24, 200) == text.wrap(line, 24, 200)
-    assert text._wrap.cache_info().hits == 1
-    short = text.ellipsize(line, 24, 120)
-    assert short.endswith(text.ELLIPSIS) and text.measure(short, 24)[0] <= 120
-    assert text.ellipsize(line, 24, 120) == short and text._ellipsize.cache_info().hits == 1
+    assert text_fit.wrap(line, 24, 200) == text_fit.wrap(line, 24, 200)
+    assert text_fit._wrap.cache_info().hits == 1
+    short = text_fit.ellipsize(line, 24, 120)
+    assert short.endswith(text_fit.ELLIPSIS) and text_shaping.measure(short, 24)[0] <= 120
+    assert text_fit.ellipsize(line, 24, 120) == short and text_fit._ellipsize.cache_info().hits == 1
     # a wider box is another layout, not the remembered one
-    assert len(text.wrap(line, 24, 2000)) == 1
+    assert len(text_fit.wrap(line, 24, 2000)) == 1
 
 
 def test_a_press_draws_the_pressed_button_alone(app: App) -> None:
@@ -148,7 +151,7 @@ def _fit_by_steps(line: str, size: int, width: int, smallest_ratio: float) -> in
     """What fit_size promises, the slow way: every step from the top."""
     smallest = max(8, int(size * smallest_ratio))
     current = size
-    while current > smallest and text.measure(line, current)[0] > width:
+    while current > smallest and text_shaping.measure(line, current)[0] > width:
         current -= 2
     return current
 
@@ -169,8 +172,8 @@ def test_fit_size_lands_where_stepping_down_from_the_top_would() -> None:
               ratio: float) -> None:
         line = " ".join(parts)
         # any width, and the widths right at the edge of the line at some size
-        for box in (width, text.measure(line, at)[0] + off):
-            assert text.fit_size(line, size, box, ratio) == _fit_by_steps(line, size, box,
+        for box in (width, text_shaping.measure(line, at)[0] + off):
+            assert text_fit.fit_size(line, size, box, ratio) == _fit_by_steps(line, size, box,
                                                                            ratio)
 
     check()

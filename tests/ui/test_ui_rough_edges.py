@@ -20,7 +20,7 @@ from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
 from companion.ui.screens.endgame import EndgameScreen
 from companion.ui.screens.new_game import NewGameScreen
-from companion.ui.text import ELLIPSIS
+from companion.ui.text_fit import ELLIPSIS
 
 
 def drawn_text(screen: Screen, key: str) -> str:

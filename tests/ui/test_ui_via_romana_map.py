@@ -15,7 +15,9 @@ import pytest  # noqa: E402
 
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.games.via_romana import RULES, ViaRomanaState  # noqa: E402
-from companion.ui.tables import via_romana_map as vm  # noqa: E402
+from companion.ui.tables import via_romana_names as vn  # noqa: E402
+from companion.ui.tables.via_romana_geometry import marker_side  # noqa: E402
+from companion.ui.tables.via_romana_layout import layout  # noqa: E402
 
 #: the map's rect on the 7" panel and on the 720x1280 portrait panel, and their units
 MAPS = (((225, 100, 347, 314), 48), ((18, 300, 684, 520), 72))
@@ -32,8 +34,8 @@ def state() -> ViaRomanaState:
 @pytest.mark.parametrize(("rect", "unit"), MAPS)
 def test_no_name_covers_anything_drawn(state: ViaRomanaState, rect: tuple[int, ...],
                                        unit: int) -> None:
-    geometry = vm.layout(state, pygame.Rect(rect), unit)
-    obstacles = vm._Obstacles.of(geometry)
+    geometry = layout(state, pygame.Rect(rect), unit)
+    obstacles = vn._Obstacles.of(geometry)
     assert len(geometry.labels) == len(state.board.cities)
     for city, label in enumerate(geometry.labels):
         for box in label.boxes:
@@ -48,7 +50,7 @@ def test_no_name_covers_anything_drawn(state: ViaRomanaState, rect: tuple[int, .
 @pytest.mark.parametrize(("rect", "unit"), MAPS)
 def test_names_stay_near_their_cities_and_mostly_whole(state: ViaRomanaState,
                                                        rect: tuple[int, ...], unit: int) -> None:
-    geometry = vm.layout(state, pygame.Rect(rect), unit)
+    geometry = layout(state, pygame.Rect(rect), unit)
     whole = 0
     for city, label in enumerate(geometry.labels):
         name = state.board.cities[city].name
@@ -66,9 +68,9 @@ def test_names_stay_near_their_cities_and_mostly_whole(state: ViaRomanaState,
 
 
 def test_marker_values_are_drawn_at_the_reading_size(state: ViaRomanaState) -> None:
-    geometry = vm.layout(state, pygame.Rect(MAPS[0][0]), MAPS[0][1])
+    geometry = layout(state, pygame.Rect(MAPS[0][0]), MAPS[0][1])
     assert geometry.name_size == 20
-    assert vm.marker_side(geometry) >= 20
+    assert marker_side(geometry) >= 20
 
 
 def test_a_name_is_set_just_clear_of_its_city_at_every_angle() -> None:
@@ -80,8 +82,8 @@ def test_a_name_is_set_just_clear_of_its_city_at_every_angle() -> None:
         dx, dy = math.cos(angle), math.sin(angle)
         half_width, half_height = chooser.uniform(5, 80), chooser.uniform(4, 20)
         clear = chooser.uniform(10, 60)
-        out = vm._distance_out(dx, dy, half_width, half_height, clear)
-        at = vm._gap(0, 0, dx * out, dy * out, 2 * half_width, 2 * half_height)
-        nearer = vm._gap(0, 0, dx * (out - 0.5), dy * (out - 0.5), 2 * half_width,
+        out = vn._distance_out(dx, dy, half_width, half_height, clear)
+        at = vn._gap(0, 0, dx * out, dy * out, 2 * half_width, 2 * half_height)
+        nearer = vn._gap(0, 0, dx * (out - 0.5), dy * (out - 0.5), 2 * half_width,
                          2 * half_height)
         assert abs(at - clear) < 1e-3 and nearer < clear

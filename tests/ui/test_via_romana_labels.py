@@ -17,8 +17,13 @@ import pytest  # noqa: E402
 
 from companion.games.via_romana.board import Board, load_board  # noqa: E402
 from companion.ui.tables import via_romana_labels as store  # noqa: E402
-from companion.ui.tables import via_romana_map as vm  # noqa: E402
+from companion.ui.tables import via_romana_layout as vl  # noqa: E402
 from companion.ui.tables import via_romana_shipped  # noqa: E402
+from companion.ui.tables.via_romana_geometry import (  # noqa: E402
+    Label,
+    MapLayout,
+    map_geometry,
+)
 
 BOUNDS = (0, 0, 347, 306)
 
@@ -26,13 +31,13 @@ BOUNDS = (0, 0, 347, 306)
 def count_searches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The names of each search run from now on (the real search, counted)."""
     calls: list[int] = []
-    search = vm._place_names
+    search = vl.place_names
 
-    def counted(names: Sequence[str], geometry: vm.MapLayout) -> tuple[vm.Label, ...]:
+    def counted(names: Sequence[str], geometry: MapLayout) -> tuple[Label, ...]:
         calls.append(len(names))
         return search(names, geometry)
 
-    monkeypatch.setattr(vm, "_place_names", counted)
+    monkeypatch.setattr(vl, "place_names", counted)
     return calls
 
 
@@ -51,8 +56,8 @@ def searches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[list[i
 
 def _restart() -> None:
     """What a new start of the app forgets: everything kept in memory."""
-    vm._layout.cache_clear()
-    vm._layout_at.cache_clear()
+    vl._layout.cache_clear()
+    vl._layout_at.cache_clear()
 
 
 def _small_board() -> Board:
@@ -63,27 +68,27 @@ def _small_board() -> Board:
 
 def test_a_second_start_reads_the_names_without_searching(searches: list[int]) -> None:
     board = _small_board()
-    first = vm._layout(board, BOUNDS, 48)
+    first = vl._layout(board, BOUNDS, 48)
     assert searches == [5]
     assert len(list(store.cache_folder().glob("*.json"))) == 1
     _restart()
-    second = vm._layout(board, BOUNDS, 48)
+    second = vl._layout(board, BOUNDS, 48)
     assert searches == [5]  # read from disk
     assert second.labels == first.labels
 
 
 def test_a_corrupt_cache_file_is_placed_again(searches: list[int]) -> None:
     board = _small_board()
-    first = vm._layout(board, BOUNDS, 48)
+    first = vl._layout(board, BOUNDS, 48)
     for damage in ("{not json", json.dumps([["x"]] * 5), json.dumps({"a": 1}), "",
                    json.dumps([[["A"], [[1, 2, 3, 10 ** 30]], None, 0, [1, 2]]] * 5)):
         (kept,) = store.cache_folder().glob("*.json")
         kept.write_text(damage, encoding="utf-8")
         _restart()
-        assert vm._layout(board, BOUNDS, 48).labels == first.labels
+        assert vl._layout(board, BOUNDS, 48).labels == first.labels
     assert searches == [5] * 6
     _restart()
-    vm._layout(board, BOUNDS, 48)  # the last search was kept again
+    vl._layout(board, BOUNDS, 48)  # the last search was kept again
     assert searches == [5] * 6
 
 
@@ -93,15 +98,15 @@ def test_an_unwritable_cache_is_passed_over(searches: list[int], tmp_path: Path,
     blocked.write_text("not a folder", encoding="utf-8")
     monkeypatch.setattr(store, "cache_folder", lambda: blocked / "labels")
     board = _small_board()
-    assert len(vm._layout(board, BOUNDS, 48).labels) == 5
+    assert len(vl._layout(board, BOUNDS, 48).labels) == 5
     _restart()
-    vm._layout(board, BOUNDS, 48)
+    vl._layout(board, BOUNDS, 48)
     assert searches == [5, 5]
 
 
 def test_a_changed_board_gets_its_own_entry(searches: list[int]) -> None:
     board = _small_board()
-    vm._layout(board, BOUNDS, 48)
+    vl._layout(board, BOUNDS, 48)
     moved = dataclasses.replace(board.cities[0], position=(0.9, 0.1))
     renamed = dataclasses.replace(board.cities[1], name="Augusta Treverorum")
     for changed in (dataclasses.replace(board, cities=(moved, *board.cities[1:])),
@@ -109,18 +114,18 @@ def test_a_changed_board_gets_its_own_entry(searches: list[int]) -> None:
                                                        *board.cities[2:])),
                     dataclasses.replace(board, roads=board.roads[1:])):
         _restart()
-        vm._layout(changed, BOUNDS, 48)
+        vl._layout(changed, BOUNDS, 48)
     _restart()
-    vm._layout(board, BOUNDS, 60)  # another unit
-    vm._layout(board, (0, 0, 400, 306), 48)  # another size
+    vl._layout(board, BOUNDS, 60)  # another unit
+    vl._layout(board, (0, 0, 400, 306), 48)  # another size
     assert searches == [5] * 6
     assert len(list(store.cache_folder().glob("*.json"))) == 6
 
 
 def test_a_map_moved_on_screen_shares_its_search(searches: list[int]) -> None:
     board = _small_board()
-    at_origin = vm._layout(board, BOUNDS, 48)
-    moved = vm._moved(at_origin, 225, 108)
+    at_origin = vl._layout(board, BOUNDS, 48)
+    moved = vl._moved(at_origin, 225, 108)
     assert searches == [5]
     assert moved.centres[0] == (at_origin.centres[0][0] + 225, at_origin.centres[0][1] + 108)
     assert moved.labels[0].boxes[0] == at_origin.labels[0].boxes[0].move(225, 108)
@@ -157,10 +162,10 @@ def test_the_standard_displays_find_the_shipped_labels(searches: list[int],
     _restart()
     shipped = set(store.shipped_file()["maps"])
     for width, height, unit in store.STANDARD_MAPS:
-        geometry = vm._geometry(board, (0, 0, width, height), unit)
-        if vm._labels_key([city.name for city in board.cities], geometry) not in shipped:
+        geometry = map_geometry(board, (0, 0, width, height), unit)
+        if vl._labels_key([city.name for city in board.cities], geometry) not in shipped:
             pytest.skip("this machine's font draws the names at other sizes")
-        vm._layout(board, (0, 0, width, height), unit)
+        vl._layout(board, (0, 0, width, height), unit)
     assert calls == []
 
 
@@ -172,8 +177,8 @@ def test_keeping_the_names_loads_no_openssl(tmp_path: Path) -> None:
 
     code = ("import sys\n"
             "from companion.games.via_romana.board import load_board\n"
-            "from companion.ui.tables import via_romana_map as vm\n"
-            f"vm._layout(load_board(None), {BOUNDS!r}, 48)\n"
+            "from companion.ui.tables import via_romana_layout as vl\n"
+            f"vl._layout(load_board(None), {BOUNDS!r}, 48)\n"
             "print('_hashlib' in sys.modules, 'hashlib' in sys.modules)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, env={**os.environ, "XDG_CACHE_HOME": str(tmp_path),

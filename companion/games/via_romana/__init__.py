@@ -5,6 +5,14 @@ screen, the benchmarks and the tests read. The reducer's documentation (actions,
 readings of the rules) is in :mod:`companion.games.via_romana.rules`.
 """
 
+from companion.games.via_romana.allowed import (
+    BUILD_ACTIONS,
+    allowed_actions,
+    cards_left,
+    provisional_scores,
+    scoring_prompt,
+    shut_builds,
+)
 from companion.games.via_romana.board import (
     Board,
     City,
@@ -16,13 +24,8 @@ from companion.games.via_romana.board import (
 from companion.games.via_romana.cards import MAX_CARDS_PER_ROUND, Card
 from companion.games.via_romana.connections import describe
 from companion.games.via_romana.rules import (
-    BUILD_ACTIONS,
     RULES,
     ViaRomanaRules,
-    allowed_actions,
-    cards_left,
-    provisional_scores,
-    scoring_prompt,
 )
 from companion.games.via_romana.scoring import (
     Marker,
@@ -49,5 +52,5 @@ __all__ = [
     "allowed_actions", "breakdown_lines", "cards_left", "castle_marker_values", "castles_left",
     "check_playable", "describe", "extendable_ends", "free_cities", "load_board",
     "milestones_left", "parse_board", "provisional_scores", "road_colours", "score_tally",
-    "scoring_prompt",
+    "scoring_prompt", "shut_builds",
 ]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from companion.core.i18n import _
 from companion.games.rules_card import RulesCard, split_topic, topic
+from companion.games.via_romana.allowed import BUILD_ACTIONS
 from companion.games.via_romana.cards import MAX_CARDS_PER_ROUND
-from companion.games.via_romana.rules import BUILD_ACTIONS
 from companion.games.via_romana.scoring import LEGION_EAGLE_BONUS, ORDER_BOARD_BONUS
 
 #: the cards beside the builds

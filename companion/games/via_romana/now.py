@@ -7,14 +7,14 @@ from __future__ import annotations
 from companion.core.i18n import _, ngettext
 from companion.games.base import Action, Rejected
 from companion.games.rules_card import either
-from companion.games.via_romana.rules import (
+from companion.games.via_romana.allowed import (
     BUILD_ACTIONS,
-    RULES,
     allowed_actions,
     cards_left,
     scoring_prompt,
     shut_builds,
 )
+from companion.games.via_romana.rules import RULES
 from companion.games.via_romana.state import (
     Phase,
     ViaRomanaState,

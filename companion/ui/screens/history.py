@@ -21,7 +21,8 @@ from companion.ui import formats, places, theme
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
-from companion.ui.text import draw_text, fit_size
+from companion.ui.text import draw_text
+from companion.ui.text_fit import fit_size
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:

@@ -21,7 +21,8 @@ from companion.log.turn_clock import format_length
 from companion.ui import board, places, theme
 from companion.ui.layout import grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text, fit_size
+from companion.ui.text import draw_text
+from companion.ui.text_fit import fit_size
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:

@@ -29,7 +29,8 @@ from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.tables.rules_spots import topic_at
-from companion.ui.text import draw_text, fit_size
+from companion.ui.text import draw_text
+from companion.ui.text_fit import fit_size
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
 from companion.ui.widgets import Button, ground_panel, panel

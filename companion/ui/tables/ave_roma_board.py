@@ -43,6 +43,7 @@ from companion.games.ave_roma import (
 )
 from companion.games.ave_roma.model import REGION_FEE
 from companion.ui import board, theme
+from companion.ui.font_sizes import line_size
 from companion.ui.layers import Layers
 from companion.ui.layout import (
     Metrics,
@@ -52,7 +53,9 @@ from companion.ui.layout import (
     split_cols,
     split_rows,
 )
-from companion.ui.text import draw_text, line_size, measure, wrap
+from companion.ui.text import draw_text
+from companion.ui.text_fit import wrap
+from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 

@@ -18,7 +18,8 @@ from companion.ui.form import Step, Values, run_form
 from companion.ui.intents import Tag
 from companion.ui.layers import Layers
 from companion.ui.layout import mirror
-from companion.ui.text import draw_text, wrap
+from companion.ui.text import draw_text
+from companion.ui.text_fit import wrap
 from companion.ui.widgets import Button
 
 if TYPE_CHECKING:

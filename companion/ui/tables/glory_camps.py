@@ -42,7 +42,9 @@ from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.layout import mirrored as layout_mirrored
-from companion.ui.text import draw_text, ink_span, lines_step, measure
+from companion.ui.text import draw_text, lines_step
+from companion.ui.text_render import ink_span
+from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel, panel_border
 

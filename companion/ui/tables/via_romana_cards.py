@@ -18,10 +18,13 @@ from companion.games.via_romana import Board
 from companion.games.via_romana.words import symbol_word
 from companion.ui import theme
 from companion.ui.board import EDGE
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.tables.via_romana_map import draw_symbol
-from companion.ui.text import draw_paragraph, draw_text, fit_size, line_size, measure
+from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text_fit import fit_size
+from companion.ui.text_shaping import measure
 from companion.ui.widgets import Button, fit_label
 
 if TYPE_CHECKING:

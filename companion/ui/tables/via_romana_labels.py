@@ -34,8 +34,10 @@ from companion.core.checksum import checksum
 
 #: the shipped labels, beside this module
 SHIPPED = Path(__file__).with_name("via_romana_labels.json")
-#: the placing code: any change to it makes every kept result another key's
-_PLACING_CODE = Path(__file__).with_name("via_romana_map.py")
+#: the placing code (the map's geometry, the name search, the layout and its key): any
+#: change to it makes every kept result another key's
+_PLACING_CODE = tuple(Path(__file__).with_name(f"via_romana_{part}.py")
+                      for part in ("geometry", "names", "layout"))
 
 #: one kept result: per city, its lines, boxes (x, y, w, h), leader, shortening, anchor
 Kept = list[list[Any]]
@@ -49,7 +51,7 @@ def cache_folder() -> Path:
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     try:
-        return checksum([_PLACING_CODE.read_bytes()])
+        return checksum([code.read_bytes() for code in _PLACING_CODE])
     except OSError:  # an installed package without its sources: the module's compiled form
         return "unknown"
 

@@ -21,9 +21,12 @@ from companion.games.via_romana import (
 from companion.games.via_romana.scoring import PlayerTally, order_board_met
 from companion.ui import board as pieces
 from companion.ui import theme
+from companion.ui.font_sizes import line_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, grid, split_cols, split_rows
-from companion.ui.text import draw_text, fit_size, line_size, measure, wrap
+from companion.ui.text import draw_text
+from companion.ui.text_fit import fit_size, wrap
+from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
 

@@ -2,15 +2,16 @@
 placed afresh and written to ``via_romana_labels.json``.
 
 Run ``uv run python -m companion.ui.tables.via_romana_shipped`` after a change to the placing
-code (``via_romana_map``) or the board; a test fails while the file is stale. Apart from the
-store (:mod:`via_romana_labels`), which the map reads, so the two never import each other.
+code (``via_romana_geometry``, ``via_romana_names``, ``via_romana_layout``) or the board; a
+test fails while the file is stale. Apart from the store (:mod:`via_romana_labels`), which
+the layout reads, so the two never import each other.
 """
 
 from __future__ import annotations
 
 import json
 
-from companion.ui.tables import via_romana_map
+from companion.ui.tables import via_romana_layout
 from companion.ui.tables.via_romana_labels import (
     SHIPPED,
     STANDARD_MAPS,
@@ -26,7 +27,7 @@ def standard_entries() -> dict[str, Kept]:
     board = load_board(None)
     entries: dict[str, Kept] = {}
     for width, height, unit in STANDARD_MAPS:
-        digest, kept = via_romana_map.placed_afresh(board, (0, 0, width, height), unit)
+        digest, kept = via_romana_layout.placed_afresh(board, (0, 0, width, height), unit)
         entries[digest] = kept
     return entries
 

@@ -13,8 +13,8 @@ from test_via_romana import card, play_random, players, write_board
 
 from companion.games.base import Action, Rejected
 from companion.games.via_romana import RULES, Phase, ViaRomanaState
+from companion.games.via_romana.allowed import BUILD_ACTIONS, allowed_actions, shut_builds
 from companion.games.via_romana.now import sentence
-from companion.games.via_romana.rules import BUILD_ACTIONS, allowed_actions, shut_builds
 from companion.games.via_romana.state import extendable_ends, free_cities
 
 STATES_PER_RUN = 1100

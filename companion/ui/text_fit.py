@@ -1,0 +1,112 @@
+"""Text fitted to a width: the size it fits at, cut with an ellipsis, or wrapped into lines
+(breaking at spaces, and between Chinese characters).
+
+Each answer is kept by (text, size, width, direction): a redraw lays out the same labels
+again, and measuring them anew was most of a frame's cost. Apart from the drawing
+(:mod:`companion.ui.text`), which fits a label into its rect with these.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from companion.ui import layout
+from companion.ui.text_shaping import measure
+
+ELLIPSIS = "…"
+
+
+def fit_size(text: str, size: int, width: int, smallest_ratio: float = 0.7) -> int:
+    """The largest size down to ``smallest_ratio * size`` at which ``text`` fits ``width``."""
+    return _fit_size(text, int(size), int(width), smallest_ratio, layout.mirrored())
+
+
+# Layout is memoised by (text, size, width, direction): a redraw lays out the same labels
+# again, and measuring them anew was most of a frame's cost.
+@lru_cache(maxsize=2048)
+def _fit_size(text: str, size: int, width: int, smallest_ratio: float, rtl: bool) -> int:
+    """The first of ``size``, ``size - 2``, ... that fits, or the first at or below the
+    smallest. A line's width grows about in proportion to its size, so the search starts
+    next to the size the first measure predicts: two or three sizes measured (and opened)
+    instead of one per step."""
+    smallest = max(8, int(size * smallest_ratio))
+    current = int(size)
+    full = measure(text, current)[0]
+    if current <= smallest or full <= width:
+        return current
+    last = current - 2 * ((current - smallest + 1) // 2)  # the first step at or below it
+    predicted = current * max(0, width) // max(1, full)
+    candidate = max(last, current - 2 * max(1, (current - predicted) // 2))
+    if candidate > smallest and measure(text, candidate)[0] > width:
+        candidate -= 2  # still too wide: on down, a step at a time
+        while candidate > smallest and measure(text, candidate)[0] > width:
+            candidate -= 2
+        return candidate
+    # it fits (or is the last step): the answer is the largest fitting step above it
+    while candidate + 2 < current and measure(text, candidate + 2)[0] <= width:
+        candidate += 2
+    return candidate
+
+
+def ellipsize(text: str, size: int, width: int) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` at ``size``."""
+    return _ellipsize(text, int(size), int(width), layout.mirrored())
+
+
+@lru_cache(maxsize=2048)
+def _ellipsize(text: str, size: int, width: int, rtl: bool) -> str:
+    if measure(text, size)[0] <= width:
+        return text
+    while text and measure(text + ELLIPSIS, size)[0] > width:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
+def _wide(character: str) -> bool:
+    return unicodedata.east_asian_width(character) in ("W", "F")
+
+
+def _words(paragraph: str) -> list[tuple[str, str]]:
+    """(separator before, word) pairs: lines break at spaces and between Chinese characters
+    (a closing mark such as "，" stays with the character before it)."""
+    words: list[tuple[str, str]] = []
+    for chunk in paragraph.split(" "):
+        separator = " "
+        word = ""
+        for character in chunk:
+            opens_word = _wide(character) and unicodedata.category(character)[0] != "P"
+            if word and (opens_word or _wide(word[-1]) and not _wide(character)):
+                words.append((separator, word))
+                separator, word = "", ""
+            word += character
+        words.append((separator, word))
+    return words
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (a word wider stays whole)."""
+    return list(_wrap(text, int(size), int(width), layout.mirrored()))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, rtl: bool) -> tuple[str, ...]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for separator, word in _words(paragraph):
+            candidate = f"{line}{separator}{word}" if line else word
+            if measure(candidate, size)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return tuple(lines)
+
+
+def forget() -> None:
+    """Forget the fitted sizes, cut texts and wrapped lines (the fonts are about to change)."""
+    _fit_size.cache_clear()
+    _ellipsize.cache_clear()
+    _wrap.cache_clear()
