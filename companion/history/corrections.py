@@ -16,10 +16,9 @@ from companion.core.i18n import _
 from companion.games import get_rules
 from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank, with_entry
 from companion.log.entries import GameRecord, StoreError
-from companion.log.history_edits import rename_in_result
+from companion.log.history_edits import DAY, rename_in_result
 from companion.log.store import Store
 
-DAY = 86400.0
 #: the part to correct for a score kept without parts (a play imported from BG Stats)
 TOTAL = "total"
 

@@ -1,8 +1,16 @@
 """The history's writes: games from another companion or app, and corrections of finished games.
 
 Every correction (a field of a game, a rename or merge of a player) is an entry of the
-edit log with the values before it, so it can be undone; undoing one that a later
-correction overlaps is refused rather than silently dropping the later one.
+edit log with the values before it, so it can be undone. An undo puts those values
+back, so it is refused while a later correction not undone touched any of them: the
+same field of the same game (a game's seats and its score count as one, since the score
+names the seated players), a game a rename or merge changed, or the same player's
+profile. The refusal names the correction to undo first in the words the screens show
+it by ("Undo 'Dan's total 12 -> 14' first ..."); undoing in the reverse order always
+works. So whatever order corrections are made and undone in, a game's seats and its
+score name the same players and each undo gives back exactly what was there before
+(nothing is undone behind the player's back, as undoing the later ones along with it
+would). A correction that would seat players other than its score names is refused.
 """
 
 from __future__ import annotations
@@ -12,10 +20,12 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from companion.core.i18n import _
+from companion.core.i18n import _, ngettext
 from companion.games.base import PlayerInfo
 from companion.log.database import Database
 from companion.log.entries import Edit, GameRecord, ImportedGame, LogEntry, StoreError, lazy_json
+
+DAY = 86400.0
 
 
 class HistoryEdits(Database):
@@ -81,8 +91,13 @@ class HistoryEdits(Database):
         ``place``, ``note``); the values before are kept in the edit log. Returns its id."""
         record = self.game(game_id)
         before = {key: _game_field(record, key) for key in changes}
+        if "players" in changes or "result" in changes:
+            _check_seats_and_score(changes.get("players", _game_field(record, "players")),
+                                   changes.get("result", record.result))
         with self._writing() as db:
             _set_game_fields(db, game_id, changes)
+            if "players" in changes:
+                _remember_seated(db, changes["players"], record)
             return _log_edit(db, game_id, who, "game", before, changes)
 
     def rename_player(self, old: str, new: str, who: str = "") -> int:
@@ -96,12 +111,14 @@ class HistoryEdits(Database):
             merge = target is not None and str(target[0]).casefold() != old.casefold()
             if merge:
                 new = str(target[0])
-                shared = db.execute(
-                    "SELECT count(*) FROM players a JOIN players b ON a.game_id = b.game_id "
-                    "WHERE a.name = ? AND b.name = ?", (old, new)).fetchone()[0]
-                if shared:
-                    raise StoreError(_("{a} and {b} sat at the same game: they are two "
-                                       "players.").format(a=old, b=new))
+            # (also a name without a profile: a forgotten player at the same game)
+            shared = db.execute(
+                "SELECT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
+                "AND a.position != b.position WHERE a.name = ? AND b.name = ? COLLATE NOCASE",
+                (old, new)).fetchone()
+            if shared:
+                raise StoreError(_("{a} and {b} sat at the same game: they are two "
+                                   "players.").format(a=old, b=shared[0]))
             before = _profile_snapshot(db, old, new)
             _move_player(db, old, new, merge)
             return _log_edit(db, None, who, "merge" if merge else "rename", before,
@@ -123,11 +140,16 @@ class HistoryEdits(Database):
         edit = found[0]
         if edit.undone_by is not None:
             raise StoreError(_("That correction was already undone."))
-        if any(_overlaps(later, edit) for later in self.edits()
-               if later.id > edit.id and later.kind != "undo" and later.undone_by is None):
+        first = _first_to_undo(edit, self.edits())
+        if first is not None:
             # putting back the old values would silently drop the later correction
-            raise StoreError(_("A later correction changed the same thing; undo that one "
-                               "first."))
+            raise StoreError(self._undo_first(edit, first))
+        if edit.kind == "game" and ("players" in edit.before or "result" in edit.before):
+            # a log kept before undos waited for the later corrections may not fit
+            assert edit.game_id is not None
+            record = self.game(edit.game_id)
+            _check_seats_and_score(edit.before.get("players", _game_field(record, "players")),
+                                   edit.before.get("result", record.result))
         with self._writing() as db:
             if edit.kind == "game":
                 assert edit.game_id is not None
@@ -137,6 +159,20 @@ class HistoryEdits(Database):
             undo = _log_edit(db, edit.game_id, who, "undo", {"edit": edit.id}, {})
             db.execute("UPDATE edits SET undone_by = ? WHERE id = ?", (undo, edit.id))
         return undo
+
+    def _undo_first(self, edit: Edit, first: Edit) -> str:
+        """The refusal of undoing ``edit``: which correction to undo first, and where."""
+        change = describe_edit(first)
+        if first.kind in ("rename", "merge"):
+            return _("Undo '{change}' first, on the Players screen: it was made later and "
+                     "changed the same players.").format(change=change)
+        if first.game_id == edit.game_id:
+            return _("Undo '{change}' first: it was made later and changed the same "
+                     "thing.").format(change=change)
+        assert first.game_id is not None
+        day = time.strftime("%Y-%m-%d", time.localtime(self.game(first.game_id).created))
+        return _("Undo '{change}' first, among the corrections of the game of {day}: it was "
+                 "made later and changed the same game.").format(change=change, day=day)
 
     def add_imported_games(self, games: Sequence[dict[str, Any]]) -> list[int]:
         """Finished games from another app (no move log), all in one transaction.
@@ -179,15 +215,106 @@ def _game_field(record: GameRecord, key: str) -> Any:
     return getattr(record, key)
 
 
-def _overlaps(later: Edit, edit: Edit) -> bool:
-    """Whether ``later`` changed something ``edit`` changed (then ``edit`` cannot be undone
-    on its own)."""
-    if edit.kind == "game":
-        return later.kind == "game" and later.game_id == edit.game_id and bool(
-            set(later.after) & set(edit.after))
-    names = {n.casefold() for n in edit.before.get("names", [])}
-    return later.kind in ("rename", "merge") and bool(
-        names & {n.casefold() for n in later.before.get("names", [])})
+def _touched(edit: Edit) -> set[tuple[str, object]]:
+    """What ``edit`` changed, as keys two corrections share when they touched one thing:
+    (field, game), ("seating", game) for a game's seats and score together, and
+    ("player", name) for a profile."""
+    if edit.kind in ("rename", "merge"):
+        games = {int(row[0]) for row in edit.before.get("seats", [])}
+        games |= {int(game) for game in edit.before.get("results", {})}
+        return ({("player", str(name).casefold()) for name in edit.before.get("names", [])}
+                | {("seating", game) for game in games})
+    if edit.kind != "game":
+        return set()
+    keys: set[tuple[str, object]] = {
+        ("seating" if key in ("players", "result") else key, edit.game_id) for key in edit.after}
+    if "players" in edit.after:
+        seated = {(row[0], after[0]) for row, after in zip(
+            edit.before.get("players") or [], edit.after["players"] or [], strict=False)}
+        keys |= {("player", str(name).casefold()) for pair in seated if pair[0] != pair[1]
+                 for name in pair}
+    return keys
+
+
+def _first_to_undo(edit: Edit, log: Sequence[Edit]) -> Edit | None:
+    """The correction to undo before ``edit`` can be (None: it can be undone now): the
+    newest later one still in effect that touched the same thing, or the one that must
+    go before that, and so on."""
+    blocking: Edit | None = None
+    waiting = edit
+    while True:
+        mine = _touched(waiting)
+        later = next((e for e in log  # the log is newest first
+                      if e.id > waiting.id and e.kind != "undo" and e.undone_by is None
+                      and mine & _touched(e)), None)
+        if later is None:
+            return blocking
+        blocking = waiting = later
+
+
+def _check_seats_and_score(seats: Sequence[Sequence[Any]], result: dict[str, Any] | None
+                           ) -> None:
+    """A game's players, each once, are the players its score names."""
+    names = [str(row[0]) for row in seats]
+    if any(not name.strip() for name in names):
+        raise StoreError(_("A player needs a name."))
+    if len({name.casefold() for name in names}) != len(names):
+        raise StoreError(_("Two players of this game would have the same name."))
+    if not result or "players" not in result:
+        return
+    scored = [str(p.get("name")) for p in result.get("players", [])]
+    if sorted(scored) != sorted(names) or not set(result.get("winners", [])) <= set(names):
+        raise StoreError(_("The players seated and the players scored would not be the "
+                           "same; correct a seat by its name."))
+
+
+def _remember_seated(db: sqlite3.Connection, seats: Sequence[Sequence[Any]],
+                     record: GameRecord) -> None:
+    """A name a correction seats becomes a profile if it has none, as it would by
+    playing a new game (so it can be renamed or merged on the Players screen). Undoing
+    the correction keeps the profile, as an abandoned game does."""
+    here = {p.name for p in record.players}
+    for name, colour, seat, _token in seats:
+        if name not in here:
+            db.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?, NULL, ?, 1)",
+                       (name, colour, seat, record.created))
+
+
+def describe_edit(edit: Edit) -> str:
+    """One correction in the words a player knows it by ("Dan's total 12 -> 14")."""
+    if edit.kind == "undo":
+        return _("a correction undone")
+    if edit.kind in ("rename", "merge"):
+        return _("{old} is now {new}").format(old=edit.after.get("from", ""),
+                                              new=edit.after.get("to", ""))
+    if "players" in edit.after:
+        moves = [_("{new} sat where {old} was").format(old=before[0], new=after[0])
+                 for before, after in zip(edit.before.get("players") or [],
+                                          edit.after["players"] or [], strict=False)
+                 if before[0] != after[0]]
+        return ", ".join(moves) or _("a player seated under another name")
+    if "result" in edit.after:
+        before, after = edit.before.get("result") or {}, edit.after["result"] or {}
+        totals = {p.get("name"): p.get("total") for p in before.get("players", [])}
+        changed = [_("{name}'s total {before} -> {after}").format(
+            name=p.get("name"), before=totals[p.get("name")], after=p.get("total"))
+            for p in after.get("players", [])
+            if p.get("name") in totals and totals[p.get("name")] != p.get("total")]
+        if changed:
+            return ", ".join(changed)
+        if after.get("winners") != before.get("winners") and after.get("winners"):
+            return _("the victory given to {names}").format(names=", ".join(
+                after["winners"]))
+        return _("the score corrected")
+    if "created" in edit.after:
+        days = ((edit.after["created"] or 0) - (edit.before.get("created") or 0)) / DAY
+        if days != round(days) or not days:
+            return _("the date moved")
+        n = abs(round(days))
+        return _("the date moved: {days}").format(days=(
+            ngettext("{n} day earlier", "{n} days earlier", n) if days < 0
+            else ngettext("{n} day later", "{n} days later", n)).format(n=n))
+    return _("place or note changed")
 
 
 def _set_game_fields(db: sqlite3.Connection, game_id: int, fields: dict[str, Any]) -> None:

@@ -141,7 +141,8 @@ def test_an_older_correction_waits_for_a_later_one_of_the_same_thing(store: Stor
     first = redate(store, game_id, 1)
     second = redate(store, game_id, 1)
     place = store.edit_game(game_id, {"place": "Club"})
-    with pytest.raises(StoreError, match="later correction"):
+    with pytest.raises(StoreError, match="^Undo 'the date moved: 1 day later' first: it was "
+                       "made later"):
         store.undo_edit(first)
     store.undo_edit(place)  # another field: no need to wait
     store.undo_edit(second)
@@ -150,5 +151,6 @@ def test_an_older_correction_waits_for_a_later_one_of_the_same_thing(store: Stor
     # profiles: a rename of a renamed player is undone first
     rename = store.rename_player("Livia", "Livilla")
     store.rename_player("Livilla", "Liv")
-    with pytest.raises(StoreError, match="later correction"):
+    with pytest.raises(StoreError, match="^Undo 'Livilla is now Liv' first, on the Players "
+                       "screen"):
         store.undo_edit(rename)

@@ -84,3 +84,39 @@ def test_a_player_renamed_during_a_game_is_renamed_on_the_table(app: App) -> Non
     assert [p.name for p in live.record.players] == ["Livia", "Marco"]
     from_disk = GameSession(app.store, app.store.game(live.game_id))
     assert from_disk.state == live.state
+
+
+def test_a_seat_corrected_to_a_typed_name_can_be_merged_and_undone_in_order(app: App) -> None:
+    """A name typed when correcting a seat becomes a profile, so the Players screen can
+    merge it; the seat's correction then waits for the merge to be undone, and says so."""
+    from companion.ui.screens.edit_game import EditGameScreen
+
+    ids = demo_history(app.store)
+    before = app.store.game(ids[0])
+    first = before.players[0].name
+    app.go(places.History())
+    app.step()
+    driver = Driver(app)
+    driver.taps(f"game-{ids[0]}", "edit", "seat-0", "pick-")
+    driver.type_text("Gaius")
+    assert "Gaius" in {p.name for p in app.store.profiles(limit=50)}
+    app.go(places.Players())
+    app.step()
+    driver.taps("name-Gaius", f"pick-{first}", "yes")  # Gaius was the first player after all
+    assert app.store.game(ids[0]).players[0].name == first
+    assert "Gaius" not in {p.name for p in app.store.profiles(limit=50)}
+    app.go(places.History())
+    app.step()
+    driver.taps(f"game-{ids[0]}", "edit")
+    driver.tap("undo-edit", allow_error=True)
+    assert isinstance(app.top, EditGameScreen)
+    assert app.banner is not None and app.banner.error and app.banner.text == (
+        f"Undo 'Gaius is now {first}' first, on the Players screen: it was made later and "
+        "changed the same players.")
+    app.go(places.Players())
+    app.step()
+    driver.tap("undo-merge")
+    app.go(places.History())
+    app.step()
+    driver.taps(f"game-{ids[0]}", "edit", "undo-edit")
+    assert app.store.game(ids[0]) == before

@@ -14,6 +14,7 @@ from companion.games import get_rules
 from companion.games.base import EntryField, ScoreResult
 from companion.history import corrections
 from companion.log.entries import Edit, GameRecord, StoreError
+from companion.log.history_edits import describe_edit
 from companion.ui import formats, theme
 from companion.ui.form import PickDialog
 from companion.ui.keyboard import KeyboardScreen
@@ -29,23 +30,6 @@ if TYPE_CHECKING:
 #: the date moves offered, in days
 DAY_STEPS = (-7, -2, -1, 1, 2, 7)
 WHO = "table"
-
-
-def describe_edit(edit: Edit) -> str:
-    """One correction in words: what it changed."""
-    if edit.kind == "undo":
-        return _("a correction undone")
-    if edit.kind in ("rename", "merge"):
-        return _("{old} is now {new}").format(old=edit.after.get("from", ""),
-                                              new=edit.after.get("to", ""))
-    fields = set(edit.after)
-    if "players" in fields:
-        return _("a player seated under another name")
-    if "created" in fields:
-        return _("the date moved")
-    if "place" in fields or "note" in fields:
-        return _("place or note changed")
-    return _("the score corrected")
 
 
 class EditGameScreen(Screen):
