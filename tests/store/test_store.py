@@ -82,6 +82,8 @@ def test_damaged_database_is_kept_aside(tmp_path: Path, damage: str) -> None:
 
 
 def test_read_only_medium_is_reported(tmp_path: Path) -> None:
+    """A folder and log the companion's user may not write: a matter of permissions (not of
+    a failing card), said at start-up and at every refused move."""
     if os.geteuid() == 0:
         pytest.skip("root ignores file permissions; covered by the read-only URI test below")
     store = Store.open(tmp_path)
@@ -90,8 +92,11 @@ def test_read_only_medium_is_reported(tmp_path: Path) -> None:
     os.chmod(tmp_path, 0o555)
     try:
         reopened = Store.open(tmp_path)
-        assert reopened.read_only and reopened.notice
-        with pytest.raises(StoreError, match="read-only"):
+        assert reopened.read_only
+        assert reopened.notice is not None
+        assert f"may not write in its data folder {tmp_path}" in reopened.notice
+        with pytest.raises(StoreError,
+                           match="Not saved: the companion may not write in its data folder"):
             reopened.create_game("counter", PLAYERS, {})
     finally:
         os.chmod(tmp_path, 0o755)
