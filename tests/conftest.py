@@ -129,9 +129,9 @@ def labels_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
 
 # -- running in parallel (pytest-xdist, `-n 4 --dist loadgroup` in pyproject.toml) -----------
 
-#: modules whose tests share one expensive set-up (a module-scoped fixture): they run on one
-#: worker, in order (the firmware is built once)
-ONE_WORKER_MODULES = ("tests/devices/test_firmware.py",)
+#: modules whose tests share one expensive set-up: they run on one worker, in order (the
+#: firmware is built once; the bundled fonts' bold is made once, by the first test)
+ONE_WORKER_MODULES = ("tests/devices/test_firmware.py", "tests/ui/test_bundled_fonts.py")
 #: a booted container per Debian release: the tests of a release run in order on one worker,
 #: each release on its own, so the two boot side by side
 CONTAINER_MODULE = "tests/pi/test_systemd_container.py"
