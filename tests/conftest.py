@@ -14,6 +14,11 @@ from hypothesis import settings
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")
 
+# pytest keeps each test module with its assertions rewritten in __pycache__ (ignored by
+# git) even where PYTHONDONTWRITEBYTECODE is set: without it every run, and every xdist
+# worker, rewrites all 140 modules again, half a minute of CPU each.
+sys.dont_write_bytecode = False
+
 # Every test runs headless: no window, no sound card.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -120,3 +125,71 @@ def labels_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
     via_romana_labels.cache_folder = lambda: folder  # type: ignore[assignment]
     yield
     via_romana_labels.cache_folder = original  # type: ignore[assignment]
+
+
+# -- running in parallel (pytest-xdist, `-n 4 --dist loadgroup` in pyproject.toml) -----------
+
+#: modules whose tests share one expensive set-up: they run on one worker, in order (the
+#: firmware is built once; the bundled fonts' bold is made once, by the first test)
+ONE_WORKER_MODULES = ("tests/devices/test_firmware.py", "tests/ui/test_bundled_fonts.py")
+#: a booted container per Debian release: the tests of a release run in order on one worker,
+#: each release on its own, so the two boot side by side
+CONTAINER_MODULE = "tests/pi/test_systemd_container.py"
+#: the longest tests, started first so that no worker is left alone with one at the end
+#: (xdist hands out the groups with the most tests first, then the others in this order)
+LONGEST_FIRST = (
+    "tests/ui/test_screen_audit.py",
+    "tests/project/test_bench_quick.py",
+    "tests/ui/test_bundled_fonts.py",
+    "tests/store/test_app_crash.py",
+    "tests/ui/test_evening.py",
+    "tests/project/test_code_quality.py",
+)
+
+
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def worker_group(nodeid: str) -> str | None:
+    """The group whose tests must run on one worker, in order, or None for any worker."""
+    module = _module(nodeid)
+    if module == CONTAINER_MODULE and "[" in nodeid:  # the release is the first parameter
+        return f"container-{nodeid.split('[', 1)[1].split('-', 1)[0].rstrip(']')}"
+    return module if module in ONE_WORKER_MODULES else None
+
+
+class GroupedScheduling:
+    """xdist's loadgroup with the groups of :func:`worker_group`, read from the test ids.
+
+    (xdist's own marks work by renaming test ids, which pytest 9.2 no longer allows.)
+    """
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        if config.getvalue("dist") != "loadgroup":
+            return None
+        from xdist.scheduler import LoadGroupScheduling
+
+        class Grouped(LoadGroupScheduling):
+            def _split_scope(self, nodeid: str) -> str:
+                return worker_group(nodeid) or super()._split_scope(nodeid)
+
+        return Grouped(config, log)
+
+
+def _longest_first(item: pytest.Item) -> int:
+    module = _module(item.nodeid)
+    return LONGEST_FIRST.index(module) if module in LONGEST_FIRST else len(LONGEST_FIRST)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Once pytest has ordered the tests, the longest go first (a stable sort: the others,
+    and each module's own tests, keep their order)."""
+    items.sort(key=_longest_first)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(GroupedScheduling(), "companion-grouped-scheduling")

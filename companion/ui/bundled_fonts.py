@@ -21,10 +21,12 @@ locked requirements leave this group out).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -114,10 +116,32 @@ def bold(family: str, cache_dir: Path) -> Path | None:
     errors = []
     for folder in folders:
         try:
-            return _instantiate(variable, folder / name, script)
+            with _making(folder / name):
+                if (folder / name).is_file():  # made meanwhile by another process
+                    return folder / name
+                return _instantiate(variable, folder / name, script)
         except OSError as error:
             errors.append(f"{folder}: {error}")
     raise BundledFontError("; ".join(errors))
+
+
+@contextlib.contextmanager
+def _making(destination: Path) -> Iterator[None]:
+    """Held while ``destination`` is made: processes starting together (the app and a
+    screenshot, or test workers) make a bold once, the others wait for it (a minute of CPU
+    each otherwise). Where there is no flock, each makes its own."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        yield
+        return
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    handle = os.open(destination.with_suffix(".lock"), os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
 
 
 def _hinted(font: bytes, script: str) -> bytes:

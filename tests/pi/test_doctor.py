@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from ordinary_user import run_as_ordinary_user
 
 from companion.devices.emulators import Pn532Emulator, PtyPort
 from companion.system import doctor
@@ -111,14 +112,16 @@ def test_each_problem_says_what_to_do(tmp_path: Path) -> None:
     assert found["service"].startswith("FIX  service: failed: journalctl -u companion -b")
 
 
-@pytest.mark.skipif(__import__("os").geteuid() == 0, reason="root may write anywhere")
 def test_a_read_only_data_dir_is_named(tmp_path: Path) -> None:
-    machine = fake_pi(tmp_path)
-    machine.data_dir.chmod(0o500)
-    try:
-        assert lines(machine)["data"].startswith("FIX  data: ")
-    finally:
-        machine.data_dir.chmod(0o700)
+    def check() -> None:
+        machine = fake_pi(tmp_path)
+        machine.data_dir.chmod(0o500)
+        try:
+            assert lines(machine)["data"].startswith("FIX  data: ")
+        finally:
+            machine.data_dir.chmod(0o700)
+
+    run_as_ordinary_user(check)
 
 
 def test_readers_are_left_alone_while_the_service_runs(tmp_path: Path) -> None:

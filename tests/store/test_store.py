@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from ordinary_user import run_as_ordinary_user
 
 from companion.games.base import Action, PlayerInfo
 from companion.log.database import DB_NAME
@@ -84,19 +85,26 @@ def test_damaged_database_is_kept_aside(tmp_path: Path, damage: str) -> None:
 
 
 def test_read_only_medium_is_reported(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root ignores file permissions; covered by the read-only URI test below")
-    store = Store.open(tmp_path)
-    store.close()
-    os.chmod(tmp_path / DB_NAME, 0o444)
-    os.chmod(tmp_path, 0o555)
-    try:
-        reopened = Store.open(tmp_path)
-        assert reopened.read_only and reopened.notice
-        with pytest.raises(StoreError, match="read-only"):
-            reopened.create_game("counter", PLAYERS, {})
-    finally:
-        os.chmod(tmp_path, 0o755)
+    """A folder and log the companion's user may not write: a matter of permissions (not of
+    a failing card), said at start-up and at every refused move."""
+    def check() -> None:
+        store = Store.open(tmp_path)
+        store.close()
+        os.chmod(tmp_path / DB_NAME, 0o444)
+        os.chmod(tmp_path, 0o555)
+        try:
+            reopened = Store.open(tmp_path)
+            assert reopened.read_only
+            assert reopened.notice is not None
+            assert f"may not write in its data folder {tmp_path}" in reopened.notice
+            with pytest.raises(StoreError, match="Not saved: the companion may not "
+                                                 "write in its data folder"):
+                reopened.create_game("counter", PLAYERS, {})
+            reopened.close()
+        finally:
+            os.chmod(tmp_path, 0o755)
+
+    run_as_ordinary_user(check)
 
 
 def test_write_to_read_only_connection_is_reported(tmp_path: Path) -> None:

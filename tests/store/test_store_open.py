@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from mounts import fill, read_only_view, small_tmpfs
+from ordinary_user import run_as_ordinary_user
 
 from companion.games.base import Action, PlayerInfo
 from companion.log import opening
@@ -139,16 +140,18 @@ def test_read_only_open_is_flagged_root_or_not(tmp_path: Path,
 
 
 def test_unwritable_data_dir_is_not_called_damaged(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root ignores permissions; the read-only mount tests cover this as root")
-    data = tmp_path / "data"
-    _store_with_moves(data)
-    os.chmod(data, 0o555)
-    try:
-        store = Store.open(data)
-        assert store.notice is not None and "damaged" not in store.notice
-    finally:
-        os.chmod(data, 0o755)
+    def check() -> None:
+        data = tmp_path / "data"
+        _store_with_moves(data)
+        os.chmod(data, 0o555)
+        try:
+            store = Store.open(data)
+            assert store.notice is not None and "damaged" not in store.notice
+            store.close()
+        finally:
+            os.chmod(data, 0o755)
+
+    run_as_ordinary_user(check)
 
 
 # -- damage -----------------------------------------------------------------------------

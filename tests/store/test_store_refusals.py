@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from mounts import fill, small_tmpfs
+from ordinary_user import run_as_ordinary_user
 
 from companion.games.base import Action, PlayerInfo
 from companion.log import opening
@@ -87,18 +88,19 @@ def test_a_read_only_database_file_gets_a_start_up_notice(tmp_path: Path,
 
 
 def test_a_database_file_without_write_permission_gets_a_notice(tmp_path: Path) -> None:
-    if os.geteuid() == 0:
-        pytest.skip("root ignores permissions; the mode=ro test covers this as root")
-    _store_with_moves(tmp_path)
-    for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"):
-        if (tmp_path / name).exists():
-            os.chmod(tmp_path / name, 0o444)
-    store = Store.open(tmp_path)
-    try:
-        assert store.read_only
-        assert store.notices and "read-only" in store.notices[0]
-    finally:
-        store.close()
+    def check() -> None:
+        _store_with_moves(tmp_path)
+        for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"):
+            if (tmp_path / name).exists():
+                os.chmod(tmp_path / name, 0o444)
+        store = Store.open(tmp_path)
+        try:
+            assert store.read_only
+            assert store.notices and "read-only" in store.notices[0]
+        finally:
+            store.close()
+
+    run_as_ordinary_user(check)
 
 
 def test_a_writable_log_opens_writable_and_the_check_leaves_no_trace(tmp_path: Path) -> None:

@@ -119,3 +119,30 @@ def test_without_fontconfig_only_a_missing_language_face_is_a_notice(
     fonts.chain()
     assert any("fontconfig" in notice for notice in fonts.notices()), fonts.notices()
     assert any("Noto Sans Arabic" in notice for notice in fonts.notices())
+
+
+def test_a_bold_another_process_is_making_is_waited_for_not_made_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import fcntl
+    import threading
+
+    def made_again(variable: Path, destination: Path, script: str | None) -> Path:
+        raise AssertionError("made a second time while another process made it")
+
+    monkeypatch.setattr(bundled_fonts, "_folders", lambda cache_dir: [cache_dir])
+    monkeypatch.setattr(bundled_fonts, "_instantiate", made_again)
+    variable = bundled_fonts.source("Noto Sans Arabic")
+    assert variable is not None
+    destination = tmp_path / bundled_fonts._instance_name(variable)
+    other = os.open(destination.with_suffix(".lock"), os.O_CREAT | os.O_RDWR, 0o644)
+    fcntl.flock(other, fcntl.LOCK_EX)  # the other process is making it
+    found: list[Path | None] = []
+    waiting = threading.Thread(target=lambda: found.append(
+        bundled_fonts.bold("Noto Sans Arabic", tmp_path)))
+    waiting.start()
+    waiting.join(timeout=0.5)
+    assert waiting.is_alive() and found == []  # waits for the other process
+    destination.write_bytes(b"the other process's bold")
+    os.close(other)
+    waiting.join(timeout=30)
+    assert found == [destination]
