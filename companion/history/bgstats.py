@@ -37,9 +37,22 @@ from companion.core.i18n import _, ngettext
 from companion.core.records import frozen, mutable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
-from companion.history.exchange_schema import MAX_SCORE, readable
 from companion.history.json_stream import bounded_int
 from companion.log.entries import GameRecord, StoreError
+from companion.log.limits import (
+    EARLIEST,
+    FIRST_YEAR,
+    LAST_YEAR,
+    LATEST,
+    MAX_NAME,
+    MAX_NOTE,
+    MAX_PLACE,
+    MAX_SCORE,
+    normal_text,
+    readable,
+    shortened,
+    shown,
+)
 from companion.log.store import Store
 
 SOURCE = "bgstats"
@@ -50,7 +63,10 @@ BGG_IDS: dict[str, int | None] = {"glory-to-rome": 19857, "ave-roma": 184459,
 #: a backup of a few thousand plays is a few megabytes; anything this large is not one
 MAX_BYTES = 32 * 1024 * 1024
 MAX_PLAYS = 100_000
-MAX_NAME = 60
+#: the longest name BG Stats takes; a longer one is not from BG Stats and is refused. One
+#: longer than ours (:data:`~companion.log.limits.MAX_NAME`) is shortened, the same way
+#: each time, and the summary says so: the plays come in, and come in again as the same.
+BGSTATS_NAME = 60
 #: a BoardGameGeek id has at most 7 digits today; 10 leaves room and stays an id
 MAX_BGG_ID = 10**10 - 1
 MAX_SOURCE_ID = 100
@@ -119,6 +135,26 @@ class _Reading:
     #: each play's source id: the play it was first seen at and its date
     seen: dict[str, tuple[str, str]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
+    #: names longer than ours, as the file gives them, and the name kept
+    shortened: dict[str, str] = field(default_factory=dict)
+
+    def name(self, value: object, where: str) -> str:
+        """A player's name from the file, shortened (and noted) if longer than ours."""
+        name = _name(value, where)
+        if len(name) <= MAX_NAME:
+            return name
+        return self.shortened.setdefault(name, shortened(name, MAX_NAME))
+
+    def fits(self, game: str, seated: Sequence[SeatedPlayer], play: str) -> bool:
+        """Whether the game is played by as many as sat at the play; if not, say so."""
+        rules = get_rules(game)
+        if rules.min_players <= len(seated) <= rules.max_players:
+            return True
+        self.notices.append(_("{play}: {title} is played by {low} to {high} players, not "
+                              "{n}; the play was left out.").format(
+            play=play, title=rules.title, low=rules.min_players, high=rules.max_players,
+            n=len(seated)))
+        return False
 
     def clash(self, kind: str, ref: object, names: Sequence[str], play: str) -> None:
         self.clashes.setdefault((kind, ref), _Clash(list(dict.fromkeys(names)))).plays.append(
@@ -146,6 +182,10 @@ class _Reading:
             sentences.append(_clash_sentence(kind, len(found.plays)).format(
                 id=_shown(ref), names=", ".join(found.names), n=len(found.plays),
                 plays=shown))
+        sentences += [_("The name {long} is longer than {n} characters: its plays were "
+                        "added as {short}.").format(long=_shown(long), n=MAX_NAME,
+                                                    short=_shown(short))
+                      for long, short in self.shortened.items()]
         return sentences + self.notices
 
 
@@ -226,26 +266,28 @@ def _when(value: object, where: str) -> float:
     if isinstance(value, str):
         for pattern in DATE_FORMATS:
             try:
-                return time.mktime(time.strptime(value.strip(), pattern))
-            except ValueError:
+                moment = time.mktime(time.strptime(value.strip(), pattern))
+            except (ValueError, OverflowError):
                 continue
+            if not EARLIEST <= moment <= LATEST:
+                raise BgStatsError(_("{where}: the date {value} is not a date from {first} to "
+                                     "{last}.").format(where=where, value=_shown(value),
+                                                       first=FIRST_YEAR, last=LAST_YEAR))
+            return moment
     raise BgStatsError(_("{where}: the date {value!r} is not a date.").format(where=where,
                                                                               value=value))
 
 
-def _shown(value: object) -> str:
-    """A value of the file in a message: its repr (every character visible), cut short."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+_shown = shown
 
 
 def _name(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise BgStatsError(_("{where}: a player without a name.").format(where=where))
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME:
+    name = normal_text(value)
+    if len(name) > BGSTATS_NAME:
         raise BgStatsError(_("{where}: a player name longer than {n} characters.").format(
-            where=where, n=MAX_NAME))
+            where=where, n=BGSTATS_NAME))
     if not readable(name):
         raise _not_text(name, where, "name")
     return name
@@ -330,11 +372,12 @@ def _minutes(value: object) -> int | None:
 
 
 def _text(value: object, where: str, key: str, limit: int = 200) -> str | None:
-    """Optional text (a colour, place, comment or title), white space made single spaces;
-    a character that is not text (a lone surrogate, a control) is refused by name."""
+    """Optional text (a colour, place, comment or title), white space made single spaces,
+    shortened beyond ``limit`` (a place or comment to what the history keeps); a character
+    that is not text (a lone surrogate, a control) is refused by name."""
     if not isinstance(value, str):
         return None
-    text = " ".join(value.split())[:limit]
+    text = shortened(normal_text(value), limit)
     if not readable(text):
         raise _not_text(text, where, key)
     return text or None
@@ -400,7 +443,8 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[
                          key=lambda s: _seat_order(s.get("seatOrder"), where))
         for score in ordered:
             player_ref = _ref(score.get("playerRefId"), where, "playerRefId")
-            names = [_name(person.get("name"), where) for person in people.get(player_ref, [])]
+            names = [reading.name(person.get("name"), where)
+                     for person in people.get(player_ref, [])]
             if not names:
                 raise BgStatsError(_("{where}: a player who is not in the file.").format(
                     where=where))
@@ -416,18 +460,19 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[
         if ambiguous:
             continue
         location_ref = _ref(play.get("locationRefId"), where, "locationRefId")
-        place_names = list(dict.fromkeys(_text(place.get("name"), where, "location")
+        place_names = list(dict.fromkeys(_text(place.get("name"), where, "location",
+                                               MAX_PLACE)
                                          for place in places.get(location_ref, [])))
         if len(place_names) > 1:
             reading.clash("location", location_ref, [n or "?" for n in place_names], label)
         source_id = reading.source_id(_source_id(play.get("uuid"), number, where, "uuid"),
                                       date, label)
-        if source_id is None:
+        if source_id is None or not reading.fits(key, seated, label):
             continue
         plays.append(Play(key, created, _minutes(play.get("durationMin")),
                           _seated_once(seated, where), source_id,
                           place_names[0] if len(place_names) == 1 else None,
-                          _text(play.get("comments"), where, "comments")))
+                          _text(play.get("comments"), where, "comments", MAX_NOTE)))
     return plays, others, reading.sentences()
 
 
@@ -453,22 +498,22 @@ def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str], list[str]]:
                          key=lambda p: _seat_order(p.get("seatOrder"), where))
         seated = []
         for person in ordered:
-            name = _name(person.get("name"), where)
+            name = reading.name(person.get("name"), where)
             seated.append(SeatedPlayer(name, _score(person.get("score"), where, name),
                                        person.get("winner") is True,
                                        person.get("startPlayer") is True,
                                        _text(person.get("color"), where, "color", 20)))
         location = play.get("location")
-        place = (_text(location.get("name"), where, "location")
+        place = (_text(location.get("name"), where, "location", MAX_PLACE)
                  if isinstance(location, dict) else None)
         created, date, label = _labelled(play, where)
         source_id = reading.source_id(_source_id(play.get("sourcePlayId"), number, where,
                                                  "sourcePlayId"), date, label)
-        if source_id is None:
+        if source_id is None or not reading.fits(key, seated, label):
             continue
         plays.append(Play(key, created, _minutes(play.get("durationMin")),
                           _seated_once(seated, where), source_id, place,
-                          _text(play.get("comments"), where, "comments")))
+                          _text(play.get("comments"), where, "comments", MAX_NOTE)))
     return plays, others, reading.sentences()
 
 

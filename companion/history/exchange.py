@@ -38,6 +38,7 @@ from companion.history.exchange_schema import (
 )
 from companion.history.json_stream import StreamError, read_export
 from companion.log.entries import GameRecord, ImportedGame, StoreError
+from companion.log.limits import LimitError, check_game_fields
 from companion.log.store import Store
 
 FORMAT = "companion-games"
@@ -95,7 +96,25 @@ def game_document(store: Store, record: GameRecord) -> dict[str, Any]:
     }
 
 
+def importable(record: GameRecord) -> None:
+    """Refuse to export a game that would not import back (one kept before today's limits,
+    a 30-character name from an older BG Stats import): the sentence names it and what to
+    correct, rather than a backup that cannot be restored."""
+    try:
+        check_game_fields({"players": [[p.name] for p in record.players],
+                           "result": record.result, "place": record.place,
+                           "note": record.note}, record.created, record.ended)
+    except LimitError as exc:
+        raise ExchangeError(_("Game {id} of {date}: {problem} Correct it in the History, "
+                              "then export again.").format(
+            id=record.id, date=_stamp(record.created)[:10], problem=str(exc))) from None
+
+
 def export_json(store: Store, records: Iterable[GameRecord]) -> str:
+    """Our JSON of ``records``: every one imports back into an empty folder as it is."""
+    records = list(records)
+    for record in records:
+        importable(record)
     documents = [game_document(store, record) for record in records]
     return json.dumps({"format": FORMAT, "version": FORMAT_VERSION,
                        "companion": __version__, "games": documents},

@@ -16,6 +16,7 @@ from companion.core.i18n import _
 from companion.games.base import PlayerInfo
 from companion.log.database import Database
 from companion.log.entries import Edit, GameRecord, ImportedGame, LogEntry, StoreError, lazy_json
+from companion.log.limits import LimitError, check_game_fields, check_name, normal_text
 
 
 class HistoryEdits(Database):
@@ -81,6 +82,11 @@ class HistoryEdits(Database):
         ``place``, ``note``); the values before are kept in the edit log. Returns its id."""
         record = self.game(game_id)
         before = {key: _game_field(record, key) for key in changes}
+        try:
+            check_game_fields(changes, changes.get("created", record.created),
+                              changes.get("ended", record.ended))
+        except LimitError as exc:
+            raise StoreError(exc.sentence()) from None
         with self._writing() as db:
             _set_game_fields(db, game_id, changes)
             return _log_edit(db, game_id, who, "game", before, changes)
@@ -88,9 +94,13 @@ class HistoryEdits(Database):
     def rename_player(self, old: str, new: str, who: str = "") -> int:
         """Rename a profile and its seats in every game; to an existing profile's name, merge
         the two (plays, colour, token come together). Refused when both sat in one game."""
-        new = new.strip()
+        new = normal_text(new)
         if not new:
             raise StoreError(_("A player needs a name."))
+        try:
+            check_name(new)
+        except LimitError as exc:
+            raise StoreError(exc.sentence()) from None
         with self._writing() as db:
             target = db.execute("SELECT name FROM profiles WHERE name = ?", (new,)).fetchone()
             merge = target is not None and str(target[0]).casefold() != old.casefold()
@@ -102,6 +112,8 @@ class HistoryEdits(Database):
                 if shared:
                     raise StoreError(_("{a} and {b} sat at the same game: they are two "
                                        "players.").format(a=old, b=new))
+            else:
+                _refuse_same_name_at_a_game(db, old, new)
             before = _profile_snapshot(db, old, new)
             _move_player(db, old, new, merge)
             return _log_edit(db, None, who, "merge" if merge else "rename", before,
@@ -248,6 +260,17 @@ def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, A
             "SELECT * FROM tags WHERE kind = 'player' AND value IN (?, ?)", (old, new))],
         "names": [old, new],
     }
+
+
+def _refuse_same_name_at_a_game(db: sqlite3.Connection, old: str, new: str) -> None:
+    """A rename may not give a game two players of one name in another case ("ann" beside
+    "Ann"): no game may hold that, and its export would not import back."""
+    for (name,) in db.execute(
+            "SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
+            "AND a.position != b.position WHERE a.name = ?", (old,)):
+        if str(name).casefold() == new.casefold():
+            raise StoreError(_("{a} and {b} sat at the same game: they are two "
+                               "players.").format(a=old, b=name))
 
 
 def _move_player(db: sqlite3.Connection, old: str, new: str, merge: bool) -> None:
