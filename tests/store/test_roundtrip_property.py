@@ -43,8 +43,8 @@ PLACES = st.one_of(st.none(), st.sampled_from(["Ana's kitchen", "=1+1", "x" * 40
                    st.text(_LETTERS, max_size=50))
 NOTES = st.one_of(st.none(), st.text(_LETTERS, max_size=210))
 _DAYS = st.dates().map(lambda d: d.isoformat() + " 20:15")
-DATES = st.one_of(_DAYS, _DAYS, _DAYS, st.sampled_from(["1900-01-01", "1970-01-01", "2099-12-31 23:59",
-                                   "0001-01-01", "9999-12-31", "1899-12-31"]))
+DATES = st.one_of(_DAYS, _DAYS, _DAYS, st.sampled_from(
+    ["1900-01-01", "1970-01-01", "2099-12-31 23:59", "0001-01-01", "9999-12-31", "1899-12-31"]))
 SCORES = st.one_of(st.integers(-1_000, 1_000), st.integers(0, 99), st.sampled_from(
     ["", "12.5", "1e300", "1000000", "1000001", "-7", "inf"]))
 
