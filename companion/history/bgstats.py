@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import math
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
@@ -37,9 +35,22 @@ from companion.core.i18n import _, ngettext
 from companion.core.records import frozen, mutable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
-from companion.history.exchange_schema import MAX_SCORE, readable
+from companion.history.bgstats_values import (
+    BgStatsError,
+    _bgg_id,
+    _minutes,
+    _name,
+    _ref,
+    _score,
+    _seat_order,
+    _shown,
+    _source_id,
+    _text,
+    _when,
+)
 from companion.history.json_stream import bounded_int
 from companion.log.entries import GameRecord, StoreError
+from companion.log.limits import MAX_NAME, MAX_NOTE, MAX_PLACE, shortened
 from companion.log.store import Store
 
 SOURCE = "bgstats"
@@ -50,16 +61,7 @@ BGG_IDS: dict[str, int | None] = {"glory-to-rome": 19857, "ave-roma": 184459,
 #: a backup of a few thousand plays is a few megabytes; anything this large is not one
 MAX_BYTES = 32 * 1024 * 1024
 MAX_PLAYS = 100_000
-MAX_NAME = 60
-#: a BoardGameGeek id has at most 7 digits today; 10 leaves room and stays an id
-MAX_BGG_ID = 10**10 - 1
-MAX_SOURCE_ID = 100
-DATE_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d")
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-
-
-class BgStatsError(Exception):
-    """A file that is not a readable BG Stats export, in one line."""
 
 
 @frozen
@@ -119,6 +121,26 @@ class _Reading:
     #: each play's source id: the play it was first seen at and its date
     seen: dict[str, tuple[str, str]] = field(default_factory=dict)
     notices: list[str] = field(default_factory=list)
+    #: names longer than ours, as the file gives them, and the name kept
+    shortened: dict[str, str] = field(default_factory=dict)
+
+    def name(self, value: object, where: str) -> str:
+        """A player's name from the file, shortened (and noted) if longer than ours."""
+        name = _name(value, where)
+        if len(name) <= MAX_NAME:
+            return name
+        return self.shortened.setdefault(name, shortened(name, MAX_NAME))
+
+    def fits(self, game: str, seated: Sequence[SeatedPlayer], play: str) -> bool:
+        """Whether the game is played by as many as sat at the play; if not, say so."""
+        rules = get_rules(game)
+        if rules.min_players <= len(seated) <= rules.max_players:
+            return True
+        self.notices.append(_("{play}: {title} is played by {low} to {high} players, not "
+                              "{n}; the play was left out.").format(
+            play=play, title=rules.title, low=rules.min_players, high=rules.max_players,
+            n=len(seated)))
+        return False
 
     def clash(self, kind: str, ref: object, names: Sequence[str], play: str) -> None:
         self.clashes.setdefault((kind, ref), _Clash(list(dict.fromkeys(names)))).plays.append(
@@ -146,6 +168,10 @@ class _Reading:
             sentences.append(_clash_sentence(kind, len(found.plays)).format(
                 id=_shown(ref), names=", ".join(found.names), n=len(found.plays),
                 plays=shown))
+        sentences += [_("The name {long} is longer than {n} characters: its plays were "
+                        "added as {short}.").format(long=_shown(long), n=MAX_NAME,
+                                                    short=_shown(short))
+                      for long, short in self.shortened.items()]
         return sentences + self.notices
 
 
@@ -222,40 +248,6 @@ def _check_count(plays: Sequence[object]) -> None:
                            .format(n=len(plays), limit=MAX_PLAYS))
 
 
-def _when(value: object, where: str) -> float:
-    if isinstance(value, str):
-        for pattern in DATE_FORMATS:
-            try:
-                return time.mktime(time.strptime(value.strip(), pattern))
-            except ValueError:
-                continue
-    raise BgStatsError(_("{where}: the date {value!r} is not a date.").format(where=where,
-                                                                              value=value))
-
-
-def _shown(value: object) -> str:
-    """A value of the file in a message: its repr (every character visible), cut short."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _name(value: object, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise BgStatsError(_("{where}: a player without a name.").format(where=where))
-    name = " ".join(value.split())
-    if len(name) > MAX_NAME:
-        raise BgStatsError(_("{where}: a player name longer than {n} characters.").format(
-            where=where, n=MAX_NAME))
-    if not readable(name):
-        raise _not_text(name, where, "name")
-    return name
-
-
-def _not_text(value: str, where: str, key: str) -> BgStatsError:
-    return BgStatsError(_("{where}: the {key} {value} holds a character that is not text."
-                          ).format(where=where, key=key, value=_shown(value)))
-
-
 def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlayer, ...]:
     seen: set[str] = set()
     for player in seated:
@@ -264,80 +256,6 @@ def _seated_once(seated: Sequence[SeatedPlayer], where: str) -> tuple[SeatedPlay
                                                                            name=player.name))
         seen.add(player.name.casefold())
     return tuple(seated)
-
-
-def _score(value: object, where: str, name: str) -> int | None:
-    """BG Stats keeps a score as text: none, or text that is no number, is no score; a
-    number no game scores (infinite, or beyond ``MAX_SCORE``) is refused by name."""
-    if isinstance(value, bool) or value in (None, ""):
-        return None
-    try:
-        number = float(str(value).strip())
-    except ValueError:
-        return None
-    if not math.isfinite(number) or abs(number) > MAX_SCORE:
-        raise BgStatsError(_("{where}: {name}'s score {value} is not a score (at most {n})."
-                             ).format(where=where, name=name, value=_shown(value),
-                                      n=MAX_SCORE))
-    return round(number)
-
-
-def _seat_order(value: object, where: str) -> int:
-    """Where a player sat (BG Stats numbers the seats); none is before the first."""
-    if value is None:
-        return 0
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise BgStatsError(_("{where}: the {key} {value} is not a number.").format(
-            where=where, key="seatOrder", value=_shown(value)))
-    return value
-
-
-def _ref(value: object, where: str, key: str) -> object:
-    """A backup's reference to one of its games, players or locations: a number or text."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, str))):
-        raise BgStatsError(_("{where}: the {key} {value} is not an id.").format(
-            where=where, key=key, value=_shown(value)))
-    return value
-
-
-def _bgg_id(value: object, where: str) -> int | None:
-    """A game's BoardGameGeek id (a number, or digits as text); none or 0 is no id."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= 10:
-        value = int(value.strip())
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_BGG_ID:
-        raise BgStatsError(_("{where}: the {key} {value} is not a BoardGameGeek id.").format(
-            where=where, key="bggId", value=_shown(value)))
-    return value or None
-
-
-def _source_id(value: object, number: int, where: str, key: str) -> str:
-    """The play's own id in the file (its uuid), kept to know it again; none: its place."""
-    if value is None or value == "":
-        return f"{number}"
-    text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
-    if not text.strip() or len(text) > MAX_SOURCE_ID or not readable(text):
-        raise BgStatsError(_("{where}: the {key} {value} is not an id.").format(
-            where=where, key=key, value=_shown(value)))
-    return text
-
-
-def _minutes(value: object) -> int | None:
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 10000:
-        return int(value)
-    return None
-
-
-def _text(value: object, where: str, key: str, limit: int = 200) -> str | None:
-    """Optional text (a colour, place, comment or title), white space made single spaces;
-    a character that is not text (a lone surrogate, a control) is refused by name."""
-    if not isinstance(value, str):
-        return None
-    text = " ".join(value.split())[:limit]
-    if not readable(text):
-        raise _not_text(text, where, key)
-    return text or None
 
 
 def _objects(data: Mapping[str, Any], key: str) -> dict[object, list[Mapping[str, Any]]]:
@@ -400,7 +318,8 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[
                          key=lambda s: _seat_order(s.get("seatOrder"), where))
         for score in ordered:
             player_ref = _ref(score.get("playerRefId"), where, "playerRefId")
-            names = [_name(person.get("name"), where) for person in people.get(player_ref, [])]
+            names = [reading.name(person.get("name"), where)
+                     for person in people.get(player_ref, [])]
             if not names:
                 raise BgStatsError(_("{where}: a player who is not in the file.").format(
                     where=where))
@@ -416,18 +335,19 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[
         if ambiguous:
             continue
         location_ref = _ref(play.get("locationRefId"), where, "locationRefId")
-        place_names = list(dict.fromkeys(_text(place.get("name"), where, "location")
+        place_names = list(dict.fromkeys(_text(place.get("name"), where, "location",
+                                               MAX_PLACE)
                                          for place in places.get(location_ref, [])))
         if len(place_names) > 1:
             reading.clash("location", location_ref, [n or "?" for n in place_names], label)
         source_id = reading.source_id(_source_id(play.get("uuid"), number, where, "uuid"),
                                       date, label)
-        if source_id is None:
+        if source_id is None or not reading.fits(key, seated, label):
             continue
         plays.append(Play(key, created, _minutes(play.get("durationMin")),
                           _seated_once(seated, where), source_id,
                           place_names[0] if len(place_names) == 1 else None,
-                          _text(play.get("comments"), where, "comments")))
+                          _text(play.get("comments"), where, "comments", MAX_NOTE)))
     return plays, others, reading.sentences()
 
 
@@ -453,22 +373,22 @@ def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str], list[str]]:
                          key=lambda p: _seat_order(p.get("seatOrder"), where))
         seated = []
         for person in ordered:
-            name = _name(person.get("name"), where)
+            name = reading.name(person.get("name"), where)
             seated.append(SeatedPlayer(name, _score(person.get("score"), where, name),
                                        person.get("winner") is True,
                                        person.get("startPlayer") is True,
                                        _text(person.get("color"), where, "color", 20)))
         location = play.get("location")
-        place = (_text(location.get("name"), where, "location")
+        place = (_text(location.get("name"), where, "location", MAX_PLACE)
                  if isinstance(location, dict) else None)
         created, date, label = _labelled(play, where)
         source_id = reading.source_id(_source_id(play.get("sourcePlayId"), number, where,
                                                  "sourcePlayId"), date, label)
-        if source_id is None:
+        if source_id is None or not reading.fits(key, seated, label):
             continue
         plays.append(Play(key, created, _minutes(play.get("durationMin")),
                           _seated_once(seated, where), source_id, place,
-                          _text(play.get("comments"), where, "comments")))
+                          _text(play.get("comments"), where, "comments", MAX_NOTE)))
     return plays, others, reading.sentences()
 
 

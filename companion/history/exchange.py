@@ -38,6 +38,7 @@ from companion.history.exchange_schema import (
 )
 from companion.history.json_stream import StreamError, read_export
 from companion.log.entries import GameRecord, ImportedGame, StoreError
+from companion.log.limits import LimitError, check_game_fields
 from companion.log.store import Store
 
 FORMAT = "companion-games"
@@ -95,7 +96,25 @@ def game_document(store: Store, record: GameRecord) -> dict[str, Any]:
     }
 
 
+def importable(record: GameRecord) -> None:
+    """Refuse to export a game that would not import back (one kept before today's limits,
+    a 30-character name from an older BG Stats import): the sentence names it and what to
+    correct, rather than a backup that cannot be restored."""
+    try:
+        check_game_fields({"players": [[p.name] for p in record.players],
+                           "result": record.result, "place": record.place,
+                           "note": record.note}, record.created, record.ended)
+    except LimitError as exc:
+        raise ExchangeError(_("Game {id} of {date}: {problem} Correct it in the History, "
+                              "then export again.").format(
+            id=record.id, date=_stamp(record.created)[:10], problem=str(exc))) from None
+
+
 def export_json(store: Store, records: Iterable[GameRecord]) -> str:
+    """Our JSON of ``records``: every one imports back into an empty folder as it is."""
+    records = list(records)
+    for record in records:
+        importable(record)
     documents = [game_document(store, record) for record in records]
     return json.dumps({"format": FORMAT, "version": FORMAT_VERSION,
                        "companion": __version__, "games": documents},
@@ -274,16 +293,18 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
     (nothing is written if anything is wrong), then the new ones are written in one
     transaction, so a failure at any point adds none. ``opener`` opens the text afresh.
     """
+    # A game listed twice in one file (the same game, every value alike) is added once;
+    # two games of one line-up started at the same moment (a date corrected onto
+    # another's) are two games, and the export of a history holding them restores both.
     known = {line_up_uid(game, created, names) for game, created, names in store.line_ups()}
     fresh: set[str] = set()
     skipped = 0
     with opener() as handle:
         for game in _checked_games(handle):
-            uid = _uid_of(game)
-            if uid in known or uid in fresh:
+            if _uid_of(game) in known or repr(game) in fresh:
                 skipped += 1
             else:
-                fresh.add(uid)
+                fresh.add(repr(game))
     if len(known) + len(fresh) > MAX_GAMES:
         raise ExchangeError(_("The history would hold more than {n} games; delete some "
                               "before importing more.").format(n=MAX_GAMES))
@@ -292,9 +313,8 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
 
     def new_games(handle: TextIO) -> Iterator[ImportedGame]:
         for game in _checked_games(handle):
-            uid = _uid_of(game)
-            if uid in fresh:
-                fresh.discard(uid)
+            if repr(game) in fresh:
+                fresh.discard(repr(game))
                 yield game
 
     count = len(fresh)

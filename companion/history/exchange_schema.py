@@ -13,7 +13,6 @@ import hashlib
 import json
 import math
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,6 +20,19 @@ from companion.core.i18n import _
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import Action, PlayerInfo, ScoreInputError
 from companion.log.entries import Edit, ImportedGame, LogEntry
+from companion.log.limits import (
+    EARLIEST,
+    LATEST,
+    LONGEST_GAME,
+    MAX_NAME,
+    LimitError,
+    check_name,
+    check_note,
+    check_place,
+    check_score,
+    check_times,
+    readable,
+)
 
 #: games in one file, and in the history after an import (a game a night for 27 years)
 MAX_GAMES = 10_000
@@ -30,18 +42,11 @@ MAX_GAME_CHARS = 2 << 20
 MAX_FILE_BYTES = 512 << 20
 MAX_LOG_ENTRIES = 5_000
 MAX_TURN_TIMES = 5_000
-MAX_NAME = 24  # as typed on the new-game screen
 MAX_TEXT = 1_000
 MAX_KEY = 64
 MAX_ITEMS = 500  # entries of an options, payload or breakdown object, or of a list in one
 MAX_DEPTH = 6
-MAX_SCORE = 1_000_000
-MAX_PLACE = 40  # as typed at New game and in a correction
-MAX_NOTE = 200
 MAX_EDITS = 1_000
-EARLIEST = 946_684_800.0  # 2000-01-01: no companion game began before
-LATEST = 4_102_444_800.0  # 2100-01-01
-LONGEST_GAME = 366 * 86_400.0
 KINDS = ("do", "undo", "redo")
 _COLOUR = re.compile(r"[A-Za-z0-9# -]{1,24}")
 _ACTION_TYPE = re.compile(r"[a-z][a-z0-9_]{0,63}")
@@ -80,16 +85,6 @@ def _integer(value: Any, where: str, key: str, low: int, high: int) -> int:
     return value
 
 
-def readable(text: str, newlines: bool = False) -> bool:
-    """No control character, lone surrogate, line separator or private-use character."""
-    for char in text:
-        if newlines and char == "\n":
-            continue
-        if unicodedata.category(char) in ("Cc", "Cs", "Co", "Zl", "Zp"):
-            return False
-    return True
-
-
 def _text(value: Any, where: str, key: str, longest: int, newlines: bool = False) -> str:
     if not isinstance(value, str) or len(value) > longest or not readable(value, newlines):
         raise _fail(where, key)
@@ -97,10 +92,17 @@ def _text(value: Any, where: str, key: str, longest: int, newlines: bool = False
 
 
 def _name(value: Any, where: str, key: str) -> str:
-    name = _text(value, where, key, MAX_NAME)
-    if not name.strip() or name != name.strip():
-        raise _fail(where, key)
-    return name
+    try:
+        return check_name(value, _("winner") if key == "winners" else None)
+    except LimitError as exc:
+        raise SchemaError(exc.at(where)) from None
+
+
+def _score(value: Any, where: str, key: str) -> int:
+    try:
+        return check_score(value, key)
+    except LimitError as exc:
+        raise SchemaError(exc.at(where)) from None
 
 
 def _plain(value: Any, where: str, key: str, depth: int = 0) -> Any:
@@ -153,10 +155,12 @@ def check_game(document: Any, number: int) -> ImportedGame:
         raise SchemaError(_("{where}: the game {name!r} is not known here.").format(
             where=where, name=game))
     players = _players(document.get("players"), where, game)
-    created = _number(document.get("created"), where, "created", EARLIEST, LATEST)
-    ended = document.get("ended")
-    if ended is not None:
-        ended = _number(ended, where, "ended", created, created + LONGEST_GAME)
+    try:
+        created, ended = check_times(document.get("created"), document.get("ended"))
+        place = check_place(document.get("place"))
+        note = check_note(document.get("note"))
+    except LimitError as exc:
+        raise SchemaError(exc.at(where)) from None
     options = _plain(document.get("options") or {}, where, "options")
     if not isinstance(options, dict):
         raise _fail(where, "options")
@@ -165,16 +169,8 @@ def check_game(document: Any, number: int) -> ImportedGame:
         result=_result(document.get("result"), where, players, game),
         players=players, entries=_entries(document.get("log"), where, len(players)),
         turn_times=_turn_times(document.get("turn_times"), where, len(players)),
-        place=_optional_text(document.get("place"), where, "place", MAX_PLACE),
-        note=_optional_text(document.get("note"), where, "note", MAX_NOTE),
+        place=place, note=note,
         edits=_edits(document.get("edits"), where, players, game))
-
-
-def _optional_text(value: Any, where: str, key: str, longest: int) -> str | None:
-    if value is None:
-        return None
-    text = _text(value, where, key, longest)
-    return text if text.strip() else None
 
 
 def _players(value: Any, where: str, game: str) -> tuple[PlayerInfo, ...]:
@@ -215,9 +211,8 @@ def _result(value: Any, where: str, players: tuple[PlayerInfo, ...], game: str,
             raise _fail(where, "breakdown")
         scored.append({
             "name": name,
-            "total": _integer(score.get("total"), where, "total", -MAX_SCORE, MAX_SCORE),
-            "breakdown": {_text(k, where, "breakdown", MAX_KEY):
-                          _integer(v, where, "breakdown", -MAX_SCORE, MAX_SCORE)
+            "total": _score(score.get("total"), where, "total"),
+            "breakdown": {_text(k, where, "breakdown", MAX_KEY): _score(v, where, "breakdown")
                           for k, v in breakdown.items()}})
     if own_names:
         names = {s["name"] for s in scored}
@@ -303,8 +298,10 @@ def _fields(values: Mapping[str, Any], where: str, players: tuple[PlayerInfo, ..
             checked[key] = None if value is None else _number(value, where, key, EARLIEST,
                                                               LATEST)
         elif key in ("place", "note"):
-            checked[key] = _optional_text(value, where, key,
-                                          MAX_PLACE if key == "place" else MAX_NOTE)
+            try:
+                checked[key] = check_place(value) if key == "place" else check_note(value)
+            except LimitError as exc:
+                raise SchemaError(exc.at(where)) from None
     return checked
 
 

@@ -24,6 +24,7 @@ from companion.core.i18n import _, ngettext
 from companion.games.base import PlayerInfo
 from companion.log.database import Database
 from companion.log.entries import Edit, GameRecord, ImportedGame, LogEntry, StoreError, lazy_json
+from companion.log.limits import LimitError, check_game_fields, check_name, normal_text
 
 DAY = 86400.0
 
@@ -91,6 +92,11 @@ class HistoryEdits(Database):
         ``place``, ``note``); the values before are kept in the edit log. Returns its id."""
         record = self.game(game_id)
         before = {key: _game_field(record, key) for key in changes}
+        try:
+            check_game_fields(changes, changes.get("created", record.created),
+                              changes.get("ended", record.ended))
+        except LimitError as exc:
+            raise StoreError(exc.sentence()) from None
         if "players" in changes or "result" in changes:
             _check_seats_and_score(changes.get("players", _game_field(record, "players")),
                                    changes.get("result", record.result))
@@ -103,9 +109,13 @@ class HistoryEdits(Database):
     def rename_player(self, old: str, new: str, who: str = "") -> int:
         """Rename a profile and its seats in every game; to an existing profile's name, merge
         the two (plays, colour, token come together). Refused when both sat in one game."""
-        new = new.strip()
+        new = normal_text(new)
         if not new:
             raise StoreError(_("A player needs a name."))
+        try:
+            check_name(new)
+        except LimitError as exc:
+            raise StoreError(exc.sentence()) from None
         with self._writing() as db:
             target = db.execute("SELECT name FROM profiles WHERE name = ?", (new,)).fetchone()
             merge = target is not None and str(target[0]).casefold() != old.casefold()
@@ -119,6 +129,7 @@ class HistoryEdits(Database):
             if shared:
                 raise StoreError(_("{a} and {b} sat at the same game: they are two "
                                    "players.").format(a=old, b=shared[0]))
+            _refuse_same_name_at_a_game(db, old, new)  # beyond ASCII: casefold
             before = _profile_snapshot(db, old, new)
             _move_player(db, old, new, merge)
             return _log_edit(db, None, who, "merge" if merge else "rename", before,
@@ -375,6 +386,17 @@ def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, A
             "SELECT * FROM tags WHERE kind = 'player' AND value IN (?, ?)", (old, new))],
         "names": [old, new],
     }
+
+
+def _refuse_same_name_at_a_game(db: sqlite3.Connection, old: str, new: str) -> None:
+    """A rename may not give a game two players of one name in another case ("ann" beside
+    "Ann"): no game may hold that, and its export would not import back."""
+    for (name,) in db.execute(
+            "SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
+            "AND a.position != b.position WHERE a.name = ?", (old,)):
+        if str(name).casefold() == new.casefold():
+            raise StoreError(_("{a} and {b} sat at the same game: they are two "
+                               "players.").format(a=old, b=name))
 
 
 def _move_player(db: sqlite3.Connection, old: str, new: str, merge: bool) -> None:

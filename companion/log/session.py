@@ -17,6 +17,7 @@ from __future__ import annotations
 import pickle
 from collections import deque
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.core.i18n import _
@@ -26,6 +27,14 @@ from companion.games.base import Action, GameRules, PlayerInfo, Rejected, ScoreR
 from companion.log import folding
 from companion.log.entries import GameRecord, LogEntry, StoreError
 from companion.log.folding import LoggedActions, Timeline, TimelineFork, fold_kinds, snapshot_code
+from companion.log.limits import (
+    LimitError,
+    check_names,
+    check_note,
+    check_place,
+    check_result,
+    normal_text,
+)
 from companion.log.store import Store
 
 MIN_PLAYERS = 2
@@ -49,6 +58,10 @@ def validate_players(players: Sequence[PlayerInfo], rules: GameRules[Any]) -> No
     names = [p.name.strip() for p in players]
     if any(not name for name in names):
         raise Rejected(_("Every player needs a name."))
+    try:
+        check_names(p.name for p in players)
+    except LimitError as exc:
+        raise Rejected(exc.sentence()) from None
     for label, values in ((_("name"), [n.casefold() for n in names]),
                           (_("colour"), [p.colour for p in players]),
                           (_("seat"), [str(p.seat) for p in players]),
@@ -104,7 +117,12 @@ class GameSession:
         set-up is refused."""
         rules = get_rules(game)
         merged = {**rules.default_options(), **(options or {})}
+        players = [replace(p, name=normal_text(p.name)) for p in players]
         validate_players(players, rules)
+        try:
+            place, note = check_place(place), check_note(note)
+        except LimitError as exc:
+            raise Rejected(exc.sentence()) from None
         # A game may copy what it read from outside (a board file) into its own options,
         # so the log alone replays it, whatever later happens to that file.
         prepare = getattr(rules, "prepare_options", None)
@@ -421,6 +439,10 @@ class GameSession:
         table typed (``entries``), the result keeps what the score was worked out from,
         so a correction later scores it again the same way."""
         document = result.to_json()
+        try:
+            check_result(document)
+        except LimitError as exc:
+            raise Rejected(exc.sentence()) from None
         if entries is not None:
             document["entries"] = self.rules.final_entries(self.state, entries)
         self.store.finish_game(self.game_id, document)

@@ -93,6 +93,19 @@ def test_an_imported_game_is_never_imported_twice(tmp_path: Path) -> None:
     assert len(third.finished_games()) == 1
 
 
+def test_two_games_of_one_line_up_started_at_one_moment_both_come_back(tmp_path: Path) -> None:
+    """A date corrected onto another game's of the same players: the history holds two
+    games with one uid, and its export must restore both (only a game listed twice in
+    the file, every value alike, is added once)."""
+    home = Store.open(tmp_path / "home")
+    _game(home)
+    _game(home, length=1800.0, totals={"Ana": 1, "Ben": 5, "Cy": 2})
+    elsewhere = Store.open(tmp_path / "elsewhere")
+    assert import_text(elsewhere, export_text(home, "json")) == (2, 0)
+    assert sorted(r.ended for r in elsewhere.finished_games()) == [START + 1800, START + 3600]
+    assert import_text(elsewhere, export_text(home, "json")) == (0, 2)
+
+
 def test_a_plays_length_is_never_zero_minutes(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     _game(store, START, length=20.0)

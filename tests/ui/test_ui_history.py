@@ -120,3 +120,45 @@ def test_sticks_are_read_from_the_mount_table(tmp_path: Path) -> None:
                       "/dev/sdc1 /home ext4 rw 0 0\n")
     assert mounted_sticks(str(mounts)) == []  # not writable here: the folders do not exist
     assert mounted_sticks(str(tmp_path / "missing")) == []
+
+
+@pytest.mark.parametrize("zone", ["Etc/GMT+12", "Pacific/Kiritimati"])
+def test_history_shows_the_earliest_and_latest_dates_the_rules_allow(
+        app: App, monkeypatch: pytest.MonkeyPatch, zone: str) -> None:
+    """A game at either end of what every way in accepts opens, in the zones furthest
+    west and east of UTC (a year-1 date once broke this screen: "year 0 is out of range")."""
+    import time
+
+    from companion.history.exchange import export_text, import_text
+    from companion.log.limits import EARLIEST, LATEST
+
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        players = [{"name": "Livia", "colour": "red", "seat": 1},
+                   {"name": "Marcus", "colour": "blue", "seat": 2}]
+        games = [{"game": "ave-roma", "created": created, "ended": ended, "players": players,
+                  "result": {"players": [{"name": "Livia", "total": 9, "breakdown": {}},
+                                         {"name": "Marcus", "total": 3, "breakdown": {}}],
+                             "winners": ["Livia"], "explanation": ""}, "log": []}
+                 for created, ended in ((EARLIEST, EARLIEST + 60), (LATEST - 60, LATEST))]
+        assert import_text(app.store, json.dumps(
+            {"format": "companion-games", "version": 1, "games": games})) == (2, 0)
+        ids = sorted(r.id for r in app.store.finished_games())
+        app.go(places.Home())
+        app.step()
+        driver = Driver(app)
+        driver.tap("history")
+        for game_id in ids:
+            driver.tap(f"game-{game_id}")
+            assert isinstance(app.top, ScoreboardScreen)
+            driver.tap("done")
+            assert app.top.name == "history"
+        driver.tap("stats")
+        assert isinstance(app.top, StatsScreen)
+        assert app.errors == 0
+        for fmt in ("json", "csv", "bgstats"):
+            assert export_text(app.store, fmt)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

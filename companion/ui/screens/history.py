@@ -103,11 +103,15 @@ class HistoryScreen(Screen):
 
     def _export_usb(self) -> None:
         """Our JSON (to import elsewhere), CSV and BG Stats files, side by side."""
-        from companion.history.exchange import export_text
+        from companion.history.exchange import ExchangeError, export_text
 
         store = self.app.store
-        texts = {".json": export_text(store, "json"), ".csv": export_text(store, "csv"),
-                 ".bgstats.json": export_text(store, "bgstats")}
+        try:
+            texts = {".json": export_text(store, "json"), ".csv": export_text(store, "csv"),
+                     ".bgstats.json": export_text(store, "bgstats")}
+        except ExchangeError as exc:
+            self.app.message(str(exc))
+            return
         try:
             words = export_to(self.sticks[0], texts, len(self.games))
         except OSError as exc:
