@@ -102,7 +102,8 @@ def test_two_games_of_one_line_up_started_at_one_moment_both_come_back(tmp_path:
     _game(home, length=1800.0, totals={"Ana": 1, "Ben": 5, "Cy": 2})
     elsewhere = Store.open(tmp_path / "elsewhere")
     assert import_text(elsewhere, export_text(home, "json")) == (2, 0)
-    assert sorted(r.ended or 0.0 for r in elsewhere.finished_games()) == [START + 1800, START + 3600]
+    ends = sorted(r.ended or 0.0 for r in elsewhere.finished_games())
+    assert ends == [START + 1800, START + 3600]
     assert import_text(elsewhere, export_text(home, "json")) == (0, 2)
 
 
