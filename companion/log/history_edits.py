@@ -92,14 +92,14 @@ class HistoryEdits(Database):
         ``place``, ``note``); the values before are kept in the edit log. Returns its id."""
         record = self.game(game_id)
         before = {key: _game_field(record, key) for key in changes}
+        if "players" in changes or "result" in changes:
+            _check_seats_and_score(changes.get("players", _game_field(record, "players")),
+                                   changes.get("result", record.result))
         try:
             check_game_fields(changes, changes.get("created", record.created),
                               changes.get("ended", record.ended))
         except LimitError as exc:
             raise StoreError(exc.sentence()) from None
-        if "players" in changes or "result" in changes:
-            _check_seats_and_score(changes.get("players", _game_field(record, "players")),
-                                   changes.get("result", record.result))
         with self._writing() as db:
             _set_game_fields(db, game_id, changes)
             if "players" in changes:
