@@ -23,7 +23,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from companion.ui import fonts, text  # noqa: E402
+from companion.ui import fonts, text_render, text_shaping  # noqa: E402
+from companion.ui.font_sizes import face_font  # noqa: E402
 from companion.ui.screenshot import run_screenshot  # noqa: E402
 
 WHITE = (255, 255, 255)
@@ -40,13 +41,13 @@ def _chinese(character: str) -> bool:
 def main(screen: str, size_text: str, picture: Path) -> int:
     width, height = (int(part) for part in size_text.split("x"))
     drawn: list[tuple[str, int]] = []
-    compose = text._compose
+    compose = text_render._compose
 
     def recording(line: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
         drawn.append((line, size))
         return compose(line, size, colour)
 
-    text._compose = recording  # type: ignore[assignment]
+    text_render._compose = recording  # type: ignore[assignment]
     with tempfile.TemporaryDirectory() as folder:
         again = Path(folder) / "again.png"
         if run_screenshot(screen, (width, height), again, "zh_CN") != 0:
@@ -59,8 +60,8 @@ def main(screen: str, size_text: str, picture: Path) -> int:
     checked: set[tuple[str, int]] = set()
     faces: set[str] = set()
     for line, size in drawn:
-        for piece in text.pieces(line):
-            loaded = text._pygame_font(piece.face, size)
+        for piece in text_shaping.pieces(line):
+            loaded = face_font(piece.face, size)
             tofu = pygame.image.tobytes(loaded.render(TOFU, True, WHITE), "RGBA")
             for character in piece.text:
                 if not character.isprintable() or character.isspace():
