@@ -301,10 +301,11 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
     skipped = 0
     with opener() as handle:
         for game in _checked_games(handle):
-            if _uid_of(game) in known or repr(game) in fresh:
+            whole = repr(game)
+            if _uid_of(game) in known or whole in fresh:
                 skipped += 1
             else:
-                fresh.add(repr(game))
+                fresh.add(whole)
     if len(known) + len(fresh) > MAX_GAMES:
         raise ExchangeError(_("The history would hold more than {n} games; delete some "
                               "before importing more.").format(n=MAX_GAMES))
@@ -313,8 +314,9 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
 
     def new_games(handle: TextIO) -> Iterator[ImportedGame]:
         for game in _checked_games(handle):
-            if repr(game) in fresh:
-                fresh.discard(repr(game))
+            whole = repr(game)
+            if whole in fresh:
+                fresh.discard(whole)
                 yield game
 
     count = len(fresh)

@@ -121,15 +121,7 @@ class HistoryEdits(Database):
             merge = target is not None and str(target[0]).casefold() != old.casefold()
             if merge:
                 new = str(target[0])
-            # (also a name without a profile: a forgotten player at the same game)
-            shared = db.execute(
-                "SELECT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
-                "AND a.position != b.position WHERE a.name = ? AND b.name = ? COLLATE NOCASE",
-                (old, new)).fetchone()
-            if shared:
-                raise StoreError(_("{a} and {b} sat at the same game: they are two "
-                                   "players.").format(a=old, b=shared[0]))
-            _refuse_same_name_at_a_game(db, old, new)  # beyond ASCII: casefold
+            _refuse_same_name_at_a_game(db, old, new)
             before = _profile_snapshot(db, old, new)
             _move_player(db, old, new, merge)
             return _log_edit(db, None, who, "merge" if merge else "rename", before,
@@ -389,8 +381,9 @@ def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, A
 
 
 def _refuse_same_name_at_a_game(db: sqlite3.Connection, old: str, new: str) -> None:
-    """A rename may not give a game two players of one name in another case ("ann" beside
-    "Ann"): no game may hold that, and its export would not import back."""
+    """A rename or merge may not give a game two players of one name, in any case ("ann"
+    beside "Ann"), also where the other has no profile (a forgotten player): no game may
+    hold that, and its export would not import back."""
     for (name,) in db.execute(
             "SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
             "AND a.position != b.position WHERE a.name = ?", (old,)):
