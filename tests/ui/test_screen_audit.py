@@ -1,9 +1,11 @@
 """The screen audit over every screen and dialog, both displays, five languages, and the
 states of a scripted evening of each game (see ``tests/screen_audit.py`` for the checks).
 
-Each finding is printed with its screen, size, language, state and rectangle; the crops of
-the distinct findings go to a contact sheet (``COMPANION_AUDIT_SHEET``, else the test's
-temporary folder). The suite's run samples the scripted states (every move of each evening
+The audit is ten tests that run side by side: the screens in each language, and each
+scripted evening. Each finding is printed with its screen, size, language, state and
+rectangle; the crops of the distinct findings go to a contact sheet per test
+(``COMPANION_AUDIT_SHEET``: a folder, or a file whose name gets the test's part; else the
+test's temporary folder). The suite's run samples the scripted states (every move of each evening
 on the 7" in English, a spread of moves in the other sizes and languages);
 ``COMPANION_AUDIT=full`` takes every state everywhere; ``COMPANION_AUDIT_ONLY=via-romana,home``
 (parts of screen names or game ids, comma-separated) audits only those while a layout is worked on.
@@ -95,15 +97,21 @@ def apps(tmp_path: Path) -> Iterator[Apps]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def sheet_path(tmp_path: Path) -> Path:
-    chosen = os.environ.get("COMPANION_AUDIT_SHEET")
-    return Path(chosen) if chosen else tmp_path / "findings.png"
+def sheet_path(tmp_path: Path, part: str) -> Path:
+    """Where the contact sheet of one part of the audit goes."""
+    asked = os.environ.get("COMPANION_AUDIT_SHEET")
+    if not asked:
+        return tmp_path / f"findings-{part}.png"
+    path = Path(asked)
+    if path.suffix.lower() != ".png":
+        return path / f"findings-{part}.png"
+    return path.with_name(f"{path.stem}-{part}{path.suffix}")
 
 
-def audit_screens(audit: Audit, apps: Apps) -> None:
-    """Every screen of the demo, both sizes, every language, and the dialogs its buttons open."""
-    for language in LANGUAGES:
-        i18n.set_language(language)
+def audit_screens(audit: Audit, apps: Apps, language: str) -> None:
+    """Every screen of the demo in ``language``, both sizes, and the dialogs its buttons open."""
+    i18n.set_language(language)
+    try:
         for size in SIZES:
             for name in filter(chosen, SCREEN_NAMES):
                 app = apps.new(size)
@@ -112,7 +120,8 @@ def audit_screens(audit: Audit, apps: Apps) -> None:
                 audit.frame(app, name, "demo")
                 open_dialogs(audit, app, name, "demo")
             apps.close()
-    i18n.set_language("en")
+    finally:
+        i18n.set_language("en")
 
 
 def open_dialogs(audit: Audit, app: App, screen: str, state: str) -> None:
@@ -216,19 +225,28 @@ def audit_evening(audit: Audit, apps: Apps, game: str, seed: int) -> None:
     apps.close()
 
 
-def audit_everything(tmp_path: Path, apps: Apps) -> Audit:
-    audit = Audit()
-    audit_screens(audit, apps)
-    for game, seed in EVENINGS:
-        if not chosen(game):
-            continue
-        audit_evening(audit, apps, game, seed)
-    return audit
-
-
-def test_every_screen_reads_from_across_the_table(tmp_path: Path, apps: Apps) -> None:
-    audit = audit_everything(tmp_path, apps)
-    audit.contact_sheet(sheet_path(tmp_path))
+def judged(audit: Audit, tmp_path: Path, part: str) -> None:
+    """The part's findings printed and put on its contact sheet; none may remain."""
+    audit.contact_sheet(sheet_path(tmp_path, part))
     print(audit.report())
-    assert audit.frames > 0
     assert audit.distinct() == [], audit.report()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_reads_from_across_the_table(tmp_path: Path, apps: Apps,
+                                                  language: str) -> None:
+    audit = Audit()
+    audit_screens(audit, apps, language)
+    assert audit.frames > 0 or not any(map(chosen, SCREEN_NAMES))
+    judged(audit, tmp_path, f"screens-{language}")
+
+
+@pytest.mark.parametrize(("game", "seed"), EVENINGS, ids=[f"{g}-{s}" for g, s in EVENINGS])
+def test_every_table_of_an_evening_reads_from_across_the_table(
+        tmp_path: Path, apps: Apps, game: str, seed: int) -> None:
+    if not chosen(game):
+        pytest.skip(f"COMPANION_AUDIT_ONLY leaves out {game}")
+    audit = Audit()
+    audit_evening(audit, apps, game, seed)
+    assert audit.frames > 0
+    judged(audit, tmp_path, f"{game}-{seed}")
