@@ -1,6 +1,7 @@
 """Pull the plug on the real app: SIGKILL at random moments, then resume.
 
-200 trials: every acknowledged entry is on disk, the log passes the full integrity
+200 trials in four runs of 50 that the suite's workers take side by side, each with its own
+app and folders: every acknowledged entry is on disk, the log passes the full integrity
 check, and the resumed state is exactly the rules folded over the log (snapshots and
 all), twice over.
 """
@@ -15,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from app_crash_child import digest
 from paths import TESTS
 
@@ -24,7 +26,8 @@ from companion.log.session import GameSession
 from companion.log.store import Store
 
 TRIALS = 200
-FOLDERS = 8  # later trials resume and extend an earlier trial's log
+RUNS = 4  # TRIALS shared out among this many tests, each its own app and random moments
+FOLDERS = 8  # later trials of a run resume and extend an earlier trial's log
 CHILD = TESTS / "app_crash_child.py"
 
 
@@ -70,16 +73,18 @@ def _check(data_dir: Path, acks: list[tuple[int, str]]) -> None:
         store.close()
 
 
-def test_no_acknowledged_move_is_lost_when_the_app_is_killed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("run", range(RUNS))
+def test_no_acknowledged_move_is_lost_when_the_app_is_killed(tmp_path: Path, run: int) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(CHILD.parent),
                                                         os.environ.get("PYTHONPATH", "")])}
     server = subprocess.Popen([sys.executable, str(CHILD)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, env=env)
     assert server.stdin is not None and server.stdout is not None
-    rng = random.Random(20261201)
+    rng = random.Random(20261201 + run)
+    trials = range(run * TRIALS // RUNS, (run + 1) * TRIALS // RUNS)
     acknowledged = 0
     try:
-        for trial in range(TRIALS):
+        for trial in trials:
             data_dir = tmp_path / f"log{trial % FOLDERS}"
             ack_file = tmp_path / f"acks{trial}"
             server.stdin.write(f"{data_dir} {trial} {ack_file}\n")
@@ -101,4 +106,4 @@ def test_no_acknowledged_move_is_lost_when_the_app_is_killed(tmp_path: Path) -> 
     finally:
         server.stdin.close()
         server.wait(timeout=30)
-    print(f"{TRIALS} SIGKILLs of the app: {acknowledged} acknowledged entries, none lost")
+    print(f"{len(trials)} SIGKILLs of the app: {acknowledged} acknowledged entries, none lost")
