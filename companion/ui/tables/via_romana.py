@@ -66,7 +66,9 @@ class ViaRomanaView(ViaRomanaMoves):
             players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
             board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
         else:
-            board, side = split_cols(rest, [5, 3], m.gap)
+            # two thirds for the map: on the 7" its road spaces stay 12 px long with the
+            # markers, pieces and names beside the cities off the roads
+            board, side = split_cols(rest, [2, 1], m.gap)
         return hint, board, side
 
     def geometry(self, rect: pygame.Rect) -> MapLayout:
