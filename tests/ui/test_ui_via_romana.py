@@ -361,3 +361,26 @@ def test_the_map_takes_no_taps_once_the_game_is_over(app: App, tmp_path: Path) -
     driver.taps("menu", "end-here", "yes")
     assert not app.top.has_button("road-0") and not app.top.has_button("city-2")
     assert app.top.has_button("move-final-scoring")
+
+
+def test_the_hint_follows_the_builds_left_this_turn(app: App, tmp_path: Path) -> None:
+    """Once the turn's three cards are played no build is left: the hint above the map
+    asks for the end of the turn instead of a tap on the map (and comes back next turn)."""
+    start(app, tmp_path, players=3, board="")  # the shipped map
+    driver = Driver(app)
+    for name in ("Lutetia", "Narbo", "Massilia"):
+        driver.tap(city_key(app, name))
+    table = app.top
+    view = getattr(table, "view")  # noqa: B009
+    assert isinstance(view, ViaRomanaView)
+    assert "tap a city or a road to build" in view.hint()
+    rotomagus = int(city_key(app, "Rotomagus").split("-")[1])
+    driver.taps(f"city-{rotomagus}", f"pick-('castle', None, {rotomagus})", "card-grey")
+    assert state(app).cards_this_turn == 2
+    assert "tap a city or a road to build" in view.hint()  # one card: a milestone still
+    lemonum = int(city_key(app, "Lemonum").split("-")[1])
+    driver.taps(f"city-{lemonum}", "card-green")  # a castle needs 2 cards: no choice asked
+    assert state(app).cards_this_turn == 3
+    assert view.hint() == "Ana: all 3 cards played · tap End turn · 17 signposts left"
+    driver.tap("move-end_turn")
+    assert view.hint().startswith("Ben: tap a city or a road to build")

@@ -20,7 +20,7 @@ from companion.ui.tables.via_romana_geometry import marker_side  # noqa: E402
 from companion.ui.tables.via_romana_layout import layout  # noqa: E402
 
 #: the map's rect on the 7" panel and on the 720x1280 portrait panel, and their units
-MAPS = (((225, 100, 347, 314), 48), ((18, 300, 684, 520), 72))
+MAPS = (((225, 108, 370, 306), 48), ((18, 300, 684, 520), 72))
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,13 @@ import pygame
 from companion.core import i18n
 from companion.core.i18n import _, ngettext
 from companion.games.base import Action
-from companion.games.via_romana import Phase, allowed_actions, scoring_prompt
+from companion.games.via_romana import (
+    MAX_CARDS_PER_ROUND,
+    Phase,
+    allowed_actions,
+    cards_left,
+    scoring_prompt,
+)
 from companion.games.via_romana.state import order_from
 from companion.log.entries import TagMeaning
 from companion.ui import drawn, theme
@@ -66,7 +72,9 @@ class ViaRomanaView(ViaRomanaMoves):
             players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
             board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
         else:
-            board, side = split_cols(rest, [5, 3], m.gap)
+            # two thirds for the map: on the 7" its road spaces stay 12 px long with the
+            # markers, pieces and names beside the cities off the roads
+            board, side = split_cols(rest, [2, 1], m.gap)
         return hint, board, side
 
     def geometry(self, rect: pygame.Rect) -> MapLayout:
@@ -237,8 +245,25 @@ class ViaRomanaView(ViaRomanaMoves):
                 name=self.name(state.current))
         if state.phase is Phase.OVER:
             return _("Game over · tap Final scoring")
-        return _("{name}: tap a city or a road to build · {posts}").format(
-            name=self.name(state.current), posts=posts)
+        name = self.name(state.current)
+        # what the engine still allows this turn: the map's taps, or the end of the turn
+        allowed = allowed_actions(state, state.current)
+        on_city = {"castle", "milestone_city"} & set(allowed)
+        on_road = {"milestone_road", "two_milestones"} & set(allowed)
+        if on_city and on_road:
+            return _("{name}: tap a city or a road to build · {posts}").format(
+                name=name, posts=posts)
+        if on_city:
+            return _("{name}: tap a city to build · {posts}").format(name=name, posts=posts)
+        if on_road:
+            return _("{name}: tap a road to build · {posts}").format(name=name, posts=posts)
+        if cards_left(state) == 0:
+            return ngettext("{name}: {n} card played · tap End turn · {posts}",
+                            "{name}: all {n} cards played · tap End turn · {posts}",
+                            MAX_CARDS_PER_ROUND).format(name=name, n=MAX_CARDS_PER_ROUND,
+                                                        posts=posts)
+        return _("{name}: nothing more to build this turn · tap End turn · {posts}").format(
+            name=name, posts=posts)
 
     def banner_lines(self) -> list[str]:
         """The physical steps the table must do now, or nothing."""

@@ -56,8 +56,9 @@ def _moved(geometry: MapLayout, dx: int, dy: int) -> MapLayout:
     return MapLayout(geometry.rect.move(dx, dy), tuple(point(c) for c in geometry.centres),
                      geometry.radius, tuple(tuple(line(space) for space in road)
                                             for road in geometry.spaces),
-                     geometry.road_width, geometry.name_size, geometry.piece_angle,
-                     geometry.marker_angle, labels)
+                     geometry.road_width, geometry.name_size,
+                     tuple(point(at) for at in geometry.piece_at),
+                     tuple(point(at) for at in geometry.marker_at), labels)
 
 
 @lru_cache(maxsize=8)
@@ -70,8 +71,8 @@ def _layout(board: Board, bounds: tuple[int, int, int, int], unit: int) -> MapLa
         labels = place_names(names, geometry)
         label_store.save(digest, _labels_kept(labels))
     return MapLayout(geometry.rect, geometry.centres, geometry.radius, geometry.spaces,
-                     geometry.road_width, geometry.name_size, geometry.piece_angle,
-                     geometry.marker_angle, labels)
+                     geometry.road_width, geometry.name_size, geometry.piece_at,
+                     geometry.marker_at, labels)
 
 
 def placed_afresh(board: Board, bounds: tuple[int, int, int, int], unit: int
@@ -95,8 +96,8 @@ def _labels_key(names: Sequence[str], geometry: MapLayout) -> str:
     return label_store.key({
         "names": list(names), "rect": list(geometry.rect), "size": size,
         "centres": geometry.centres, "radius": geometry.radius, "spaces": spaces,
-        "road": geometry.road_width, "piece": [round(a, 3) for a in geometry.piece_angle],
-        "marker": [round(a, 3) for a in geometry.marker_angle], "inks": inks})
+        "road": geometry.road_width, "piece": geometry.piece_at,
+        "marker": geometry.marker_at, "inks": inks})
 
 
 def _labels_kept(labels: Sequence[Label]) -> label_store.Kept:

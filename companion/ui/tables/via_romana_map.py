@@ -19,7 +19,15 @@ from companion.games.via_romana import ViaRomanaState
 from companion.ui import board as pieces
 from companion.ui import drawn, theme
 from companion.ui.layout import left_to_right
-from companion.ui.tables.via_romana_geometry import Label, MapLayout, around, marker_rect
+from companion.ui.tables.via_romana_geometry import (
+    Label,
+    MapLayout,
+    marker_rect,
+    piece_radius,
+    piece_rect,
+    signpost_rect,
+    signpost_size,
+)
 from companion.ui.text import draw_text
 from companion.ui.text_render import render
 from companion.ui.text_shaping import measure
@@ -123,10 +131,7 @@ def road_bounds(geometry: MapLayout, road: int) -> pygame.Rect:
     box = pygame.Rect(math.floor(min(xs)) - reach, math.floor(min(ys)) - reach,
                       math.ceil(max(xs) - min(xs)) + 2 * reach + 1,
                       math.ceil(max(ys) - min(ys)) + 2 * reach + 1)
-    size = max(8, geometry.radius * 2 // 3)
-    x, y = geometry.road_middle(road)
-    post = pygame.Rect(x - size // 2 - 4, y - size, size + 8, size * 2)
-    return box.union(post)
+    return box.union(signpost_rect(geometry.road_middle(road), geometry.radius).inflate(8, 4))
 
 
 def city_bounds(geometry: MapLayout, city: int) -> pygame.Rect:
@@ -135,9 +140,7 @@ def city_bounds(geometry: MapLayout, city: int) -> pygame.Rect:
     disc = pygame.Rect(0, 0, 2 * radius + 12, 2 * radius + 12)
     disc.center = centre
     marker = marker_rect(geometry, city).inflate(4, 4)
-    piece_radius = max(7, radius * 11 // 20)
-    piece = pygame.Rect(0, 0, 2 * piece_radius + 6, 2 * piece_radius + 6)
-    piece.center = around(centre, radius * 1.15, geometry.piece_angle[city])
+    piece = piece_rect(geometry, city).inflate(2, 2)
     label = geometry.labels[city]
     name = label.rect.inflate(8, 8)
     if label.leader is not None:
@@ -180,7 +183,10 @@ def _draw_road(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
             _segment(surface, pieces.EDGE, start, end, width + 2)
             _segment(surface, colours[owner], start, end, width)
     if closed and not without_signpost:  # closed after the last signpost: grey, no post
-        _signpost(surface, geometry.road_middle(index), max(8, geometry.radius * 2 // 3))
+        at = geometry.road_middle(index)
+        drawn.piece(surface, "signpost", signpost_rect(at, geometry.radius), SIGNPOST,
+                    f"road-{index}")
+        _signpost(surface, at, signpost_size(geometry.radius))
 
 
 def _signpost(surface: pygame.Surface, at: tuple[int, int], size: int) -> None:
@@ -220,12 +226,12 @@ def _draw_city(surface: pygame.Surface, state: ViaRomanaState, geometry: MapLayo
     draw_text(surface, value, wide, geometry.name_size, theme.text_on(ground))
     building = state.cities[index]
     if building is not None:
-        piece_radius = max(7, radius * 11 // 20)
-        at = around(centre, radius * 1.15, geometry.piece_angle[index])
-        pieces.token(surface, at, piece_radius, colours[building.player],
+        size = piece_radius(radius)
+        at = geometry.piece_at[index]
+        pieces.token(surface, at, size, colours[building.player],
                      ring=theme.TEXT if building.castle else None)
         if building.castle:
-            _castle_glyph(surface, at, piece_radius, theme.text_on(colours[building.player]))
+            _castle_glyph(surface, at, size, theme.text_on(colours[building.player]))
 
 
 def _draw_label(surface: pygame.Surface, label: Label, size: int) -> None:

@@ -140,7 +140,7 @@ def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
     top, bottom = split_rows(inner, [1, 1], 2)
     dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
     stripe, name_cell, castles, milestone, milestones = split_cols(
-        top, [-max(6, m.gap), 3, 2, -dot * 2, -int(m.unit * 1.1)], m.gap)
+        top, [-max(6, m.gap), 1, -dot * 5, -dot * 2, -int(m.unit * 0.85)], m.gap // 2)
     pygame.draw.rect(surface, colour, stripe, border_radius=3)
     label_size = max(12, min(m.small, top.height))
     draw_text(surface, name, name_cell, fit_size(name, label_size, name_cell.width, 0.6),
