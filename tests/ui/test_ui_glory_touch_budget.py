@@ -18,6 +18,7 @@ from companion.core.events import ButtonPress  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.log.session import GameSession  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
+from companion.ui.numpad import NumberDialog  # noqa: E402
 
 THREE = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2),
          PlayerInfo("Cato", "green", 3))
@@ -129,6 +130,7 @@ def test_a_first_think_offers_the_dealt_hand(app: App) -> None:
     driver = open_table(app, session)
     driver.tap("move-lead-architect")
     driver.tap("move-think")  # Ben: the dialog, for a Jack or another count
-    assert app.top.name == "number" and app.top.digits == "5"
+    dialog = app.top
+    assert isinstance(dialog, NumberDialog) and dialog.digits == "5"
     driver.tap("done")
     assert session.actions[-1].payload == {"option": "draw_one", "hand": 5}
