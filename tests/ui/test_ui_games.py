@@ -132,7 +132,7 @@ def test_ave_roma_whole_game(app: App) -> None:
     assert session.state.seats[0].coins == 5
     driver.taps("menu", "pass", "menu", "pass")
     assert session.state.phase == "refill"
-    driver.taps("move-row", "pick-senatus")
+    driver.taps("menu", "row", "pick-senatus", "yes")
     assert session.state.phase == "final"
     assert app.prompts and "cannot be refilled" in app.prompts[0]
     driver.touch(app.prompt_rect.center)  # the table has read it

@@ -145,8 +145,9 @@ def test_two_rounds_and_an_ending_by_touch(app: App) -> None:
         app.settle()
     state = state_of(session)
     assert state.phase == "refill" and state.round == 2
-    driver.tap("move-row")
-    driver.tap("pick-senatus")  # trigger B: the game ends now
+    driver.taps("menu", "row", "pick-senatus")  # trigger B: the game ends, once confirmed
+    assert state_of(session).phase == "refill"
+    driver.tap("yes")
     assert state_of(session).phase == "final"
     for _player in state_of(session).order:
         place(driver, "quaestor", 5, [])  # final actions ignore the numbers in hand
