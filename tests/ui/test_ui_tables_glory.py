@@ -112,8 +112,9 @@ def test_crane_foundation_asks_for_the_material(app: App) -> None:
     session = new_game(app, {"card_set": "republic"})
     driver = open_table(app, session)
     driver.taps("move-lead-architect", "move-follow", "move-foundation")
-    # the cards without published data are listed apart, said plainly; their material asked
-    assert "not checked" in app.top.button("pick-Crane").label
+    # the cards without published data stand apart, grey; their material is asked
+    assert app.top.button("pick-Crane").fill is None
+    assert app.top.button("pick-Wall").fill is not None
     driver.taps("pick-Crane", "pick-wood")
     assert session.actions[-1].payload == {"building": "Crane", "out_of_town": False,
                                            "material": "wood"}

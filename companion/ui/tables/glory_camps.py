@@ -42,7 +42,6 @@ from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.layout import mirrored as layout_mirrored
-from companion.ui.tables.glory_marks import role_mark
 from companion.ui.text import draw_text, lines_step
 from companion.ui.text_render import ink_span
 from companion.ui.text_shaping import measure
@@ -478,8 +477,7 @@ def paint_clients(surface: pygame.Surface, rect: pygame.Rect, player: PlayerStat
     for slot in range(total):
         center = (places.left + slot * step + step // 2, places.centery)
         if slot < len(roles):
-            board.chip(surface, center, radius, role_colour(roles[slot]),
-                       label=role_mark(roles[slot]))
+            board.chip(surface, center, radius, role_colour(roles[slot]))
         else:
             pygame.draw.circle(surface, theme.MUTED, center, radius, width=1)
 

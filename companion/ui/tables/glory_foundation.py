@@ -71,7 +71,7 @@ def foundation_offers(state: GloryState, me: int, extra: Mapping[str, object] | 
     offers: list[Offer] = []
     for name in buildings_in_set(state.card_set):
         material = BUILDING_MATERIAL.get(name)
-        label = name if material else _("{name} (function not checked)").format(name=name)
+        label = name  # one without published data stands apart, grey: not checked
         enabled = any(_accepted(state, me, {
             **trial, **(extra or {}),
             "out_of_town": out_of_town(state, str(trial.get("site", trial.get(
@@ -103,6 +103,10 @@ class FoundationPicker(PickDialog):
         m = self.metrics
         _title, body, cancel = self._areas()
         columns = material_columns(self.offers)
+        if not m.portrait and len(columns) > 6:  # the unchecked ones under the shortest
+            extra = columns.pop()[1]
+            shortest = min(columns, key=lambda column: len(column[1]))
+            shortest[1].extend(extra)
         across = 3 if m.portrait else len(columns)
         bands = [columns[i:i + across] for i in range(0, len(columns), across)]
         row_gap = max(2, m.gap // 3)  # eight finger-high rows fit the 7" panel's height
@@ -112,9 +116,10 @@ class FoundationPicker(PickDialog):
         for band in bands:
             cells = grid(pygame.Rect(body.left, top, body.width, height), across, across,
                          m.gap)
-            for (material, column), cell in zip(band, cells, strict=False):
-                fill = theme.THING_COLOURS[material] if material else None
+            for (_material, column), cell in zip(band, cells, strict=False):
                 for row, (name, label, enabled) in enumerate(column):
+                    material = BUILDING_MATERIAL.get(name)
+                    fill = theme.THING_COLOURS[material] if material else None
                     rect = pygame.Rect(cell.left, top + row * (height + row_gap),
                                        cell.width, height)
                     self.add(f"pick-{name}", rect, label, self._picker(name),
