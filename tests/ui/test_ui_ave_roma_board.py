@@ -127,7 +127,7 @@ def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(app: App) -
     assert len(areas) == 8
     assert all(table.info_rect().contains(rect) for rect in areas.values())
     assert [b.key for b in table.buttons if b.key.startswith("move-")
-            and b.key not in areas] == ["move-row"]
+            and b.key not in areas] == []  # the row that ran out: in the menu
     assert row_height(app.metrics) >= 30 * app.metrics.unit // 48  # a row at reading size
     player = session.rules.current_player(session.state)
     Driver(app).tap("move-area-rome")
@@ -135,3 +135,20 @@ def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(app: App) -
     after = {b.key: b.rect for b in app.top.buttons if b.key.startswith("move-area-")}
     assert after == areas
     assert not next(b for b in app.top.buttons if b.key == "move-area-rome").enabled
+
+
+def test_the_refill_draws_each_worker_in_its_owners_colour(app: App) -> None:
+    """The workers lying out during the refill are drawn in the colour of the player who
+    placed them, not in one grey for all."""
+    from companion.ui import theme
+    from companion.ui.tables.ave_roma_board import space_owners
+
+    passes: list[Move] = [("pass", {}, p) for p in range(5)]
+    session = shown(app, "full", [*ROUND, *passes])
+    state = session.state
+    assert state.phase == "refill"
+    rgb = tuple(theme.colour_rgb(p.colour) for p in FIVE)
+    owners = dict(space_owners(state, rgb))
+    assert owners["aedilis"] == ((2, rgb[0]),)  # Livia's worker 2
+    assert owners["propraetor"] == ((2, rgb[1]),)  # Marcus's
+    assert owners["rome"] == ((1, rgb[4]),)

@@ -65,13 +65,13 @@ def test_glory_to_rome_whole_game(app: App) -> None:
     game_id = session.game_id
 
     driver.taps("move-lead-architect", "move-follow")
-    driver.taps("move-foundation", "pick-concrete", "pick-Wall")
+    driver.taps("move-foundation", "pick-Wall")
     # undo and redo by touch: the foundation comes and goes
     driver.tap("undo")
     assert session.state.players[0].buildings == ()
     driver.tap("redo")
     assert session.state.players[0].buildings[0].name == "Wall"
-    driver.taps("move-foundation", "pick-marble", "pick-Statue", "pick-marble")
+    driver.taps("move-foundation", "pick-Statue", "pick-marble")
     # Ben leads next and Thinks (refill from 3 cards): the turn ends at once
     driver.tap("move-think")
     driver.number_dialog(3)
@@ -132,7 +132,7 @@ def test_ave_roma_whole_game(app: App) -> None:
     assert session.state.seats[0].coins == 5
     driver.taps("menu", "pass", "menu", "pass")
     assert session.state.phase == "refill"
-    driver.taps("move-row", "pick-senatus")
+    driver.taps("menu", "row", "pick-senatus", "yes")
     assert session.state.phase == "final"
     assert app.prompts and "cannot be refilled" in app.prompts[0]
     driver.touch(app.prompt_rect.center)  # the table has read it

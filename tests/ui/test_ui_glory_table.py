@@ -47,8 +47,8 @@ def test_three_players_play_by_touch_and_seat_buttons(app: App) -> None:
     driver.taps("move-lead-architect", "move-follow", "move-think")
     driver.number_dialog(2)
     assert session.actions[-1].payload == {"option": "refill", "hand": 2}
-    driver.taps("move-foundation", "pick-rubble", "pick-Insula")
-    driver.taps("move-foundation", "pick-wood", "pick-Market")
+    driver.taps("move-foundation", "pick-Insula")
+    driver.taps("move-foundation", "pick-Market")
     state = session.state
     assert state.turn == 2 and state.players[1].building("Market") is not None
     # turn 2: Ben leads Craftsman; Cato follows by his button, Ana Thinks by hers: a Jack
@@ -62,7 +62,7 @@ def test_three_players_play_by_touch_and_seat_buttons(app: App) -> None:
                            "Ben's clientele limit just grew to 3."]
     driver.touch(app.prompt_rect.center)  # the table has seen it: the prompt goes
     assert app.prompts == []
-    driver.taps("move-foundation", "pick-stone", "pick-Villa")
+    driver.taps("move-foundation", "pick-Villa")
     assert session.state.turn == 3
     # turn 3: Cato leads Merchant with his Jack; Ana follows on screen, Ben by button
     driver.taps("move-jack", "move-lead-merchant", "move-follow")
@@ -94,8 +94,8 @@ def test_move_buttons_keep_their_places_while_a_role_is_acted(app: App) -> None:
     session, driver = start(app, 3)
     driver.taps("move-lead-architect", "move-follow", "move-think")
     driver.number_dialog(2)
-    driver.taps("move-foundation", "pick-rubble", "pick-Insula")
-    driver.taps("move-foundation", "pick-wood", "pick-Market")
+    driver.taps("move-foundation", "pick-Insula")
+    driver.taps("move-foundation", "pick-Market")
     driver.tap("move-lead-craftsman")
     press_seat(app, 3)
     press_seat(app, 1, long=True)
@@ -136,9 +136,8 @@ def test_five_players_play_by_touch_and_their_camps_fit(app: App) -> None:
     driver.tap("move-lead-architect")
     for seat in (3, 4, 5, 1):
         press_seat(app, seat)
-    for name, material in (("Tower", "concrete"), ("Road", "rubble"), ("Dock", "wood"),
-                           ("Bath", "brick"), ("Temple", "marble")):
-        driver.taps("move-foundation", f"pick-{material}", f"pick-{name}")
+    for name in ("Tower", "Road", "Dock", "Bath", "Temple"):
+        driver.taps("move-foundation", f"pick-{name}")
     driver.tap("move-material-Temple")
     state = session.state
     assert state.turn == 3 and state.players[0].building("Temple").materials == 1

@@ -50,9 +50,10 @@ def test_a_prompt_waits_under_the_dialog_of_the_next_step(app: App) -> None:
     assert answers == [4]
 
 
-def test_the_limit_prompt_leaves_the_first_tap_on_the_material_picker(app: App) -> None:
+def test_the_limit_prompt_leaves_the_first_tap_on_the_building_picker(app: App) -> None:
     """After a completion the gold "limit grew" prompt stands on the table; laying the
-    next foundation, the first tap on Stone picks Stone (it does not only dismiss it)."""
+    next foundation, the first tap on the picker's button is that button's (it does not
+    only dismiss the prompt)."""
     app.start_session(demo_session(app.store, "glory-to-rome"))
     table = app.top
     assert isinstance(table, TableScreen) and isinstance(table.view, GloryView)
@@ -60,25 +61,25 @@ def test_the_limit_prompt_leaves_the_first_tap_on_the_material_picker(app: App) 
     table.view._foundation()
     app.render(force=True)
     picker = app.top
-    assert picker.has_button("pick-stone")
-    Driver(app).tap("pick-stone")
-    stone = {f"pick-{name}" for name, _label in table.view._building_options("stone")}
-    shown = {button.key for button in app.top.buttons}
-    assert "pick-stone" not in shown and stone & shown  # on to "Which building?"
+    assert picker.has_button("pick-Statue")  # greyed in a Merchant turn: Cancel then
+    Driver(app).tap("cancel")
+    assert app.top is table
 
 
-def test_think_offers_the_refill_limit_after_a_refill(app: App) -> None:
-    app.start_session(demo_session(app.store, "glory-to-rome"))  # Julia refilled from 3
+def test_think_offers_the_hand_the_moves_leave(app: App) -> None:
+    """Julia refilled from 3, then followed with a role card: one below her limit.
+    Livia never Thought: dealt 5, she led a role, laid a Wall and followed."""
+    app.start_session(demo_session(app.store, "glory-to-rome"))
     table = app.top
     assert isinstance(table, TableScreen) and isinstance(table.view, GloryView)
     julia = DEMO_PLAYERS.index(next(p for p in DEMO_PLAYERS if p.name == "Julia"))
     table.view._think(julia)
     dialog = app.top
     assert isinstance(dialog, NumberDialog)
-    assert dialog.digits == str(hand_limit(table.view.glory, julia))  # not her "3"
+    assert dialog.digits == str(hand_limit(table.view.glory, julia) - 1)  # not her "3"
     app.pop(dialog)
     table.view._think(0)
-    assert isinstance(app.top, NumberDialog) and app.top.digits == ""  # Livia never thought
+    assert isinstance(app.top, NumberDialog) and app.top.digits == "2"
 
 
 def test_the_no_gpio_notice_covers_no_title(app: App) -> None:

@@ -111,15 +111,16 @@ def test_prison_exchange_is_offered_to_who_completed_it(app: App) -> None:
 def test_crane_foundation_asks_for_the_material(app: App) -> None:
     session = new_game(app, {"card_set": "republic"})
     driver = open_table(app, session)
-    driver.taps("move-lead-architect", "move-follow", "move-foundation", "pick-wood")
-    # the cards without published data are listed under every material, said plainly
-    assert "not checked" in app.top.button("pick-Crane").label
-    driver.tap("pick-Crane")
+    driver.taps("move-lead-architect", "move-follow", "move-foundation")
+    # the cards without published data stand apart, grey; their material is asked
+    assert app.top.button("pick-Crane").fill is None
+    assert app.top.button("pick-Wall").fill is not None
+    driver.taps("pick-Crane", "pick-wood")
     assert session.actions[-1].payload == {"building": "Crane", "out_of_town": False,
                                            "material": "wood"}
     assert session.state.players[0].building("Crane").material == "wood"
     # a building with its own material goes straight to the site question
-    driver.taps("move-foundation", "pick-concrete", "pick-Wall")  # no site question
+    driver.taps("move-foundation", "pick-Wall")  # no material or site question
     assert session.state.players[1].building("Wall").material == "concrete"
 
 
@@ -193,5 +194,5 @@ def test_the_stairway_question_only_when_the_move_could_use_it(app: App) -> None
     # Ben's only structure is a Market, and Ana has her own: nothing to ask
     driver.taps("move-lead-architect", "move-follow")
     assert not app.top.button("move-stairway").enabled
-    driver.taps("move-foundation", "pick-rubble", "pick-Road")
+    driver.taps("move-foundation", "pick-Road")
     assert session.actions[-1].payload == {"building": "Road", "out_of_town": False}

@@ -41,7 +41,7 @@ def test_amphitheatre_actions_are_offered_to_its_owner_only(app: App) -> None:
     # nothing unfinished to add to: only laying a foundation (or another action) is offered
     assert app.top.has_button("pick-lay_foundation")
     assert not app.top.has_button("pick-add_material")
-    driver.taps("pick-lay_foundation", "pick-marble", "pick-Temple")
+    driver.taps("pick-lay_foundation", "pick-Temple")
     assert session.actions[-1].payload == {"building": "Temple", "out_of_town": False,
                                            "bonus": "Amphitheatre"}
     assert session.actions[-1].player == 0

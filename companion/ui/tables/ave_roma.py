@@ -107,16 +107,16 @@ class AveRomaView(GameView):
             if self.table.metrics.portrait:  # a ninth button fits the 3 x 3 grid there
                 moves.append(("pass", _("Pass"), self._pass, True))
             return moves
+        # a row that cannot be refilled ends the game: in the menu, confirmed, never
+        # beside the step that goes on with it
         if state.phase == REFILL:
-            row = ("row", _("Row ran out"), self._row, True)
             if me is None:
                 return [("rows_refilled", _("Rows refilled"),
-                         lambda: self.dispatch("rows_refilled", {}, None), True), row]
-            return [row]  # the areas are buttons on the panel (see hotspots)
+                         lambda: self.dispatch("rows_refilled", {}, None), True)]
+            return []  # the areas are buttons on the panel (see hotspots)
         if state.phase == TURN_ORDER:
             return [("confirm_order", _("Start round {n}").format(n=state.round + 1),
-                     lambda: self.dispatch("confirm_order", {}, None), True),
-                    ("row", _("Row ran out"), self._row, True)]
+                     lambda: self.dispatch("confirm_order", {}, None), True)]
         return []
 
     def menu_items(self) -> list[MenuItem]:
@@ -131,6 +131,8 @@ class AveRomaView(GameView):
             items.append(("space-training", _("Training (player board)"),
                           self._place(TRAINING)))
         items.append(("effect", _("Card effect"), self._effect))
+        if state.phase in (REFILL, TURN_ORDER):
+            items.append(("row", _("A row ran out: the game ends..."), self._row))
         if state.phase not in (SETUP, OVER):
             items.append(("end-here", _("End here and score"), self._ask_end_here))
         return items
@@ -302,9 +304,19 @@ class AveRomaView(GameView):
         self.form(_("Card effect"), [Pick("player", _("For whom?"), players), *steps], done)
 
     def _row(self) -> None:
+        """Which row, then a confirmation: the game ends with it."""
+        def confirm(values: Values) -> None:
+            row = str(values["row"])
+            self.app.push(ConfirmDialog(
+                self.app, _("{row} cannot be refilled?").format(row=space_label(row)),
+                _("The game ends: everyone takes one last action, then the final scoring."),
+                _("End the game"), lambda: self._row_ran_out(row)))
+
         self.form(_("A row cannot be refilled"), [
-            Pick("row", _("Which row?"), [(r, space_label(r)) for r in CARD_ROWS])],
-            lambda v: self.dispatch("row_not_refilled", {"row": v["row"]}, None))
+            Pick("row", _("Which row?"), [(r, space_label(r)) for r in CARD_ROWS])], confirm)
+
+    def _row_ran_out(self, row: str) -> None:
+        self.dispatch("row_not_refilled", {"row": row}, None)
 
     # -- hardware buttons -----------------------------------------------------------------
 

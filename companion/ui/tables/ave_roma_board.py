@@ -374,9 +374,15 @@ def space_owners(state: AveRomaState, rgb: Sequence[RGB]
             for space, worker in seat.placed:
                 if space in owners:
                     owners[space].append((worker, rgb[player]))
-    else:
+    else:  # who placed each worker still lying there (after a partial take-back: a guess)
         for space in BOARD_SPACES:
-            owners[space] = [(worker, theme.BUTTON) for worker in state.area(space)]
+            placers = [(worker, rgb[player]) for player, seat in enumerate(state.seats)
+                       for placed, worker in seat.placed if placed == space]
+            for worker in state.area(space):
+                match = next((p for p in placers if p[0] == worker), (worker, theme.BUTTON))
+                if match in placers:
+                    placers.remove(match)
+                owners[space].append(match)
     return tuple((space, tuple(lying)) for space, lying in owners.items())
 
 

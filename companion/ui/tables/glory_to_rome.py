@@ -1,10 +1,12 @@
 """Glory to Rome at the table: lead/follow/Think, role actions, vaults, clients, sites.
 
 The panel is a picture of the players' camps (:mod:`glory_camps`). The buttons are few
-and direct: a foundation is a material then a name; a material goes onto a foundation
-with one touch on its button; Think asks the hand size only to tell a refill from a
-single draw, with the player's last answer as the default. A seat button works the
-turn: a short press follows (or ends one's actions), a long press Thinks.
+and direct: a foundation is its building, picked among all of them coloured by material
+(:mod:`glory_foundation`; only a Statue asks its site); a material goes onto a foundation
+with one touch on its button; a follower Thinks with one touch, with the hand the
+entered moves leave them (:func:`glory_think.likely_hand`), or says another hand or
+takes a Jack in the Think dialog. A seat button works the turn: a short press follows
+(or ends one's actions), a long press Thinks.
 
 Building functions (Palace, Stairway, Colosseum, Prison, Basilica, Atrium, Aqueduct,
 Bar) add their buttons or questions only for a player who may use them (the Stairway's
@@ -30,7 +32,6 @@ from companion.games.glory_to_rome import (
     ROLES,
     RULES,
     action_label,
-    buildings_in_set,
     hand_limit,
     has_function,
     material_label,
@@ -41,12 +42,13 @@ from companion.games.glory_to_rome import (
 )
 from companion.log.entries import TagMeaning
 from companion.ui import theme
-from companion.ui.form import Number, Pick, Step, Values
+from companion.ui.form import Number, Pick, Step, Values, run_form
 from companion.ui.intents import Tag
 from companion.ui.tables.base import MenuItem, Move
 from companion.ui.tables.glory_camps import paint_table, sites_note, table_layout
+from companion.ui.tables.glory_foundation import FoundationPicker, foundation_offers, out_of_town
 from companion.ui.tables.glory_functions import NO, Extra, GloryFunctions
-from companion.ui.tables.glory_think import ThinkDialog
+from companion.ui.tables.glory_think import ThinkDialog, likely_hand
 
 
 def LEGEND() -> str:  # noqa: N802 (a text, translated when asked)
@@ -113,9 +115,12 @@ class GloryView(GloryFunctions):
                                  self._lead(role), True) for role in ROLES),
                     ("think", _("Think"), self._think, True), *jack]
         if state.phase == "follow":
+            hand = self.likely_hand(me)
             return [*anytime, ("follow", _("Follow {role}").format(
                 role=role_label(state.led_role or "")), self._follow, True),
-                ("think", _("Think"), self._think, True), *jack]
+                ("think-hand", _("Think with {n} in hand").format(n=hand),
+                 lambda: self._think_with(me, hand), True),
+                ("think", _("Think: a Jack or another hand"), self._think, True), *jack]
         return [*anytime, *self._role_moves(me), ("done", _("Done"),
                                                   lambda: self._act(me, "done", {}), True)]
 
@@ -200,19 +205,15 @@ class GloryView(GloryFunctions):
     def _follow(self) -> None:
         self._play_cards("follow", {})
 
-    def likely_hand(self, player: int) -> int | None:
-        """The next Think's default: the hand this player's last Think left them with, as
-        the rules make it (a refill fills to the limit, drawing one adds one), not the
-        number they gave then; None before their first Think."""
-        for action in reversed(self.session.actions):
-            if action.type == "think" and action.player == player and "hand" in action.payload:
-                hand = action.payload["hand"]
-                if not isinstance(hand, int):
-                    return None
-                if action.payload.get("option") == "refill":
-                    return hand_limit(self.glory, player)
-                return hand + 1
-        return None
+    def likely_hand(self, player: int) -> int:
+        """The next Think's default: the hand the moves entered leave this player."""
+        return likely_hand(self.session.actions, player, hand_limit(self.glory, player))
+
+    def _think_with(self, me: int, hand: int) -> None:
+        """Think with the hand the moves entered leave: a refill below the limit, else
+        one card (the Think dialog takes another count, or a Jack)."""
+        option = "refill" if hand < hand_limit(self.glory, me) else "draw_one"
+        self._act(me, "think", {"option": option, "hand": hand})
 
     def _think(self, player: int | None = None, extra: Extra = None) -> None:
         me = self.current if player is None else player
@@ -235,43 +236,39 @@ class GloryView(GloryFunctions):
 
     # -- building -------------------------------------------------------------------------
 
-    def _building_options(self, material: str) -> list[tuple[str, str]]:
-        """The buildings of one material in the card set, then those the companion leaves
-        to the table (Republic cards without published data: their function is not checked)."""
-        names = buildings_in_set(self.glory.card_set)
-        known = [(n, n) for n in names if BUILDING_MATERIAL.get(n) == material]
-        unchecked = [(n, _("{name} (function not checked)").format(name=n))
-                     for n in names if BUILDING_MATERIAL.get(n) is None]
-        return [*known, *unchecked]
-
     def _foundation(self, player: int | None = None, extra: Extra = None) -> None:
+        """The building (its material and site follow from it), then only what it leaves
+        open: a Statue's site, the material of a building the data gives none, the
+        Stairway."""
         me = self.current if player is None else player
         if me is None:
             return
-        state = self.glory
 
         def done(values: Values) -> None:
             name = str(values["building"])
-            material = str(values["material"])
+            material = BUILDING_MATERIAL.get(name) or str(values["material"])
             site = str(values.get("site", material))
             payload: dict[str, object] = {"building": name}
             if BUILDING_MATERIAL.get(name) is None:
                 payload["material"] = material
-            if site != (BUILDING_MATERIAL.get(name) or material):
+            if site != material:
                 payload["site"] = site
-            # in town while a site of its material is left; out of town only after
-            payload["out_of_town"] = state.in_town[MATERIALS.index(site)] == 0
+            payload["out_of_town"] = out_of_town(self.glory, site)
             self._act(me, "lay_foundation", {**self._with_stairway(payload, values),
                                              **(extra or {})})
 
-        self.form(_("Lay foundation"), [
-            Pick("material", _("Which material?"), [(m, material_label(m)) for m in MATERIALS]),
-            Pick("building", _("Which building?"),
-                 lambda v: self._building_options(str(v["material"]))),
-            Pick("site", _("On which site? (a Statue goes on any)"),
-                 [(m, material_label(m)) for m in ("marble", *MATERIALS[:-1])],
-                 when=lambda v: v.get("building") == "Statue"),
-            *self._stairway_step(me, extra)], done)
+        def picked(name: str) -> None:
+            run_form(self.app, name, [
+                Pick("material", _("Which material?"),
+                     [(m, material_label(m)) for m in MATERIALS],
+                     when=lambda v: BUILDING_MATERIAL.get(name) is None),
+                Pick("site", _("On which site? (a Statue goes on any)"),
+                     [(m, material_label(m)) for m in ("marble", *MATERIALS[:-1])],
+                     when=lambda v: name == "Statue"),
+                *self._stairway_step(me, extra)], done, {"building": name})
+
+        self.app.push(FoundationPicker(self.app, _("Lay foundation: which building?"),
+                                       foundation_offers(self.glory, me, extra), picked))
 
     def _unfinished(self, me: int) -> list[str]:
         return [b.name for b in self.glory.players[me].buildings if not b.completed]
