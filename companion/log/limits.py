@@ -30,6 +30,10 @@ from typing import Any
 
 from companion.core.i18n import _
 
+#: finished games a folder's history holds (a game a night for 27 years): ``companion
+#: import``, ``import-bgstats``, the in-app BG Stats import and New game all stop there,
+#: and every screen and the export are measured at it (``bench.history_limit``)
+MAX_HISTORY = 10_000
 MAX_NAME = 24  # as typed on the new-game screen
 MAX_PLACE = 40  # as typed at New game and in a correction
 MAX_NOTE = 200
