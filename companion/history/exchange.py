@@ -38,7 +38,7 @@ from companion.history.exchange_schema import (
 )
 from companion.history.json_stream import StreamError, read_export
 from companion.log.entries import GameRecord, ImportedGame, StoreError
-from companion.log.limits import LimitError, check_game_fields
+from companion.log.limits import LimitError, check_game_fields, history_overflow
 from companion.log.store import Store
 
 FORMAT = "companion-games"
@@ -357,9 +357,9 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
                 skipped += 1
             else:
                 fresh.add(whole)
-    if len(known) + len(fresh) > MAX_GAMES:
-        raise ExchangeError(_("The history would hold more than {n} games; delete some "
-                              "before importing more.").format(n=MAX_GAMES))
+    refused = history_overflow(store.finished_count(), len(fresh))
+    if refused is not None:
+        raise ExchangeError(refused)
     if not fresh:
         return 0, skipped
 
