@@ -173,13 +173,19 @@ def history_limit(quick: bool, games: int | None = None) -> list[Figure]:
 
 def main(argv: list[str] | None = None) -> int:
     from bench.__main__ import table
+    from bench.judging import Speed, judge
+    from bench.slow import reference_loop_seconds
 
     parser = argparse.ArgumentParser(prog="python -m bench.history_limit",
                                      description=__doc__)
     parser.add_argument("--games", type=int, help="games in the history (default: the limit)")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
-    print(table(history_limit(args.quick, args.games)))
+    before = reference_loop_seconds()
+    figures = history_limit(args.quick, args.games)
+    speed = Speed(before, reference_loop_seconds())
+    print(table(judge(figures, speed)))
+    print(f"judged: {speed.verdict()}")
     return 0
 
 
