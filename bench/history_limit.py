@@ -172,7 +172,6 @@ def history_limit(quick: bool, games: int | None = None) -> list[Figure]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench.__main__ import table
     from bench.judging import Speed, judge
     from bench.slow import reference_loop_seconds
 
@@ -184,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     before = reference_loop_seconds()
     figures = history_limit(args.quick, args.games)
     speed = Speed(before, reference_loop_seconds())
-    print(table(judge(figures, speed)))
+    for figure in judge(figures, speed):
+        print(f"{figure.name}: {figure.value} ({figure.target}; met: {figure.met})")
     print(f"judged: {speed.verdict()}")
     return 0
 
