@@ -46,6 +46,7 @@ def machine() -> str:
 def _groups() -> list[tuple[str, Callable[[bool], Figure | list[Figure]]]]:
     """Every figure's maker, in the table's order, by the name ``--only`` knows it by."""
     from bench.fuzz import fuzz_figures
+    from bench.history_limit import history_limit
     from bench.idle import idle_cost
     from bench.idle_devices import idle_with_devices
     from bench.latency import acknowledgement, answering_during_commits, press_to_screen
@@ -61,11 +62,12 @@ def _groups() -> list[tuple[str, Callable[[bool], Figure | list[Figure]]]]:
             ("fuzz", fuzz_figures), ("startup", startup), ("memory", memory),
             ("resume", resume), ("history", startup_with_history), ("move-cost", move_cost),
             ("acknowledgement", acknowledgement), ("slow-commits", answering_during_commits),
-            ("map", map_frame)]
+            ("map", map_frame), ("history-limit", history_limit)]
 
 
 GROUPS = ("idle", "idle-devices", "press", "redraw", "pn532", "fuzz", "startup", "memory",
-          "resume", "history", "move-cost", "acknowledgement", "slow-commits", "map")
+          "resume", "history", "move-cost", "acknowledgement", "slow-commits", "map",
+          "history-limit")
 
 
 def collect(quick: bool, only: Sequence[str] = ()) -> list[Figure]:

@@ -50,7 +50,7 @@ from companion.history.bgstats_values import (
 )
 from companion.history.json_stream import bounded_int
 from companion.log.entries import GameRecord, StoreError
-from companion.log.limits import MAX_NAME, MAX_NOTE, MAX_PLACE, shortened
+from companion.log.limits import MAX_NAME, MAX_NOTE, MAX_PLACE, history_overflow, shortened
 from companion.log.store import Store
 
 SOURCE = "bgstats"
@@ -483,6 +483,9 @@ def import_plays(store: Store, plays: Sequence[Play], others: Sequence[str],
             "ended": play.created + play.minutes * 60 if play.minutes else None,
             "result": result_of(play), "place": play.place, "note": play.note,
             "source": SOURCE, "source_id": play.source_id})
+    refused = history_overflow(store.finished_count(), len(games))
+    if refused is not None:
+        raise BgStatsError(refused)
     try:
         store.add_imported_games(games)
     except StoreError as exc:

@@ -38,7 +38,7 @@ from companion.history.exchange_schema import (
 )
 from companion.history.json_stream import StreamError, read_export
 from companion.log.entries import GameRecord, ImportedGame, StoreError
-from companion.log.limits import LimitError, check_game_fields
+from companion.log.limits import LimitError, check_game_fields, history_overflow
 from companion.log.store import Store
 
 FORMAT = "companion-games"
@@ -61,15 +61,47 @@ def _stamp(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
 
 
+#: finished games read from the store at a time while exporting (memory stays flat)
+EXPORT_PAGE = 200
+
+
 def chosen_games(store: Store, game_id: int | None = None) -> list[GameRecord]:
     """The finished games to export, oldest first (one, with ``game_id``)."""
+    return list(each_chosen_game(store, game_id))
+
+
+def each_chosen_game(store: Store, game_id: int | None = None) -> Iterator[GameRecord]:
+    """:func:`chosen_games` read a page at a time: the largest history exports in a few
+    megabytes."""
     if game_id is not None:
         record = store.game(game_id)
         if record.status != "finished":
             raise ExchangeError(_("Game {id} is not finished; only finished games are "
                                   "exported.").format(id=game_id))
-        return [record]
-    return sorted(store.finished_games(), key=lambda r: r.created)
+        yield record
+        return
+    ids = store.finished_ids()
+    for start in range(0, len(ids), EXPORT_PAGE):
+        yield from store.games_of(ids[start:start + EXPORT_PAGE])
+
+
+def _log_documents(store: Store, game_id: int) -> list[dict[str, Any]]:
+    """The game's log as the export writes it: every action parsed in one call and put
+    in :meth:`Action.to_json`'s shape (a long history's logs in seconds); a row that does
+    not read as an action is written as the log gives it (no action)."""
+    rows = store.log_rows(game_id)
+    try:
+        parsed = json.loads("[" + ",".join(action if kind == "do" and action else "null"
+                                           for _seq, kind, action in rows) + "]")
+        return [{"seq": seq, "kind": kind,
+                 "action": None if kind != "do" else
+                 {"type": str(data["type"]), "payload": dict(data.get("payload") or {}),
+                  "player": data.get("player"), "at": float(data.get("at", 0.0))}}
+                for (seq, kind, _action), data in zip(rows, parsed, strict=True)]
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return [{"seq": e.seq, "kind": e.kind,
+                 "action": e.action.to_json() if e.action else None}
+                for e in store.log(game_id)]
 
 
 def game_document(store: Store, record: GameRecord) -> dict[str, Any]:
@@ -83,9 +115,7 @@ def game_document(store: Store, record: GameRecord) -> dict[str, Any]:
         "result": record.result,
         "players": [{"name": p.name, "colour": p.colour, "seat": p.seat, "token": p.token}
                     for p in record.players],
-        "log": [{"seq": e.seq, "kind": e.kind,
-                 "action": e.action.to_json() if e.action else None}
-                for e in store.log(record.id)],
+        "log": _log_documents(store, record.id),
         "turn_times": [[player, started, ended]
                        for player, started, ended in store.turn_times(record.id)],
         "place": record.place,
@@ -110,15 +140,34 @@ def importable(record: GameRecord) -> None:
             id=record.id, date=_stamp(record.created)[:10], problem=str(exc))) from None
 
 
+def write_json(store: Store, records: Callable[[], Iterable[GameRecord]],
+               out: TextIO) -> int:
+    """Our JSON of the games ``records()`` gives, written to ``out`` a game a line (each
+    line made by the C encoder: the largest history in seconds); how many were written.
+
+    ``records`` is read twice: every game is checked first, so a game that would not
+    import back stops the export before anything is written.
+    """
+    for record in records():
+        importable(record)
+    head = json.dumps({"format": FORMAT, "version": FORMAT_VERSION,
+                       "companion": __version__, "games": []}, ensure_ascii=False)
+    out.write(head[:head.rindex("[")] + "[")
+    count = 0
+    for record in records():
+        out.write(("," if count else "") + "\n"
+                  + json.dumps(game_document(store, record), ensure_ascii=False))
+        count += 1
+    out.write("\n]}\n")
+    return count
+
+
 def export_json(store: Store, records: Iterable[GameRecord]) -> str:
     """Our JSON of ``records``: every one imports back into an empty folder as it is."""
     records = list(records)
-    for record in records:
-        importable(record)
-    documents = [game_document(store, record) for record in records]
-    return json.dumps({"format": FORMAT, "version": FORMAT_VERSION,
-                       "companion": __version__, "games": documents},
-                      indent=2, ensure_ascii=False) + "\n"
+    out = io.StringIO()
+    write_json(store, lambda: records, out)
+    return out.getvalue()
 
 
 def _ranks(result: Mapping[str, Any]) -> dict[str, int]:
@@ -233,9 +282,11 @@ def export_bgstats(store: Store, records: Iterable[GameRecord]) -> str:
 
 def export_text(store: Store, fmt: str, game_id: int | None = None) -> str:
     """The export in ``fmt`` (json, csv or bgstats) of all finished games or one."""
-    records = chosen_games(store, game_id)
     if fmt == "json":
-        return export_json(store, records)
+        out = io.StringIO()
+        write_json(store, lambda: each_chosen_game(store, game_id), out)
+        return out.getvalue()
+    records = chosen_games(store, game_id)
     if fmt == "csv":
         return export_csv(store, records)
     if fmt == "bgstats":
@@ -306,9 +357,9 @@ def import_stream(store: Store, opener: Callable[[], TextIO]) -> tuple[int, int]
                 skipped += 1
             else:
                 fresh.add(whole)
-    if len(known) + len(fresh) > MAX_GAMES:
-        raise ExchangeError(_("The history would hold more than {n} games; delete some "
-                              "before importing more.").format(n=MAX_GAMES))
+    refused = history_overflow(store.finished_count(), len(fresh))
+    if refused is not None:
+        raise ExchangeError(refused)
     if not fresh:
         return 0, skipped
 

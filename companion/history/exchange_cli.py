@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from companion.log.entries import GameRecord
+    from companion.log.store import Store
 
 
 def run_export(data_dir: Path | None, fmt: str, game_id: int | None, out: Path | None) -> int:
@@ -16,6 +22,8 @@ def run_export(data_dir: Path | None, fmt: str, game_id: int | None, out: Path |
 
     store = Store.open(data_dir)
     try:
+        if fmt == "json":  # the largest: written a game at a time, never whole in memory
+            return _stream_json(store, game_id, out)
         text = export_text(store, fmt, game_id)
     except (ExchangeError, StoreError) as exc:
         print(_("companion export: {error}").format(error=exc), file=sys.stderr)
@@ -31,6 +39,33 @@ def run_export(data_dir: Path | None, fmt: str, game_id: int | None, out: Path |
         print(_("companion export: cannot write {path}: {error}").format(
             path=out, error=exc.strerror), file=sys.stderr)
         return 1
+    return 0
+
+
+def _stream_json(store: Store, game_id: int | None, out: Path | None) -> int:
+    """Our JSON to ``out`` (beside it first, then put in its place: a failed export
+    leaves no half file) or to stdout; ExchangeError or StoreError as they come."""
+    from companion.history.exchange import each_chosen_game, write_json
+
+    def records() -> Iterator[GameRecord]:
+        return each_chosen_game(store, game_id)
+
+    if out is None:
+        write_json(store, records, sys.stdout)
+        return 0
+    partial = out.with_name(out.name + ".partial")
+    try:
+        with partial.open("w", encoding="utf-8") as handle:
+            write_json(store, records, handle)
+        partial.replace(out)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        print(_("companion export: cannot write {path}: {error}").format(
+            path=out, error=exc.strerror), file=sys.stderr)
+        return 1
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     return 0
 
 

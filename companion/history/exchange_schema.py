@@ -24,6 +24,7 @@ from companion.log.limits import (
     EARLIEST,
     LATEST,
     LONGEST_GAME,
+    MAX_HISTORY,
     MAX_NAME,
     LimitError,
     check_name,
@@ -34,8 +35,8 @@ from companion.log.limits import (
     readable,
 )
 
-#: games in one file, and in the history after an import (a game a night for 27 years)
-MAX_GAMES = 10_000
+#: games in one file, and in the history after an import: the one history limit
+MAX_GAMES = MAX_HISTORY
 #: characters of one game's text in the file (a 5,000-move log is about 1.3 million)
 MAX_GAME_CHARS = 2 << 20
 #: characters of the whole file (checked on its size before reading)

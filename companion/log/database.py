@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,8 @@ from companion.log.entries import GameRecord, StoreError, lazy_json
 from companion.log.opening import Opened, full_check, memory_database, open_database
 
 DB_NAME = "companion.db"
+#: games whose players are read by their ids; more are read as one range of ids
+_FEW_GAMES = 200
 _GAME_COLUMNS = "id, game, options, created, status, ended, result, place, note, source, source_id"
 
 
@@ -167,17 +169,44 @@ class Database:
         return self._record(rows[0])
 
     def _record(self, row: tuple[Any, ...]) -> GameRecord:
-        game_id, game, options, created, status, ended, result, *more = row
-        players = tuple(
-            PlayerInfo(name, colour, seat, token)
-            for name, colour, seat, token in self._read(
-                "SELECT name, colour, seat, token FROM players WHERE game_id = ? "
-                "ORDER BY position", (game_id,))
-        )
-        return GameRecord(game_id, game, lazy_json().loads(options), players, created, status,
-                          ended, lazy_json().loads(result) if result else None, *more)
+        return self._records([row])[0]
 
-    def _games(self, where: str) -> list[GameRecord]:
+    def _records(self, rows: list[tuple[Any, ...]]) -> list[GameRecord]:
+        """The games of ``rows`` with their players, read in one query (not one a game)."""
+        seated: dict[int, list[PlayerInfo]] = {int(row[0]): [] for row in rows}
+        if 0 < len(seated) <= _FEW_GAMES:
+            marks = ", ".join("?" * len(seated))
+            found = self._read("SELECT game_id, name, colour, seat, token FROM players "
+                               f"WHERE game_id IN ({marks}) ORDER BY game_id, position",
+                               tuple(seated))
+        elif seated:  # many: one range scan, the games between left out below
+            found = self._read("SELECT game_id, name, colour, seat, token FROM players "
+                               "WHERE game_id BETWEEN ? AND ? ORDER BY game_id, position",
+                               (min(seated), max(seated)))
+        else:
+            found = []
+        for game_id, name, colour, seat, token in found:
+            if game_id in seated:
+                seated[game_id].append(PlayerInfo(name, colour, seat, token))
+        loads = lazy_json().loads
+        return [GameRecord(game_id, game, loads(options), tuple(seated[int(game_id)]), created,
+                           status, ended, loads(result) if result else None, *more)
+                for game_id, game, options, created, status, ended, result, *more in rows]
+
+    def _games(self, where: str, limit: int = -1, offset: int = 0,
+               oldest_first: bool = False) -> list[GameRecord]:
+        """The games matching ``where``, newest first (``limit`` of them from ``offset``);
+        ``oldest_first``: by start time the other way (games started together: the same)."""
+        order = "created" if oldest_first else "created DESC"
         rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} "
-                          "ORDER BY created DESC, id DESC")
-        return [self._record(row) for row in rows]
+                          f"ORDER BY {order}, id DESC LIMIT ? OFFSET ?", (limit, offset))
+        return self._records(rows)
+
+    def games_of(self, ids: Sequence[int]) -> list[GameRecord]:
+        """The games of ``ids`` (a page of them), in that order."""
+        marks = ", ".join("?" * len(ids))
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks})",
+                          tuple(ids))
+        where = {int(row[0]): index for index, row in enumerate(rows)}
+        records = self._records(rows)
+        return [records[where[game_id]] for game_id in ids if game_id in where]

@@ -30,6 +30,10 @@ from typing import Any
 
 from companion.core.i18n import _
 
+#: finished games a folder's history holds (a game a night for 27 years): ``companion
+#: import``, ``import-bgstats``, the in-app BG Stats import and New game all stop there,
+#: and every screen and the export are measured at it (``bench.history_limit``)
+MAX_HISTORY = 10_000
 MAX_NAME = 24  # as typed on the new-game screen
 MAX_PLACE = 40  # as typed at New game and in a correction
 MAX_NOTE = 200
@@ -56,6 +60,27 @@ class LimitError(ValueError):
     def at(self, where: str) -> str:
         """The sentence, said of one game or play of a file (``game 3: ...``)."""
         return _("{where}: {problem}").format(where=where, problem=str(self))
+
+
+def history_full(finished: int) -> str | None:
+    """Why a new game cannot start with ``finished`` games in the history (None: it can).
+
+    The game is refused before it starts, so nothing played is lost."""
+    if finished < MAX_HISTORY:
+        return None
+    return _("The history holds {n} finished games, as many as it keeps. Export it to a USB "
+             "stick and delete old games in the History before starting a new one.").format(
+        n=MAX_HISTORY)
+
+
+def history_overflow(finished: int, adding: int) -> str | None:
+    """Why an import of ``adding`` new games is refused (None: it fits): one sentence.
+    An import that does not fit adds nothing, so a file is never half in."""
+    if finished + adding <= MAX_HISTORY:
+        return None
+    return _("The history would hold {total} finished games; it keeps at most {n}. Delete "
+             "old games in the History or import a smaller file.").format(
+        total=finished + adding, n=MAX_HISTORY)
 
 
 def readable(text: str, newlines: bool = False) -> bool:

@@ -159,6 +159,15 @@ def _corrections_and_places(db: sqlite3.Connection) -> None:
         db.execute(f"ALTER TABLE games ADD COLUMN {column}")
 
 
+
+@step(7)
+def _history_indexes(db: sqlite3.Connection) -> None:
+    """Indexes that keep the screens of a long history fast: a page of History, the last
+    game at New game and the players' names read without scanning every game."""
+    db.execute("CREATE INDEX games_by_status ON games (status, created, id)")
+    db.execute("CREATE INDEX players_by_name ON players (name, game_id)")
+
+
 SCHEMA_VERSION = max(STEPS)
 
 

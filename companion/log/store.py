@@ -98,6 +98,18 @@ class Store(HistoryEdits):
                           (game_id,))
         return [decode_entry(seq, kind, action) for seq, kind, action in rows]
 
+    def log_rows(self, game_id: int) -> list[tuple[int, str, str | None]]:
+        """(seq, kind, action as stored) of every entry, oldest first, nothing decoded
+        (the export reads a long history's logs this way)."""
+        return self._read("SELECT seq, kind, action FROM log WHERE game_id = ? ORDER BY seq",
+                          (game_id,))
+
+    def finished_ids(self) -> list[int]:
+        """The ids of the finished games, the oldest start first (games started together:
+        the later id first, as :meth:`finished_games` lists them)."""
+        return [int(row[0]) for row in self._read(
+            "SELECT id FROM games WHERE status = 'finished' ORDER BY created, id DESC")]
+
     def log_index(self, game_id: int) -> list[tuple[int, str]]:
         """(seq, kind) of every entry, oldest first: the shape of the log, nothing decoded."""
         return self._read("SELECT seq, kind FROM log WHERE game_id = ? ORDER BY seq",
@@ -163,11 +175,17 @@ class Store(HistoryEdits):
 
     def unfinished_game(self) -> GameRecord | None:
         """The most recent game that is neither finished nor abandoned."""
-        games = self._games("status = 'open'")
+        games = self._games("status = 'open'", limit=1)
         return games[0] if games else None
 
-    def finished_games(self) -> list[GameRecord]:
-        return self._games("status = 'finished'")
+    def finished_games(self, limit: int = -1, offset: int = 0,
+                       oldest_first: bool = False) -> list[GameRecord]:
+        """Finished games, newest first (a page of ``limit`` from ``offset``: History)."""
+        return self._games("status = 'finished'", limit, offset, oldest_first)
+
+    def finished_count(self) -> int:
+        """How many finished games the history holds (against :data:`MAX_HISTORY`)."""
+        return int(self._read("SELECT count(*) FROM games WHERE status = 'finished'")[0][0])
 
     # -- tags ----------------------------------------------------------------------------
 
@@ -208,7 +226,7 @@ class Store(HistoryEdits):
 
     def last_game(self) -> GameRecord | None:
         """The most recently started game that was not abandoned (its line-up and options)."""
-        games = self._games("status != 'abandoned'")
+        games = self._games("status != 'abandoned'", limit=1)
         return games[0] if games else None
 
     def add_turn_time(self, game_id: int, player: int, started: float, ended: float) -> None:
@@ -230,8 +248,8 @@ class Store(HistoryEdits):
                           "WHERE game_id = ? GROUP BY player", (game_id,))
         return {int(player): float(total) for player, total in rows}
 
-    def unfinished_games(self) -> list[GameRecord]:
-        return self._games("status = 'open'")
+    def unfinished_games(self, limit: int = -1) -> list[GameRecord]:
+        return self._games("status = 'open'", limit)
 
     def set_place(self, game_id: int, place: str | None, note: str | None) -> None:
         """Where a game was played and a line about it (both optional)."""

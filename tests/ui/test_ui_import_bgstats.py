@@ -70,3 +70,15 @@ def test_a_broken_file_on_the_stick_says_so_and_adds_nothing(
     assert app.banner is not None and app.banner.error
     assert "Nothing was imported" in app.banner.text
     assert app.store.finished_games() == []
+
+
+def test_an_import_past_the_history_limit_adds_nothing_and_says_why(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("companion.log.limits.MAX_HISTORY", 2)
+    app.usb_mounts = _stick_with(tmp_path, monkeypatch, None)
+    app.go(places.History())
+    app.step()
+    Driver(app).tap("import-bgstats", allow_error=True)
+    assert app.banner is not None and "at most 2" in app.banner.text
+    assert "Nothing was imported" in app.banner.text
+    assert app.store.finished_count() == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_driver import Driver
 
 from companion.games.base import PlayerInfo
@@ -116,3 +117,18 @@ def test_profiles_can_change_colour_drop_a_token_or_be_forgotten(app: App) -> No
     assert sorted(p.name for p in app.store.profiles()) == ["Julia", "Livia"]
     game = app.store.unfinished_games()[0]
     assert "Marcus" in [p.name for p in game.players]  # their games stay
+
+
+def test_a_full_history_says_so_before_a_new_game_starts(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.ui.demo import demo_history
+
+    demo_history(app.store, start=1_760_000_000.0)
+    monkeypatch.setattr("companion.log.limits.MAX_HISTORY", app.store.finished_count())
+    app.go(places.NewGame())
+    app.step()
+    Driver(app).taps("same-again")
+    Driver(app).tap("start", allow_error=True)
+    assert app.session is None and app.top.name == "new-game"  # nothing started
+    assert app.banner is not None and "as many as it keeps" in app.banner.text
+    assert app.store.unfinished_game() is None and app.store.finished_count() == 3

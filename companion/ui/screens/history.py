@@ -44,11 +44,19 @@ class HistoryScreen(Screen):
     def __init__(self, app: ScreenHost) -> None:
         super().__init__(app)
         self.page = 0
-        self.games: list[GameRecord] = app.store.finished_games()
+        #: finished games in the history; only the page shown is read (a long history
+        #: opens as fast as a short one)
+        self.count = app.store.finished_count()
+        self._page: tuple[int, int, list[GameRecord]] | None = None  # (page, per page, games)
         #: a USB stick mounted when the screen opened (an export button appears for it)
         self.sticks = mounted_sticks(app.usb_mounts) if app.usb_mounts else []
         #: a BG Stats file on the stick (an import button appears for it)
         self.bgstats = next((f for stick in self.sticks for f in bgstats_files(stick)), None)
+
+    @property
+    def games(self) -> list[GameRecord]:
+        """The finished games on the page shown, newest first."""
+        return [record for record, _row in self._shown()]
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
         m = self.metrics
@@ -65,9 +73,12 @@ class HistoryScreen(Screen):
         m = self.metrics
         body, _bottom = self._areas()
         per_page = self._per_page(body)
-        pages = max(1, -(-len(self.games) // per_page))
+        pages = max(1, -(-self.count // per_page))
         self.page %= pages
-        shown = self.games[self.page * per_page:(self.page + 1) * per_page]
+        if self._page is None or self._page[:2] != (self.page, per_page):
+            self._page = (self.page, per_page, self.app.store.finished_games(
+                per_page, self.page * per_page))
+        shown = self._page[2]
         height = self._row_height()
         return [(record, pygame.Rect(body.left, body.top + i * (height + m.gap), body.width,
                                      height)) for i, record in enumerate(shown)]
@@ -82,11 +93,11 @@ class HistoryScreen(Screen):
                      fill=theme.PANEL_LIGHT)
             self.add(f"delete-{record.id}", delete_rect, _("Delete"), self._deleter(record),
                      fill=theme.DANGER, size=m.small)
-        pages = max(1, -(-len(self.games) // self._per_page(body)))
+        pages = max(1, -(-self.count // self._per_page(body)))
         back, stats, usb, more = split_cols(bottom, [1, 1, 1.6, 1], m.gap)
         self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
-        self.add("stats", stats, _("Stats"), self.goes_to(places.Stats()), enabled=bool(self.games))
-        exporting = bool(self.sticks and self.games)
+        self.add("stats", stats, _("Stats"), self.goes_to(places.Stats()), enabled=bool(self.count))
+        exporting = bool(self.sticks and self.count)
         if exporting and self.bgstats is not None:
             usb, bring = split_cols(usb, [1, 1], m.gap)
         else:
@@ -113,7 +124,7 @@ class HistoryScreen(Screen):
             self.app.message(str(exc))
             return
         try:
-            words = export_to(self.sticks[0], texts, len(self.games))
+            words = export_to(self.sticks[0], texts, self.count)
         except OSError as exc:
             self.app.message(_("The USB stick could not be written ({error}); nothing was "
                                "lost here.").format(error=exc.strerror or exc))
@@ -134,9 +145,14 @@ class HistoryScreen(Screen):
             self.app.message(_("{file}: {error} Nothing was imported.").format(
                 file=self.bgstats.name, error=exc))
             return
-        self.games = self.app.store.finished_games()
+        self._reread()
         self.app.push(MessageDialog(self.app, _("Imported from {file}").format(
             file=self.bgstats.name), "\n".join(summary_lines(summary))))
+
+    def _reread(self) -> None:
+        """The history changed (an import, a deletion): count again, read the page again."""
+        self.count = self.app.store.finished_count()
+        self._page = None
 
     def _more(self) -> None:
         self.page += 1
@@ -151,7 +167,7 @@ class HistoryScreen(Screen):
         def ask() -> None:
             def delete() -> None:
                 self.app.store.delete_game(record.id)
-                self.games = self.app.store.finished_games()
+                self._reread()
                 self.app.invalidate()
             self.app.push(ConfirmDialog(
                 self.app, _("Delete this game from the history?"),
@@ -210,6 +226,6 @@ class HistoryScreen(Screen):
 
     def paint(self, surface: pygame.Surface) -> None:
         self.header(surface, _("History"))
-        if not self.games:
+        if not self.count:
             body, _bottom = self._areas()
             draw_text(surface, _("No finished games yet."), body, self.metrics.body, theme.MUTED)

@@ -37,7 +37,7 @@ class HomeScreen(Screen):
         # always room for one Resume: nothing moves when the first game comes; more rows
         # for more games, as many as stay a finger tall
         fits = (body.height + 2 * m.gap) // (m.unit + 2 * m.gap) * columns - 3
-        records = self.app.store.unfinished_games()[:max(1, fits)]
+        records = self.app.store.unfinished_games(max(1, fits))
         count = max(1, len(records)) + 3
         rows = max(-(-count // columns), 2 if columns == 2 else 4)
         height = min(m.unit * 2, (body.height - m.gap * (rows - 1)) // rows)

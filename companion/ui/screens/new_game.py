@@ -17,6 +17,7 @@ from companion.core.records import mutable
 from companion.games import GAME_MODULES, get_rules
 from companion.games.base import PlayerInfo
 from companion.log.entries import GameRecord, Profile, TagMeaning
+from companion.log.limits import history_full
 from companion.log.session import MAX_PLAYERS, MIN_PLAYERS, GameSession
 from companion.ui import places, theme
 from companion.ui.form import PickDialog
@@ -410,7 +411,12 @@ class NewGameScreen(Screen):
         self.app.invalidate()
 
     def _start(self) -> None:
-        """Start the game; first, where it could not be saved, say so and ask."""
+        """Start the game; first, where it could not be saved, say so and ask; with the
+        history full, say so and start nothing."""
+        full = history_full(self.app.store.finished_count())
+        if full is not None:
+            self.app.message(full)
+            return
         unsaved = self.app.store.unsaved
         if unsaved is None:
             self._begin()
