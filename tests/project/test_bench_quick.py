@@ -33,6 +33,8 @@ FIGURES = {
     "history": ("-row history (home screen)",),
     "move-cost": ("A move's cost at",), "acknowledgement": ("Acknowledgement",),
     "slow-commits": ("UI answering during commits",), "map": ("Via Romana map frame",),
+    "history-limit": ("Open History with the largest history",
+                      "JSON export of the largest history"),
 }
 #: the quick run in parts the suite's workers take side by side (most of it waits: apps
 #: started, pseudo-terminals, idle seconds); the last part is every group the others leave
