@@ -1,8 +1,8 @@
 """The screen audit over every screen and dialog, both displays, five languages, and the
 states of a scripted evening of each game (see ``tests/screen_audit.py`` for the checks).
 
-The audit is ten tests that run side by side: the screens in each language, and each
-scripted evening. Each finding is printed with its screen, size, language, state and
+The audit is fifteen tests that run side by side: the screens in each language, and each
+scripted evening in two halves. Each finding is printed with its screen, size, language, state and
 rectangle; the crops of the distinct findings go to a contact sheet per test
 (``COMPANION_AUDIT_SHEET``: a folder, or a file whose name gets the test's part; else the
 test's temporary folder). The suite's run samples the scripted states (every move of each evening
@@ -40,6 +40,10 @@ from companion.ui.tables.base import Hotspot  # noqa: E402
 #: (game, seed) of the scripted evenings: 3 and 5 players of the two card games, Via Romana 4
 EVENINGS = (("glory-to-rome", 1), ("glory-to-rome", 2), ("ave-roma", 1), ("ave-roma", 2),
             ("via-romana", 0))
+#: each evening's moves audited in this many tests side by side (the longest evening alone
+#: would be the suite's longest test)
+EVENING_PARTS = 2
+PARTS = [(game, seed, part) for game, seed in EVENINGS for part in range(EVENING_PARTS)]
 #: the 7" in English sees every move; the other sizes and languages every this many
 SPREAD = 23
 #: table buttons whose dialogs are opened, every this many moves (7" English) or states
@@ -187,10 +191,14 @@ def show_at(app: App, size: tuple[int, int], language: str) -> None:
     app.invalidate()
 
 
-def audit_evening(audit: Audit, apps: Apps, game: str, seed: int) -> None:
+def audit_evening(audit: Audit, apps: Apps, game: str, seed: int, part: int = 0,
+                  parts: int = 1) -> None:
     """Every move of the evening on the 7" in English, every ``SPREAD`` moves in every size
     and language; the dialogs of the table every ``DIALOG_SPREAD`` moves on the 7" in
-    English, and in every size and language a few times an evening."""
+    English, and in every size and language a few times an evening.
+
+    ``part`` of ``parts``: the evening is played whole, and only that share of its moves
+    audited (the parts together audit what one whole run does)."""
     players, options, moves, _entries = scripted_game(game, seed)
     i18n.set_language("en")
     app = apps.new(SIZES[0])
@@ -203,6 +211,11 @@ def audit_evening(audit: Audit, apps: Apps, game: str, seed: int) -> None:
     for number, (kind, payload, player) in enumerate(moves):
         app.dispatch(kind, payload, player)
         app.settle()
+        if number * parts // len(moves) != part:  # another part audits this move
+            before = keys(app.top)
+            show_at(app, *everywhere[0])
+            app.render(force=True)
+            continue
         after = keys(app.top)
         if after and set(after) <= set(before) and app.top.name == "table":
             # the move took buttons away (a step of one task): the others stay in place
@@ -241,12 +254,13 @@ def test_every_screen_reads_from_across_the_table(tmp_path: Path, apps: Apps,
     judged(audit, tmp_path, f"screens-{language}")
 
 
-@pytest.mark.parametrize(("game", "seed"), EVENINGS, ids=[f"{g}-{s}" for g, s in EVENINGS])
+@pytest.mark.parametrize(("game", "seed", "part"), PARTS,
+                         ids=[f"{g}-{s}-part{p + 1}" for g, s, p in PARTS])
 def test_every_table_of_an_evening_reads_from_across_the_table(
-        tmp_path: Path, apps: Apps, game: str, seed: int) -> None:
+        tmp_path: Path, apps: Apps, game: str, seed: int, part: int) -> None:
     if not chosen(game):
         pytest.skip(f"COMPANION_AUDIT_ONLY leaves out {game}")
     audit = Audit()
-    audit_evening(audit, apps, game, seed)
+    audit_evening(audit, apps, game, seed, part, EVENING_PARTS)
     assert audit.frames > 0
-    judged(audit, tmp_path, f"{game}-{seed}")
+    judged(audit, tmp_path, f"{game}-{seed}-part{part + 1}")
