@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from test_i18n_terms import entries, glossary
 
 from companion.core import i18n
 from companion.games.ave_roma.model import SPACES, space_label
@@ -24,7 +25,6 @@ from companion.games.glory_to_rome import explain as glory_explain
 from companion.games.glory_to_rome.data import BUILDING_MATERIAL, ROLES, role_label
 from companion.locale import TRANSLATED, po_path
 from companion.locale.check import read
-from test_i18n_terms import entries, glossary
 
 #: Via Romana's builds (``allowed.BUILD_ACTIONS``) are castles and milestones
 VIA_ROMANA_BUILDS = ("castle", "milestone")
@@ -99,26 +99,16 @@ def test_a_name_inside_a_longer_name_is_not_that_name() -> None:
 
 # -- the words around the games ---------------------------------------------------------------
 
-#: (what the English says, per language: the seed's word, and the words it must not be)
-WORDS: dict[str, tuple[str, dict[str, tuple[str, tuple[str, ...]]]]] = {
-    "role": (r"\broles?\b", {
-        "zh_CN": ("角色", ("职业",)), "ro": ("rol", ()), "ar": ("دور", ()),
-        "de": ("Rolle", ())}),
-    "set-up": (r"\bset-?up\b", {
-        "zh_CN": ("准备", ("设置",)), "ro": ("pregăti", ("configur",)), "ar": ("", ()),
-        "de": ("Aufbau", ("Einstellung",))}),
-    "turn": (r"\bturns?\b(?!-order| order| the| it| on| off| to| your)", {
-        "ar": ("الدور", ("الجولة", "جولة")), "ro": ("tur", ("rundă", "runda")),
-        "de": ("", ()), "zh_CN": ("", ())}),
-    "move": (r"\b(?:moves?|move\(s\))\b(?! (?:one|a|the|it|them|\{))", {
-        "ar": ("نقل", ("حركة", "حركات")), "zh_CN": ("步", ("操作",)), "de": ("", ()),
-        "ro": ("", ())}),
-    "deck": (r"\bdecks?\b", {
-        "ro": ("teanc", ("pachet",)), "de": ("Stapel", ()), "ar": ("", ()),
-        "zh_CN": ("", ())}),
-    "companion": (r"\b(?:the|The) companion\b", {
-        "de": ("Begleiter", ("Companion",)), "ar": ("الرفيق", ("المرافق",)),
-        "ro": ("", ()), "zh_CN": ("", ())}),
+#: concept -> (what the English says, per language the words it must not be: the seeds' word
+#: is said instead, e.g. Chinese 角色 for a role, Arabic الدور for a turn, Romanian teanc)
+WORDS: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = {
+    "role": (r"\broles?\b", {"zh_CN": ("职业",)}),
+    "set-up": (r"\bset-?up\b", {"zh_CN": ("设置",)}),
+    "turn": (r"\bturns?\b", {"ar": ("الجولة", "جولة")}),
+    "move": (r"\bmoves?\b|\bmove\(s\)", {"ar": ("حركة", "حركات", "حركته")}),
+    "deck": (r"\bdecks?\b", {"ro": ("pachet",)}),
+    "companion": (r"\b[Cc]ompanion\b", {"de": ("Companion",), "ar": ("المرافق",),
+                                          "ro": ("Companion",)}),
 }
 
 
@@ -126,15 +116,12 @@ def word_findings(language: str) -> list[str]:
     found = []
     catalog = entries(po_path(language))
     for concept, (english, by_language) in WORDS.items():
-        word, wrong = by_language[language]
+        wrong = by_language.get(language, ())
         pattern = re.compile(english)
         for msgid, text in catalog:
-            if not pattern.search(re.sub(r"\{[^}]*\}", " ", msgid)):
-                continue
-            if word and word.casefold() not in text.casefold():
-                found.append(f"{concept} is {word!r}: {msgid!r} -> {text!r}")
-            found += [f"{concept} is not {bad!r}: {msgid!r} -> {text!r}"
-                      for bad in wrong if bad in text]
+            if pattern.search(re.sub(r"\{[^}]*\}", " ", msgid)):
+                found += [f"{concept} is not {bad!r}: {msgid!r} -> {text!r}"
+                          for bad in wrong if bad in text]
     return found
 
 
@@ -148,9 +135,7 @@ def test_the_words_around_the_games_are_the_seeds_words(language: str) -> None:
 
 #: English instructions: an entry starting with one of these tells the player what to do
 IMPERATIVES = frozenset(
-    "add choose count draw end enter follow give hire hold join lay lead make move name pass "
-    "pick place play put scan show skip take tap think touch turn write check keep "
-    "go look let".split())
+    ["add", "choose", "count", "draw", "end", "enter", "follow", "give", "hire", "hold", "join", "lay", "lead", "make", "move", "name", "pass", "pick", "place", "play", "put", "scan", "show", "skip", "take", "tap", "think", "touch", "turn", "write", "check", "keep", "go", "look", "let"])
 #: German "ihr" and "Sie" forms of the instructions (the "du" form is said instead)
 GERMAN_NOT_DU = re.compile(
     r"^(?:spielt|macht|zählt|nehmt|zieht|folgt|legt|wählt|gebt|tippt|haltet|setzt|schreibt"
@@ -194,10 +179,7 @@ def register_findings(language: str) -> list[str]:
 
 #: Romanian second-person singular imperatives (the formal plural ends in -ți)
 ROMANIAN_INFORMAL = frozenset(
-    "treci sari scrie joacă unește unești verifică alege atinge apasă ia trage pune adaugă "
-    "mută numește arată scanează fă dă ține urmează conduce gândește plasează lasă scoate "
-    "închide deschide încearcă introdu selectează păstrează numără anulează vezi citește "
-    "schimbă folosește termină pornește începe intră renunță".split())
+    ["treci", "sari", "scrie", "joacă", "unește", "unești", "verifică", "alege", "atinge", "apasă", "ia", "trage", "pune", "adaugă", "mută", "numește", "arată", "scanează", "fă", "dă", "ține", "urmează", "conduce", "gândește", "plasează", "lasă", "scoate", "închide", "deschide", "încearcă", "introdu", "selectează", "păstrează", "numără", "anulează", "vezi", "citește", "schimbă", "folosește", "termină", "pornește", "începe", "intră", "renunță"])
 
 
 @pytest.mark.parametrize("language", ["de", "ro"])
@@ -210,23 +192,19 @@ def test_instructions_keep_the_languages_register(language: str) -> None:
 
 
 def plural_findings(language: str) -> list[str]:
-    """Plural entries whose forms merge where the grammar tells them apart: Arabic's one,
-    two, few (3-10) and many (11-99); the singular and the plural elsewhere."""
+    """Arabic plural entries whose one, two and few (3-10) forms merge: the grammar always
+    tells them apart (German "Spieler" and Romanian may say one and many alike)."""
     found = []
     for message in read(po_path(language)):
         if not message.id or isinstance(message.id, str):
             continue
         forms = list(message.string)
-        if language == "ar":
-            distinct = len({forms[1], forms[2], forms[3]}) == 3 and forms[3] != forms[4]
-        else:
-            distinct = len(forms) == 1 or forms[0] != forms[1]
-        if not distinct:
+        if len({forms[1], forms[2], forms[3]}) < 3:
             found.append(f"{message.id[1]!r}: {forms}")
     return found
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("language", ["ar"])
 def test_plural_entries_have_the_forms_the_grammar_needs(language: str) -> None:
     findings = plural_findings(language)
     assert not findings, f"{language}:\n" + "\n".join(findings)
