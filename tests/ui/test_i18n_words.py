@@ -134,8 +134,11 @@ def test_the_words_around_the_games_are_the_seeds_words(language: str) -> None:
 # -- the register -----------------------------------------------------------------------------
 
 #: English instructions: an entry starting with one of these tells the player what to do
-IMPERATIVES = frozenset(
-    ["add", "choose", "count", "draw", "end", "enter", "follow", "give", "hire", "hold", "join", "lay", "lead", "make", "move", "name", "pass", "pick", "place", "play", "put", "scan", "show", "skip", "take", "tap", "think", "touch", "turn", "write", "check", "keep", "go", "look", "let"])
+IMPERATIVES = frozenset([
+    "add", "choose", "count", "draw", "end", "enter", "follow", "give", "hire", "hold",
+    "join", "lay", "lead", "make", "move", "name", "pass", "pick", "place", "play", "put",
+    "scan", "show", "skip", "take", "tap", "think", "touch", "turn", "write", "check",
+    "keep", "go", "look", "let", "type", "merge", "connect"])
 #: German "ihr" and "Sie" forms of the instructions (the "du" form is said instead)
 GERMAN_NOT_DU = re.compile(
     r"^(?:spielt|macht|zählt|nehmt|zieht|folgt|legt|wählt|gebt|tippt|haltet|setzt|schreibt"
@@ -178,8 +181,13 @@ def register_findings(language: str) -> list[str]:
 
 
 #: Romanian second-person singular imperatives (the formal plural ends in -ți)
-ROMANIAN_INFORMAL = frozenset(
-    ["treci", "sari", "scrie", "joacă", "unește", "unești", "verifică", "alege", "atinge", "apasă", "ia", "trage", "pune", "adaugă", "mută", "numește", "arată", "scanează", "fă", "dă", "ține", "urmează", "conduce", "gândește", "plasează", "lasă", "scoate", "închide", "deschide", "încearcă", "introdu", "selectează", "păstrează", "numără", "anulează", "vezi", "citește", "schimbă", "folosește", "termină", "pornește", "începe", "intră", "renunță"])
+ROMANIAN_INFORMAL = frozenset([
+    "treci", "sari", "scrie", "joacă", "unește", "unești", "verifică", "alege", "atinge",
+    "apasă", "ia", "trage", "pune", "adaugă", "mută", "numește", "arată", "scanează", "fă",
+    "dă", "ține", "urmează", "conduce", "gândește", "plasează", "lasă", "scoate", "închide",
+    "deschide", "încearcă", "introdu", "selectează", "păstrează", "numără", "anulează",
+    "vezi", "citește", "schimbă", "folosește", "termină", "pornește", "începe", "intră",
+    "renunță", "rulează"])
 
 
 @pytest.mark.parametrize("language", ["de", "ro"])
