@@ -206,7 +206,7 @@ def plural_findings(language: str) -> list[str]:
     for message in read(po_path(language)):
         if not message.id or isinstance(message.id, str):
             continue
-        forms = list(message.string)
+        forms = list(message.string or ())
         if len({forms[1], forms[2], forms[3]}) < 3:
             found.append(f"{message.id[1]!r}: {forms}")
     return found
