@@ -7,6 +7,8 @@ missing or older than the ``.po``). ``glossary.md`` lists each language's game t
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).parent
@@ -32,3 +34,21 @@ def po_path(language: str, locale_dir: Path = LOCALE_DIR) -> Path:
 
 def mo_path(language: str, locale_dir: Path = LOCALE_DIR) -> Path:
     return locale_dir / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+@cache
+def glossary_words(language: str, locale_dir: Path = LOCALE_DIR) -> frozenset[str]:
+    """The language's game terms (each row's word and its other forms in ``glossary.md``):
+    a line of Chinese text, which breaks between any two characters, keeps them whole.
+    A language without a glossary has none."""
+    path = locale_dir / language / "glossary.md"
+    if not path.is_file():
+        return frozenset()
+    words: set[str] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) == 4 and cells[0] != "English" \
+                and not set(cells[0]) <= {"-"}:
+            words.add(cells[1])
+            words.update(form.strip() for form in re.split("[,،、]", cells[2]))
+    return frozenset(word for word in words if word)

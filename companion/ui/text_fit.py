@@ -1,9 +1,10 @@
 """Text fitted to a width: the size it fits at, cut with an ellipsis, or wrapped into lines
-(breaking at spaces, and between Chinese characters).
+(breaking at spaces, and between Chinese characters outside a glossary term and as the
+Chinese rules for punctuation allow).
 
-Each answer is kept by (text, size, width, direction): a redraw lays out the same labels
-again, and measuring them anew was most of a frame's cost. Apart from the drawing
-(:mod:`companion.ui.text`), which fits a label into its rect with these.
+Each answer is kept by (text, size, width, direction; a wrap by its language too): a redraw
+lays out the same labels again, and measuring them anew was most of a frame's cost. Apart
+from the drawing (:mod:`companion.ui.text`), which fits a label into its rect with these.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from companion.core import i18n
+from companion.locale import glossary_words
 from companion.ui import layout
 from companion.ui.text_shaping import measure
 
@@ -67,16 +70,41 @@ def _wide(character: str) -> bool:
     return unicodedata.east_asian_width(character) in ("W", "F")
 
 
-def _words(paragraph: str) -> list[tuple[str, str]]:
-    """(separator before, word) pairs: lines break at spaces and between Chinese characters
-    (a closing mark such as "，" stays with the character before it)."""
+def _opening(character: str) -> bool:
+    """A bracket or quote that opens: it never ends a line."""
+    return unicodedata.category(character) in ("Ps", "Pi")
+
+
+def _may_break(before: str, after: str) -> bool:
+    """Whether a line may break between two characters with no space between them: before
+    a Chinese character and after one, not before punctuation (a closing mark such as
+    "，" or "）" stays with the character before it) nor after an opening one ("「")."""
+    if _opening(before) or unicodedata.category(after)[0] == "P" and not _opening(after):
+        return False
+    return _wide(after) or _wide(before) and not _wide(after)
+
+
+def _kept_whole(chunk: str, terms: frozenset[str]) -> set[int]:
+    """The places in ``chunk`` inside a glossary term (金库 is not broken into 金 and 库)."""
+    inside: set[int] = set()
+    for term in terms:
+        start = chunk.find(term)
+        while start >= 0:
+            inside.update(range(start + 1, start + len(term)))
+            start = chunk.find(term, start + 1)
+    return inside
+
+
+def _words(paragraph: str, terms: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """(separator before, word) pairs: lines break at spaces and between Chinese characters,
+    outside the ``terms`` and as :func:`_may_break` allows."""
     words: list[tuple[str, str]] = []
     for chunk in paragraph.split(" "):
         separator = " "
         word = ""
-        for character in chunk:
-            opens_word = _wide(character) and unicodedata.category(character)[0] != "P"
-            if word and (opens_word or _wide(word[-1]) and not _wide(character)):
+        inside = _kept_whole(chunk, terms) if any(map(_wide, chunk)) else set()
+        for index, character in enumerate(chunk):
+            if word and index not in inside and _may_break(word[-1], character):
                 words.append((separator, word))
                 separator, word = "", ""
             word += character
@@ -86,15 +114,16 @@ def _words(paragraph: str) -> list[tuple[str, str]]:
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """``text`` broken into lines no wider than ``width`` (a word wider stays whole)."""
-    return list(_wrap(text, int(size), int(width), layout.mirrored()))
+    return list(_wrap(text, int(size), int(width), layout.mirrored(), i18n.language()))
 
 
 @lru_cache(maxsize=2048)
-def _wrap(text: str, size: int, width: int, rtl: bool) -> tuple[str, ...]:
+def _wrap(text: str, size: int, width: int, rtl: bool, language: str) -> tuple[str, ...]:
     lines: list[str] = []
+    terms = glossary_words(language)
     for paragraph in text.split("\n"):
         line = ""
-        for separator, word in _words(paragraph):
+        for separator, word in _words(paragraph, terms):
             candidate = f"{line}{separator}{word}" if line else word
             if measure(candidate, size)[0] <= width or not line:
                 line = candidate

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.records import frozen
+from companion.games.glory_to_rome.data import BUILDING_MATERIAL
 from companion.locale import LOCALE_DIR, TRANSLATED, po_path
 from companion.locale.check import read
 
@@ -106,7 +107,10 @@ def term_findings(terms: list[Term], catalog: list[tuple[str, str]]) -> list[str
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_glossary_term_is_the_only_translation_of_its_english(language: str) -> None:
-    findings = term_findings(glossary(language), entries(po_path(language)))
+    # the buildings' rows are names, checked as written by test_i18n_words ("the bridge" of
+    # the readers is not the Bridge)
+    terms = [term for term in glossary(language) if term.english not in BUILDING_MATERIAL]
+    findings = term_findings(terms, entries(po_path(language)))
     assert not findings, f"{language}:\n" + "\n".join(findings)
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from system_fonts import needs_system_noto  # noqa: E402
 
+from companion.core import i18n  # noqa: E402
 from companion.ui import (  # noqa: E402
     bidi,
     font_sizes,
@@ -197,3 +198,30 @@ def test_any_string_at_all_is_measured_wrapped_and_drawn(line: str) -> None:
                                             ("plain", "plain")])
 def test_what_cannot_be_drawn_is_replaced_and_the_rest_kept(raw: str, drawn: str) -> None:
     assert text_shaping.drawable(raw) == drawn
+
+
+WHAT_NOW_ZH = "Julia 还有 1 次商人行动：把材料放入金库或按“完成”结束。"
+
+
+def test_chinese_keeps_a_glossary_term_whole_at_every_width() -> None:
+    """金库 (the vault) broke into 金 and 库 at the end of a "What now?" line."""
+    i18n.set_language("zh_CN")
+    try:
+        for width in range(120, 700, 4):
+            lines = text_fit.wrap(WHAT_NOW_ZH, 28, width)
+            assert " ".join(lines).replace(" ", "") == WHAT_NOW_ZH.replace(" ", "")
+            assert not any(line.endswith("金") for line in lines), (width, lines)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("paragraph", [
+    WHAT_NOW_ZH, "请按（完成）结束：「金库」满了，不能再放；等下一轮、再试！",
+])
+def test_no_chinese_line_starts_with_closing_or_ends_with_opening_punctuation(
+        paragraph: str) -> None:
+    for width in range(60, 500, 3):
+        lines = text_fit.wrap(paragraph, 24, width)
+        assert " ".join(lines).replace(" ", "") == paragraph.replace(" ", "")
+        assert not any(line.startswith(tuple("，。？！：；、）」』”")) for line in lines), lines
+        assert not any(line.endswith(tuple("（「『“")) for line in lines[:-1]), lines

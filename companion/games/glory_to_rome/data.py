@@ -101,3 +101,24 @@ def role_label(role: str) -> str:
     labels = {"laborer": _("Laborer"), "craftsman": _("Craftsman"), "legionary": _("Legionary"),
               "architect": _("Architect"), "merchant": _("Merchant"), "patron": _("Patron")}
     return labels[role]
+
+
+def building_label(name: str) -> str:
+    """A building's name for the screen, as the language's glossary names it (a name the
+    catalogue does not know is shown as written)."""
+    labels = {"Bar": _("Bar"), "Insula": _("Insula"), "Latrine": _("Latrine"), "Road": _("Road"),
+              "Dock": _("Dock"), "Market": _("Market"), "Palisade": _("Palisade"),
+              "Circus": _("Circus"), "Academy": _("Academy"), "Archway": _("Archway"),
+              "Atrium": _("Atrium"), "Bath": _("Bath"), "Foundry": _("Foundry"),
+              "Gate": _("Gate"), "School": _("School"), "Shrine": _("Shrine"),
+              "Amphitheatre": _("Amphitheatre"), "Aqueduct": _("Aqueduct"), "Bridge": _("Bridge"),
+              "Storeroom": _("Storeroom"), "Tower": _("Tower"), "Vomitorium": _("Vomitorium"),
+              "Wall": _("Wall"), "Catacomb": _("Catacomb"), "Circus Maximus": _("Circus Maximus"),
+              "Garden": _("Garden"), "Prison": _("Prison"), "Scriptorium": _("Scriptorium"),
+              "Sewer": _("Sewer"), "Villa": _("Villa"), "Basilica": _("Basilica"),
+              "Fountain": _("Fountain"), "Ludus Magna": _("Ludus Magna"), "Palace": _("Palace"),
+              "Stairway": _("Stairway"), "Statue": _("Statue"), "Temple": _("Temple"),
+              "Colosseum": _("Colosseum"), "Forum": _("Forum"), "Senate": _("Senate"),
+              "Crane": _("Crane"), "Domus Aurea": _("Domus Aurea"),
+              "Forum Romanum": _("Forum Romanum"), "Tribunal": _("Tribunal")}
+    return labels.get(name, name)

@@ -14,6 +14,7 @@ from companion.games.glory_to_rome.data import (
     MATERIAL_VALUE,
     ROLE_MATERIAL,
     ROLES,
+    building_label,
     buildings_in_set,
     material_label,
     role_label,
@@ -229,7 +230,7 @@ def building_card(name: str) -> RulesCard:
         count = MATERIAL_VALUE[material]
         costs = _("A {material} site and {count} materials; completing it gives {count} "
                   "influence.").format(material=material_label(material), count=count)
-    return RulesCard(name, does, costs, catch)
+    return RulesCard(building_label(name), does, costs, catch)
 
 
 def rules_card(key: str) -> RulesCard | None:

@@ -18,6 +18,7 @@ from companion.games.glory_to_rome.data import (
     BUILDING_MATERIAL,
     MATERIALS,
     ROLES,
+    building_label,
     buildings_in_set,
     role_label,
 )
@@ -161,7 +162,8 @@ def sentence(state: GloryState) -> str:
                "next move gives that up.").format(name=state.players[p].name)
              for p in prison_exchanges(state)]
     notes += [_("{name} may still take or skip {what} from the {building} before their "
-                "next move.").format(name=state.players[g.player].name, building=g.building,
+                "next move.").format(name=state.players[g.player].name,
+                                     building=building_label(g.building),
                                      what=ngettext("{n} {role} action", "{n} {role} actions",
                                                    g.left).format(n=g.left,
                                                                   role=action_label(g.role)))

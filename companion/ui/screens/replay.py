@@ -11,7 +11,7 @@ from companion.core.i18n import _, pgettext
 from companion.log.replay import ReplaySession
 from companion.ui import theme
 from companion.ui.intents import Key, Press, Tag
-from companion.ui.layout import split_cols, split_rows
+from companion.ui.layout import mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.table import TableScreen
 from companion.ui.text import draw_text
@@ -19,6 +19,18 @@ from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
+
+
+#: a left-to-right mark: the arrows are drawn as written, not reordered by the bidi rules
+_AS_WRITTEN = "\u200e"
+
+
+def step_ends() -> tuple[str, str]:
+    """The first and last steps' labels, pointing the reading way: right to left, the first
+    step sits on the right and its arrow points right (">|")."""
+    if mirrored():
+        return f"{_AS_WRITTEN}>|{_AS_WRITTEN}", f"{_AS_WRITTEN}|<{_AS_WRITTEN}"
+    return "|<", ">|"
 
 
 class ReplayScreen(TableScreen):
@@ -49,13 +61,14 @@ class ReplayScreen(TableScreen):
         _words, buttons = self._rows()
         start, previous, following, end = split_cols(buttons, [1, 2, 2, 1], m.gap)
         at, total = self.replay.position, len(self.replay.moves)
-        self.add("start", start, "|<", self._step(-total), enabled=at > 0)
+        first, last = step_ends()
+        self.add("start", start, first, self._step(-total), enabled=at > 0)
         # "Previous"/"Next" step through the moves here; elsewhere they page through fields
         self.add("previous", previous, pgettext("replay step", "Previous"), self._step(-1),
                  enabled=at > 0)
         self.add("next", following, pgettext("replay step", "Next"), self._step(1),
                  enabled=at < total)
-        self.add("end", end, ">|", self._step(total), enabled=at < total)
+        self.add("end", end, last, self._step(total), enabled=at < total)
 
     def _step(self, by: int) -> Callable[[], None]:
         def step() -> None:
