@@ -122,7 +122,8 @@ class ViaRomanaView(ViaRomanaMoves):
             radius = max(finger, geometry.radius)
             bounds = pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius,
                                  2 * radius)
-            spots.append(Hotspot(f"city-{index}", bounds.clip(board), self.city(index),
+            # a city by the map's edge keeps a finger-wide target, moved inside the map
+            spots.append(Hotspot(f"city-{index}", bounds.clamp(board), self.city(index),
                                  self._city_tapped(index),
                                  extra={"circle": (centre, radius)}))
         return spots
