@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import field, replace
+from dataclasses import field
 
 import pygame
 
@@ -52,8 +52,9 @@ class Record:
     _surfaces: dict[int, pygame.Surface] = field(default_factory=dict)
 
     def add(self, surface: pygame.Surface, item: Item) -> None:
+        """``item`` (made with this record's layer) drawn on ``surface``."""
         self._surfaces[id(surface)] = surface  # held: its id names no other surface meanwhile
-        self._items.setdefault(id(surface), []).append(replace(item, layer=self.layer))
+        self._items.setdefault(id(surface), []).append(item)
 
     def items(self, surface: pygame.Surface) -> list[Item]:
         return list(self._items.get(id(surface), []))
@@ -117,7 +118,7 @@ def text(surface: pygame.Surface, given: str, shown: str, image: pygame.Surface,
         return  # a space, an empty line
     bounds = surface.get_clip() if surface.get_clip().width else surface.get_rect()
     _record.add(surface, Item("text", ink, colour, ground_under(surface, ink), given, shown,
-                              size, clipped=not bounds.contains(ink)))
+                              size, clipped=not bounds.contains(ink), layer=_record.layer))
 
 
 def piece(surface: pygame.Surface, kind: str, rect: pygame.Rect, colour: RGB,
@@ -126,7 +127,8 @@ def piece(surface: pygame.Surface, kind: str, rect: pygame.Rect, colour: RGB,
     if _record is None:
         return
     under = ground if ground is not None else ground_under(surface, rect)
-    _record.add(surface, Item(kind, pygame.Rect(rect), colour, under, target=target))
+    _record.add(surface, Item(kind, pygame.Rect(rect), colour, under, target=target,
+                              layer=_record.layer))
 
 
 def segment(surface: pygame.Surface, kind: str, start: Point, end: Point, width: int,
@@ -143,7 +145,8 @@ def segment(surface: pygame.Surface, kind: str, start: Point, end: Point, width:
                               ground_under(surface, pygame.Rect(middle[0] - width,
                                                                 middle[1] - width,
                                                                 2 * width + 1, 2 * width + 1)),
-                              segment=(start, end), width=width, target=target))
+                              segment=(start, end), width=width, target=target,
+                              layer=_record.layer))
 
 
 def fresh(picture: pygame.Surface) -> None:
@@ -160,10 +163,12 @@ def placed(picture: pygame.Surface, surface: pygame.Surface, at: tuple[int, int]
     dx, dy = at
     for item in _record.items(picture):
         rect = item.rect.move(dx, dy)
-        moved = replace(item, rect=rect, layer=_record.layer or item.layer,
-                        clipped=item.clipped or not bounds.contains(rect),
-                        segment=None if item.segment is None else (
-                            (item.segment[0][0] + dx, item.segment[0][1] + dy),
-                            (item.segment[1][0] + dx, item.segment[1][1] + dy)))
+        # made anew rather than by dataclasses.replace: a frame of the audit moves thousands
+        moved = Item(item.kind, rect, item.colour, item.ground, item.text, item.shown, item.size,
+                     item.clipped or not bounds.contains(rect),
+                     None if item.segment is None else (
+                         (item.segment[0][0] + dx, item.segment[0][1] + dy),
+                         (item.segment[1][0] + dx, item.segment[1][1] + dy)),
+                     item.width, item.target, _record.layer or item.layer)
         _record._surfaces[id(surface)] = surface
         _record._items.setdefault(id(surface), []).append(moved)
