@@ -8,7 +8,6 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pytest  # noqa: E402
 from ui_driver import Driver  # noqa: E402
 
 from companion.games.ave_roma import AveRomaState  # noqa: E402
@@ -25,7 +24,8 @@ PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2),
 TYPICAL_ROUND: list[tuple[int, str, int, list[str]]] = [
     (0, "quaestor", 3, []),
     (1, "aedilis", 2, ["inc-wheat", "inc-wheat", "inc-ore", "inc-wine"]),  # 4: closes itself
-    (2, "propraetor", 2, ["pick-2:2", "inc-wheat", "inc-ore"]),
+    # no building or military card yet: 1 more resource is the Propraetor's only answer
+    (2, "propraetor", 2, ["pick-resource:stone", "inc-wheat", "inc-ore"]),
     (0, "propraetor", 4, ["pick-resource:livestock", "inc-wheat", "inc-wine"]),
     (1, "senatus", 1, ["pick-3", "inc-paid-wine", "inc-paid-surplus", "done"]),
     (2, "rome", 1, ["inc-paid-coins", "done"]),
@@ -70,7 +70,8 @@ def choose(driver: Driver, worker: int | str) -> None:
 
 def place(driver: Driver, space: str, worker: int, extra: list[str]) -> None:
     """A placement by touch: the worker on the tray when another is highlighted, the
-    space, then the rest."""
+    space, then the rest (a question with one answer is not asked: nothing to tap)."""
+    driver.app.skipped_answers.clear()  # only this placement's own
     choose(driver, worker)
     driver.tap(f"move-space-{space}")
     driver.taps(*extra)
@@ -103,14 +104,14 @@ def take_back_all(session: GameSession, driver: Driver) -> None:
 def test_typical_round_tap_counts_essentials(app: App) -> None:
     session, driver = started(app)
     costs = play_typical_round(session, driver, full=False)
-    assert max(costs) <= 3
+    assert max(costs) <= 2  # a worker on the tray, then the space (or its number)
     state = state_of(session)
     assert state.phase == "refill" and all(len(s.placed) == 5 for s in state.seats)
     take_back_all(session, driver)
     driver.tap("move-confirm_order")
     assert state_of(session).phase == "action" and state_of(session).round == 2
     print(f"essentials round: {driver.touches} touches, placements {costs}")
-    assert driver.touches <= 33
+    assert driver.touches <= 30
 
 
 def test_typical_round_tap_counts_full(app: App) -> None:
@@ -141,10 +142,15 @@ def test_two_rounds_and_an_ending_by_touch(app: App) -> None:
     assert [sum(s.hand) for s in state.seats] == [17, 12, 16]
     assert state.proposed_order == (1, 2, 0)
     driver.tap("move-confirm_order")
-    # round two: everyone places one worker, then passes
+    # round two: everyone places one worker, then passes; Cato bought a military card
+    # (Legatus) in round one, so the Propraetor's influence is open to him now
     for player in state_of(session).order:
         assert session.rules.current_player(session.state) == player
-        place(driver, "quaestor", min(state_of(session).seat(player).hand), [])
+        lowest = min(state_of(session).seat(player).hand)
+        if player == 2:
+            place(driver, "propraetor", lowest, ["pick-2:2"])
+        else:
+            place(driver, "quaestor", lowest, [])
     assert "Take 2 coins" in state_of(session).notice
     for player in state_of(session).order:
         app.deliver(Press(f"seat{PLAYERS[player].seat}"))  # the seat button passes
@@ -237,6 +243,8 @@ def test_a_card_row_space_is_asked_only_when_more_than_one_fits(app: App) -> Non
 
 def test_the_propraetor_puts_influence_in_two_regions_in_one_form(app: App) -> None:
     session, driver = started(app, players=2)
+    place(driver, "aedificator", 5, [])  # a building card: influence through it is open
+    place(driver, "quaestor", 1, [])
     driver.taps("worker-2", "move-space-propraetor", "pick-several", "inc-2", "inc-4", "inc-4",
                 "done")
     assert session.actions[-1].payload == {"space": "propraetor", "worker": 2,
@@ -292,15 +300,14 @@ def test_taking_a_region_card_comes_up_as_a_big_prompt(app: App) -> None:
     assert state_of(session).area("quaestor") == (1,)
 
 
-@pytest.mark.xfail(strict=True, reason="a placement is still the space, then the worker where "
-                   "more than one fits: 39 taps a round (the goal needs one target per area "
-                   "and worker number)")
 def test_a_round_of_three_takes_at_most_thirty_taps(app: App) -> None:
     """The typical 3-player round by touch alone: 15 placements, the take-backs and the
-    next round's start, within the 30 taps the table aims at."""
+    next round's start, within the 30 taps the table aims at (39 when the worker was asked
+    after the space and the Propraetor's choice asked without a card to give influence)."""
     session, driver = started(app)
     play_typical_round(session, driver, full=False)
     take_back_all(session, driver)
     driver.tap("move-confirm_order")
     assert state_of(session).round == 2
+    print(f"round of three: {driver.touches} touches")
     assert driver.touches <= 30, driver.touches

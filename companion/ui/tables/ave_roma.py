@@ -4,12 +4,12 @@ The player on turn's workers lie in a tray under the board, one chosen (their la
 while in hand, else the lowest number): placing it is one tap on the space; another
 worker is one tap on the tray first. Asked only where the choice is still open: the
 worker when the chosen one cannot go there; for the trained worker one of −1 / as it is
-/ +1; on a numbered card row the space's printed number, when more than one fits; then
-the Propraetor's one choice (one region's influence, or several regions counted in one
-dialog); with full tracking the amounts follow, one dialog each. Taking back is a tap on
-an area; the turn order is worked out and confirmed with one tap. The picture
-(``ave_roma_board``) shows what the rules did, and the prompt on top says what the
-players must do on the table.
+/ +1; on a numbered card row the space's printed number, when more than one fits; the
+Propraetor's one choice (one region's influence, or several regions counted in one
+dialog) once the player holds a building or military card to give influence; with full
+tracking the amounts follow, one dialog each. Taking back is a tap on an area; the turn
+order is worked out and confirmed with one tap. The picture (``ave_roma_board``) shows
+what the rules did, and the prompt on top says what the players must do on the table.
 """
 
 from __future__ import annotations
@@ -71,13 +71,15 @@ from companion.ui.widgets import Button
 NUMBER_MATTERS = frozenset({"quaestor", "aedilis", "mercator", "propraetor", "rome"})
 
 
-def bonus_options(full: bool) -> list[tuple[object, str]]:
-    """The Propraetor's one choice: one more resource (which one, with full tracking), or
-    influence in one region."""
+def bonus_options(full: bool, influence: bool = True) -> list[tuple[object, str]]:
+    """The Propraetor's one choice: one more resource (which one, with full tracking), or,
+    when the engine says it is open (``influence``), influence in one region."""
     options: list[tuple[object, str]] = [("resource", _("1 more resource"))]
     if full:
         options = [(f"resource:{r}", _("1 more {resource}").format(resource=resource_label(r)))
                    for r in RESOURCES]
+    if not influence:
+        return options  # essentials: one answer, not asked
     for region in range(1, REGION_COUNT + 1):
         for amount in (1, 2, 3):
             options.append((f"{region}:{amount}", _("Region {n}: +{amount} influence").format(
@@ -272,7 +274,8 @@ class AveRomaView(GameView):
         number = int(values["acts_as"] if values["worker"] == TRAINED else values["worker"])
         steps: list[Step] = []
         if space == "propraetor":
-            steps += [Pick("bonus", _("Then?"), bonus_options(self.ave.tracks_supplies)),
+            steps += [Pick("bonus", _("Then?"), bonus_options(
+                self.ave.tracks_supplies, self._options().influence)),
                       several_regions()]
         if self.ave.tracks_supplies:
             card = self.ave.regions[number - 1].card != EMPTY
