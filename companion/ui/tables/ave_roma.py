@@ -61,6 +61,7 @@ from companion.ui.tables.ave_roma_tray import (
     chosen_worker,
     paint_caption,
     tray_cells,
+    tray_place,
     tray_workers,
     worker_label,
 )
@@ -492,7 +493,9 @@ class AveRomaView(GameView):
         m = self.table.metrics
         chosen, trained = self.chosen(), self.ave.seat(me).trained
         buttons = []
-        for worker, cell in zip(self.tray(), tray_cells(tray, m)[1], strict=False):
+        cells = tray_cells(tray, m)[1]
+        for worker in self.tray():
+            cell = cells[tray_place(worker)]  # each worker keeps its place on the tray
             label, word = worker_label(worker, trained)
             buttons.append(Button(f"worker-{worker}", cell, label, self._choose(worker),
                                   selected=worker == chosen, size=m.small, sublabel=word))

@@ -201,7 +201,10 @@ def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
         boards = boards_height(players, m, *layout)
         cut = split_rows(rect, [*rows, 1, -boards, *feet], m.gap)
         cut, foot = (cut[:-1], cut[-1]) if tray else (cut, None)
-        return Parts(cut[0] if prompt else None, cut[-2], None, cut[-1], layout, None, foot)
+        # under the worker tray the ring may not keep its cards at the reading size: then
+        # it goes too for that step (the prompt says what to do with it)
+        ring = cut[-2] if cut[-2].height >= smallest else None
+        return Parts(cut[0] if prompt else None, ring, None, cut[-1], layout, None, foot)
     room -= spaces + 2 * m.gap
     layout = board_layout(state, m, room, smallest)
     boards = boards_height(players, m, *layout)

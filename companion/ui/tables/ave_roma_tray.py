@@ -15,7 +15,7 @@ import pygame
 
 from companion.core.i18n import _
 from companion.ui import board, theme
-from companion.ui.layout import Metrics, grid, split_cols
+from companion.ui.layout import Metrics, split_cols
 from companion.ui.text import draw_text
 from companion.ui.theme import RGB
 
@@ -34,8 +34,15 @@ def tray_height(m: Metrics) -> int:
 
 def tray_cells(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, list[pygame.Rect]]:
     """The caption (the player's name) and the :data:`SLOTS` worker places in ``rect``."""
-    caption, places = split_cols(rect, [-round(rect.width / (SLOTS + 2)) * 2, 1], m.gap)
-    return caption, grid(places, SLOTS, SLOTS, m.gap)
+    caption, places = split_cols(rect, [2, SLOTS + 1], m.gap)
+    # the trained worker's place twice as wide: its number and the word under it
+    return caption, split_cols(places, [1] * (SLOTS - 1) + [2], m.gap)
+
+
+def tray_place(worker: Worker) -> int:
+    """Where a worker lies on the tray: by its number, the trained one last, so a worker
+    placed leaves a gap and moves no other from under a finger."""
+    return SLOTS - 1 if worker == TRAINED else int(worker) - 1
 
 
 def tray_workers(numbers: Sequence[int], trained: int | None) -> list[Worker]:
