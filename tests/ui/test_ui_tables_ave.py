@@ -8,7 +8,6 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pytest  # noqa: E402
 from ui_driver import Driver  # noqa: E402
 
 from companion.games.ave_roma import AveRomaState  # noqa: E402
@@ -25,7 +24,8 @@ PLAYERS = (PlayerInfo("Ana", "red", 1), PlayerInfo("Ben", "blue", 2),
 TYPICAL_ROUND: list[tuple[int, str, int, list[str]]] = [
     (0, "quaestor", 3, []),
     (1, "aedilis", 2, ["inc-wheat", "inc-wheat", "inc-ore", "inc-wine"]),  # 4: closes itself
-    (2, "propraetor", 2, ["pick-2:2", "inc-wheat", "inc-ore"]),
+    # no building or military card yet: 1 more resource is the Propraetor's only answer
+    (2, "propraetor", 2, ["pick-resource:stone", "inc-wheat", "inc-ore"]),
     (0, "propraetor", 4, ["pick-resource:livestock", "inc-wheat", "inc-wine"]),
     (1, "senatus", 1, ["pick-3", "inc-paid-wine", "inc-paid-surplus", "done"]),
     (2, "rome", 1, ["inc-paid-coins", "done"]),
@@ -62,11 +62,18 @@ def state_of(session: GameSession) -> AveRomaState:
     return state
 
 
+def choose(driver: Driver, worker: int | str) -> None:
+    """The worker on the tray, tapped only when it is not the one highlighted already."""
+    if not driver.app.top.button(f"worker-{worker}").selected:
+        driver.tap(f"worker-{worker}")
+
+
 def place(driver: Driver, space: str, worker: int, extra: list[str]) -> None:
-    """A placement by touch: the space, the worker when asked, then the rest."""
+    """A placement by touch: the worker on the tray when another is highlighted, the
+    space, then the rest (a question with one answer is not asked: nothing to tap)."""
+    driver.app.skipped_answers.clear()  # only this placement's own
+    choose(driver, worker)
     driver.tap(f"move-space-{space}")
-    if driver.app.top.name == "pick" and driver.app.top.has_button(f"pick-{worker}"):
-        driver.tap(f"pick-{worker}")
     driver.taps(*extra)
 
 
@@ -97,14 +104,14 @@ def take_back_all(session: GameSession, driver: Driver) -> None:
 def test_typical_round_tap_counts_essentials(app: App) -> None:
     session, driver = started(app)
     costs = play_typical_round(session, driver, full=False)
-    assert max(costs) <= 3
+    assert max(costs) <= 2  # a worker on the tray, then the space (or its number)
     state = state_of(session)
     assert state.phase == "refill" and all(len(s.placed) == 5 for s in state.seats)
     take_back_all(session, driver)
     driver.tap("move-confirm_order")
     assert state_of(session).phase == "action" and state_of(session).round == 2
     print(f"essentials round: {driver.touches} touches, placements {costs}")
-    assert driver.touches <= 40
+    assert driver.touches <= 30
 
 
 def test_typical_round_tap_counts_full(app: App) -> None:
@@ -121,9 +128,9 @@ def test_typical_round_tap_counts_full(app: App) -> None:
     assert cato.coins == 3 - 2 - 1 + 10 - 2
     assert (cato.amount("wheat"), cato.amount("ore"), cato.amount("livestock")) == (3, 0, 1)
     print(f"full round: {driver.touches} touches, placements {costs}")
-    # 70 before the numbered card-row space was asked: one tap more for each of the three
-    # card-row placements whose worker fits more than one space
-    assert driver.touches <= 73
+    # 73 when every worker was asked after the space; the tray's highlighted worker goes
+    # in the space's one tap
+    assert driver.touches <= 67
 
 
 def test_two_rounds_and_an_ending_by_touch(app: App) -> None:
@@ -135,10 +142,15 @@ def test_two_rounds_and_an_ending_by_touch(app: App) -> None:
     assert [sum(s.hand) for s in state.seats] == [17, 12, 16]
     assert state.proposed_order == (1, 2, 0)
     driver.tap("move-confirm_order")
-    # round two: everyone places one worker, then passes
+    # round two: everyone places one worker, then passes; Cato bought a military card
+    # (Legatus) in round one, so the Propraetor's influence is open to him now
     for player in state_of(session).order:
         assert session.rules.current_player(session.state) == player
-        place(driver, "quaestor", min(state_of(session).seat(player).hand), [])
+        lowest = min(state_of(session).seat(player).hand)
+        if player == 2:
+            place(driver, "propraetor", lowest, ["pick-2:2"])
+        else:
+            place(driver, "quaestor", lowest, [])
     assert "Take 2 coins" in state_of(session).notice
     for player in state_of(session).order:
         app.deliver(Press(f"seat{PLAYERS[player].seat}"))  # the seat button passes
@@ -203,11 +215,11 @@ def test_a_seat_button_out_of_turn_says_what_it_would_do(app: App) -> None:
 def test_a_trained_worker_is_placed_in_three_taps(app: App) -> None:
     """Space, "Trained", then one of −1 / as it is / +1: the seed's "加减数字（最大5，最小1）"."""
     session, driver = started(app, players=2)
-    driver.taps("menu", "space-training", "pick-2")
+    driver.taps("worker-2", "menu", "space-training")
     assert state_of(session).seats[0].trained == 2
     driver.taps("menu", "pass")  # Ben is done; Ana acts again
     before = driver.touches
-    driver.taps("move-space-quaestor", "pick-trained")
+    driver.taps("worker-trained", "move-space-quaestor")
     assert [app.top.has_button(f"pick-{n}") for n in (1, 2, 3, 4)] == [True, True, True, False]
     driver.tap("pick-3")
     assert driver.touches - before == 3
@@ -218,21 +230,22 @@ def test_a_trained_worker_is_placed_in_three_taps(app: App) -> None:
 
 def test_a_card_row_space_is_asked_only_when_more_than_one_fits(app: App) -> None:
     session, driver = started(app, players=2)
-    driver.tap("move-space-senatus")
-    driver.tap("pick-4")  # worker 4: the spaces printed 4 and 5 fit
+    driver.taps("worker-4", "move-space-senatus")  # worker 4: the spaces printed 4 and 5 fit
     assert app.top.has_button("pick-4") and app.top.has_button("pick-5")
     assert not app.top.has_button("pick-3")
     driver.tap("pick-5")
     assert session.actions[-1].payload == {"space": "senatus", "worker": 4, "slot": 5}
     before = driver.touches
-    driver.taps("move-space-aedificator", "pick-5")  # worker 5: only the space printed 5
+    driver.taps("worker-5", "move-space-aedificator")  # worker 5: only the space printed 5
     assert driver.touches - before == 2
     assert session.actions[-1].payload == {"space": "aedificator", "worker": 5, "slot": 5}
 
 
 def test_the_propraetor_puts_influence_in_two_regions_in_one_form(app: App) -> None:
     session, driver = started(app, players=2)
-    driver.taps("move-space-propraetor", "pick-2", "pick-several", "inc-2", "inc-4", "inc-4",
+    place(driver, "aedificator", 5, [])  # a building card: influence through it is open
+    place(driver, "quaestor", 1, [])
+    driver.taps("worker-2", "move-space-propraetor", "pick-several", "inc-2", "inc-4", "inc-4",
                 "done")
     assert session.actions[-1].payload == {"space": "propraetor", "worker": 2,
                                            "bonus": "influence", "influence": {"2": 1, "4": 2}}
@@ -282,21 +295,19 @@ def test_taking_a_region_card_comes_up_as_a_big_prompt(app: App) -> None:
     place(driver, "aedilis", 2, [])
     assert len(app.prompts) == 1
     assert app.prompts[0].startswith("Ben: Pay 2 coins and take the region card 2")
-    driver.tap("move-space-quaestor")  # Ana moves on: the step was seen
+    driver.tap("move-space-quaestor")  # Ana moves on with worker 1: the step was seen
     assert app.prompts == []
-    driver.tap("pick-1")
     assert state_of(session).area("quaestor") == (1,)
 
 
-@pytest.mark.xfail(strict=True, reason="a placement is still the space, then the worker where "
-                   "more than one fits: 39 taps a round (the goal needs one target per area "
-                   "and worker number)")
 def test_a_round_of_three_takes_at_most_thirty_taps(app: App) -> None:
     """The typical 3-player round by touch alone: 15 placements, the take-backs and the
-    next round's start, within the 30 taps the table aims at."""
+    next round's start, within the 30 taps the table aims at (39 when the worker was asked
+    after the space and the Propraetor's choice asked without a card to give influence)."""
     session, driver = started(app)
     play_typical_round(session, driver, full=False)
     take_back_all(session, driver)
     driver.tap("move-confirm_order")
     assert state_of(session).round == 2
+    print(f"round of three: {driver.touches} touches")
     assert driver.touches <= 30, driver.touches

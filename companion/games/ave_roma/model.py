@@ -137,6 +137,9 @@ class Seat:
     #: this round's turn-order entry: the five numbers in hand, or only their sum
     entered_numbers: tuple[int, ...] | None = None
     entered_sum: int | None = None
+    #: building and military cards bought (Aedificator, Legatus): the Propraetor's
+    #: influence comes through their abilities, so it needs one
+    cards: int = 0
 
     def amount(self, resource: str) -> int:
         return self.resources[RESOURCES.index(resource)]

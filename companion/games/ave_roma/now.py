@@ -44,7 +44,8 @@ class Options:
     """Who moves, and for each area the worker numbers the engine accepts there now
     (``trained``: the trained worker's numbers, kept apart); ``short``: the numbers at
     each area refused only for want of coins; ``first``: a player who must put
-    resources over the cap into surplus before anyone moves (None: nobody)."""
+    resources over the cap into surplus before anyone moves (None: nobody); ``influence``:
+    see the field."""
 
     player: int | None
     phase: str
@@ -53,6 +54,9 @@ class Options:
     can_pass: bool
     short: tuple[tuple[str, tuple[int, ...]], ...] = ()
     first: int | None = None
+    #: whether the Propraetor's second choice, influence through building and military
+    #: cards, is open: the player bought one (else "1 more resource" is the only one)
+    influence: bool = False
 
     def numbers(self, space: str) -> tuple[int, ...]:
         """The worker numbers (in hand) the engine accepts at ``space``."""
@@ -121,7 +125,7 @@ def options(state: AveRomaState) -> Options:
         by_training = tuple((space, tuple(n for n in range(1, 6) if _placeable(
             state, me, space, {"trained": True, "acts_as": n}))) for space in BOARD_SPACES)
     return Options(me, state.phase, spaces, by_training, accepts(state, "pass", {}, me),
-                   tuple((s, n) for s, n in short if n))
+                   tuple((s, n) for s, n in short if n), influence=state.seat(me).cards > 0)
 
 
 def next_player(state: AveRomaState, player: int) -> int | None:

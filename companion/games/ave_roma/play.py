@@ -180,6 +180,10 @@ def _refuse_supplies(state: AveRomaState, effects: Effects) -> None:
                          "final scoring."))
 
 
+#: the rows whose cards (buildings, military) give the Propraetor's influence
+INFLUENCE_CARD_ROWS = frozenset({"aedificator", "legatus"})
+
+
 def _propraetor_bonus(payload: Mapping[str, Any], effects: Effects) -> str:
     """The Propraetor's one choice: "resource" (one more) or "influence" (through cards)."""
     bonus = payload.get("bonus")
@@ -305,6 +309,9 @@ def place(state: AveRomaState, player: int, payload: Mapping[str, Any]) -> AveRo
         state = state.with_seat(player, seat)
     if space in CARD_ROWS:
         state = replace(state, rows_taken=state.rows_taken | {space})
+    if space in INFLUENCE_CARD_ROWS:
+        seat = state.seat(player)
+        state = state.with_seat(player, replace(seat, cards=seat.cards + 1))
     said = " ".join(steps + cube_notices)
     notice = _("{name}: {steps}").format(name=state.name(player), steps=said) if said else ""
     alert = _("{name}: {steps}").format(name=state.name(player), steps=" ".join(alerts)) \

@@ -1,13 +1,15 @@
 """Ave Roma at the table: a move is a tap on a space, then only the questions that matter.
 
-Placing a worker is the space, then the worker (not asked when one fits); the trained
-worker is one more answer there, then one of −1 / as it is / +1 (three taps in all); on a
-numbered card row the space's printed number, asked only when more than one fits; then
-the Propraetor's one choice (one region's influence, or several regions counted in one
-dialog); with full tracking the amounts follow, one dialog each. Taking
-back is a tap on an area; the turn order is worked out and confirmed with one tap. The
-picture (``ave_roma_board``) shows what the rules did, and the prompt on top says what the
-players must do on the table.
+The player on turn's workers lie in a tray under the board, one chosen (their last choice
+while in hand, else the lowest number): placing it is one tap on the space; another
+worker is one tap on the tray first. Asked only where the choice is still open: the
+worker when the chosen one cannot go there; for the trained worker one of −1 / as it is
+/ +1; on a numbered card row the space's printed number, when more than one fits; the
+Propraetor's one choice (one region's influence, or several regions counted in one
+dialog) once the player holds a building or military card to give influence; with full
+tracking the amounts follow, one dialog each. Taking back is a tap on an area; the turn
+order is worked out and confirmed with one tap. The picture (``ave_roma_board``) shows
+what the rules did, and the prompt on top says what the players must do on the table.
 """
 
 from __future__ import annotations
@@ -43,10 +45,26 @@ from companion.games.ave_roma import (
     turn_order_explanation,
 )
 from companion.games.base import Action
+from companion.ui import theme
 from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
 from companion.ui.screens.dialogs import ConfirmDialog
-from companion.ui.tables.ave_roma_board import covered_rects, paint_table, take_back_cells
+from companion.ui.tables.ave_roma_board import (
+    board_parts,
+    covered_rects,
+    paint_table,
+    take_back_cells,
+)
 from companion.ui.tables.ave_roma_forms import effect_form, full_payload, full_steps
+from companion.ui.tables.ave_roma_tray import (
+    TRAINED,
+    Worker,
+    chosen_worker,
+    paint_caption,
+    tray_cells,
+    tray_place,
+    tray_workers,
+    worker_label,
+)
 from companion.ui.tables.base import GameView, MenuItem, Move, TableHost
 from companion.ui.widgets import Button
 
@@ -54,13 +72,15 @@ from companion.ui.widgets import Button
 NUMBER_MATTERS = frozenset({"quaestor", "aedilis", "mercator", "propraetor", "rome"})
 
 
-def bonus_options(full: bool) -> list[tuple[object, str]]:
-    """The Propraetor's one choice: one more resource (which one, with full tracking), or
-    influence in one region."""
+def bonus_options(full: bool, influence: bool = True) -> list[tuple[object, str]]:
+    """The Propraetor's one choice: one more resource (which one, with full tracking), or,
+    when the engine says it is open (``influence``), influence in one region."""
     options: list[tuple[object, str]] = [("resource", _("1 more resource"))]
     if full:
         options = [(f"resource:{r}", _("1 more {resource}").format(resource=resource_label(r)))
                    for r in RESOURCES]
+    if not influence:
+        return options  # essentials: one answer, not asked
     for region in range(1, REGION_COUNT + 1):
         for amount in (1, 2, 3):
             options.append((f"{region}:{amount}", _("Region {n}: +{amount} influence").format(
@@ -84,6 +104,9 @@ class AveRomaView(GameView):
     def __init__(self, table: TableHost) -> None:
         super().__init__(table)
         self._seen_actions = self.session.action_count
+        #: each player's last choice on the worker tray
+        self._last_worker: dict[int, Worker] = {}
+        self._found: tuple[AveRomaState, now.Options] | None = None
 
     @property
     def ave(self) -> AveRomaState:
@@ -166,14 +189,42 @@ class AveRomaView(GameView):
             return []
         state = self.ave
         seat = state.seat(me)
-        found = now.options(state)  # the engine's own answer, as "What now?" says it
+        found = self._options()
         numbers = list(found.numbers(space))
         if state.phase == FINAL and space not in NUMBER_MATTERS:
             numbers = numbers[-1:]  # any number does: one is asked for
         options: list[tuple[object, str]] = [(n, str(n)) for n in numbers]
         if found.trained_numbers(space):
-            options.append(("trained", _("Trained worker ({n})").format(n=seat.trained)))
+            options.append((TRAINED, _("Trained worker ({n})").format(n=seat.trained)))
         return options
+
+    def _options(self) -> now.Options:
+        """The engine's own answer, as "What now?" says it (worked out once a state)."""
+        if self._found is None or self._found[0] is not self.ave:
+            self._found = (self.ave, now.options(self.ave))
+        return self._found[1]
+
+    def tray(self) -> list[Worker]:
+        """The workers on the tray of the player on turn: those the engine takes on some
+        area now."""
+        if self.current is None or self.ave.phase not in (ACTION, FINAL):
+            return []
+        found = self._options()
+        numbers = {n for _space, allowed in found.spaces for n in allowed}
+        trained = self.ave.seat(self.current).trained
+        fits = any(allowed for _space, allowed in found.trained)
+        return tray_workers(sorted(numbers), trained if fits else None)
+
+    def chosen(self) -> Worker | None:
+        """The worker a tap on an area places: highlighted on the tray."""
+        me = self.current
+        return None if me is None else chosen_worker(self.tray(), self._last_worker.get(me))
+
+    def _choose(self, worker: Worker) -> Callable[[], None]:
+        def choose() -> None:
+            if self.current is not None:
+                self._last_worker[self.current] = worker
+        return choose
 
     def _place(self, space: str) -> Callable[[], None]:
         """The worker (asked only when more than one fits), then what the space needs."""
@@ -185,13 +236,16 @@ class AveRomaView(GameView):
             options = self._workers_for(space)
             values: Values = {"space": space}
             steps: list[Step] = []
-            if len(options) == 1:
+            chosen = self.chosen()
+            if chosen in [worker for worker, _label in options]:
+                values["worker"] = chosen
+            elif len(options) == 1:
                 values["worker"] = options[0][0]
             else:
                 steps.append(Pick("worker", _("Which worker?"), options))
             steps.append(Pick("acts_as", _("The trained worker counts"),
                               lambda v: self._trained_options(space),
-                              when=lambda v: v["worker"] == "trained"))
+                              when=lambda v: v["worker"] == TRAINED))
             steps.append(Pick("slot", _("Which space? (the number printed on it)"),
                               lambda v: self._slot_options(v),
                               when=lambda v: space in CARD_ROWS and self.ave.phase == ACTION))
@@ -212,16 +266,17 @@ class AveRomaView(GameView):
     @staticmethod
     def _slot_options(values: Values) -> list[tuple[object, str]]:
         """The numbered card-row spaces the worker fits: asked only when more than one."""
-        number = int(values["acts_as"] if values["worker"] == "trained" else values["worker"])
+        number = int(values["acts_as"] if values["worker"] == TRAINED else values["worker"])
         return [(n, _("Space {n}").format(n=n)) for n in card_row_spaces(number)]
 
     def _then(self, me: int, values: Values) -> None:
         """Second part of a placement, now that the worker's number is known."""
         space = str(values["space"])
-        number = int(values["acts_as"] if values["worker"] == "trained" else values["worker"])
+        number = int(values["acts_as"] if values["worker"] == TRAINED else values["worker"])
         steps: list[Step] = []
         if space == "propraetor":
-            steps += [Pick("bonus", _("Then?"), bonus_options(self.ave.tracks_supplies)),
+            steps += [Pick("bonus", _("Then?"), bonus_options(
+                self.ave.tracks_supplies, self._options().influence)),
                       several_regions()]
         if self.ave.tracks_supplies:
             card = self.ave.regions[number - 1].card != EMPTY
@@ -235,7 +290,7 @@ class AveRomaView(GameView):
         payload: dict[str, object] = {"space": values["space"]}
         if "slot" in values:
             payload["slot"] = values["slot"]
-        if values["worker"] == "trained":
+        if values["worker"] == TRAINED:
             payload["trained"] = True
             payload["acts_as"] = values["acts_as"]
         else:
@@ -420,13 +475,31 @@ class AveRomaView(GameView):
         workers lying there), disabled once empty: placed from the panel alone, so taking
         back one area's workers moves no other button from under the next finger."""
         if not self.taking_back():
-            return []
+            return self._tray_buttons(rect)
         m = self.table.metrics
         state = self.ave
         return [Button(f"move-area-{space}", cell, space_label(space), self._take_back(space),
                        enabled=bool(state.area(space)), size=m.small,
                        sublabel=" ".join(map(str, state.area(space))) or "–")
                 for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m), strict=True)]
+
+    def _tray_buttons(self, rect: pygame.Rect) -> list[Button]:
+        """The worker tray: a button per worker of the player on turn, the chosen one
+        highlighted (a tap on an area places it)."""
+        tray = board_parts(rect, self.ave, self.prompt(), self.table.metrics).tray
+        me = self.current
+        if tray is None or me is None:
+            return []
+        m = self.table.metrics
+        chosen, trained = self.chosen(), self.ave.seat(me).trained
+        buttons = []
+        cells = tray_cells(tray, m)[1]
+        for worker in self.tray():
+            cell = cells[tray_place(worker)]  # each worker keeps its place on the tray
+            label, word = worker_label(worker, trained)
+            buttons.append(Button(f"worker-{worker}", cell, label, self._choose(worker),
+                                  selected=worker == chosen, size=m.small, sublabel=word))
+        return buttons
 
     def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
         return covered_rects(rect, self.ave, self.prompt(), self.table.metrics,
@@ -439,3 +512,8 @@ class AveRomaView(GameView):
                       for i in range(len(self.ave.seats)))
         paint_table(surface, rect, self.ave, colours, self.prompt(), m, self.layers,
                     self.taking_back(), notes)
+        tray = board_parts(rect, self.ave, self.prompt(), m).tray
+        me = self.current
+        if tray is not None and me is not None:
+            paint_caption(surface, tray_cells(tray, m)[0], self.name(me),
+                          theme.colour_rgb(colours[me]), m)

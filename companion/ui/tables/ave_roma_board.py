@@ -53,6 +53,7 @@ from companion.ui.layout import (
     split_cols,
     split_rows,
 )
+from companion.ui.tables.ave_roma_tray import tray_height
 from companion.ui.text import draw_text
 from companion.ui.text_fit import wrap
 from companion.ui.text_shaping import measure
@@ -78,6 +79,7 @@ class Parts:
     boards: pygame.Rect
     layout: tuple[int, int]  # the boards' (columns, lines)
     take_back: pygame.Rect | None
+    tray: pygame.Rect | None = None  # the worker tray (ave_roma_tray), in the action phase
 
 
 def label_size(m: Metrics) -> int:
@@ -179,6 +181,9 @@ def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
         rows.append(-prompt_height(prompt, rect.width, m))
         room += int(rows[0]) - m.gap
     players = len(state.seats)
+    tray = tray_height(m) if state.phase in (ACTION, FINAL) and not take_back else 0
+    feet = [-tray] if tray else []
+    room -= tray + m.gap if tray else 0
     if take_back:
         room -= take_back_height(m) + m.gap
         layout = board_layout(state, m, room, 0)
@@ -194,14 +199,19 @@ def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
         # the workers), the regions and the players' boards stay whole
         layout = board_layout(state, m, room - m.gap, smallest)
         boards = boards_height(players, m, *layout)
-        cut = split_rows(rect, [*rows, 1, -boards], m.gap)
-        return Parts(cut[0] if prompt else None, cut[-2], None, cut[-1], layout, None)
+        cut = split_rows(rect, [*rows, 1, -boards, *feet], m.gap)
+        cut, foot = (cut[:-1], cut[-1]) if tray else (cut, None)
+        # under the worker tray the ring may not keep its cards at the reading size: then
+        # it goes too for that step (the prompt says what to do with it)
+        ring = cut[-2] if cut[-2].height >= smallest else None
+        return Parts(cut[0] if prompt else None, ring, None, cut[-1], layout, None, foot)
     room -= spaces + 2 * m.gap
     layout = board_layout(state, m, room, smallest)
     boards = boards_height(players, m, *layout)
     regions = min(room - boards, round(size * 8))
-    cut = split_rows(rect, [*rows, -regions, -spaces, -boards], m.gap)
-    return Parts(cut[0] if prompt else None, cut[-3], cut[-2], cut[-1], layout, None)
+    cut = split_rows(rect, [*rows, -regions, -spaces, -boards, *feet], m.gap)
+    cut, foot = (cut[:-1], cut[-1]) if tray else (cut, None)
+    return Parts(cut[0] if prompt else None, cut[-3], cut[-2], cut[-1], layout, None, foot)
 
 
 def region_cells(rect: pygame.Rect, m: Metrics) -> tuple[list[pygame.Rect], pygame.Rect]:

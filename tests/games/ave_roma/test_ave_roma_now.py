@@ -96,3 +96,16 @@ def test_a_mercator_sale_pays_the_second_use() -> None:
     state = state.with_seat(0, replace(state.seat(0), coins=0))
     assert 3 in options(state).numbers("mercator")
     assert 3 not in options(state).numbers("aedilis")
+
+
+def test_the_propraetors_influence_opens_with_a_building_or_military_card() -> None:
+    """The seed: the Propraetor gives 1 more resource, or influence "使用建筑卡和／或长官卡的
+    能力": without such a card the extra resource is the only answer."""
+    state = new_game(tracking="essentials")
+    assert not options(state).influence
+    state = act(state, "place", 0, space="senatus", worker=1, slot=1)  # a patron: not one
+    state = act(state, "place", 1, space="legatus", worker=1, slot=1)
+    state = act(state, "place", 2, space="aedificator", worker=2, slot=2)
+    assert not options(state).influence  # Livia: a patron only
+    state = act(state, "place", 0, space="quaestor", worker=2)
+    assert options(state).influence  # Marcus: a military card
