@@ -88,14 +88,14 @@ class Button:
     def _ink_fits(self, text_size: int, label_size: int, label_lines: list[str],
                   sub_size: int, sub_lines: list[str]) -> bool:
         """Whether the lines drawn as :meth:`_paint` draws them keep their ink apart and
-        on the face."""
+        on the face, a gap from its edges."""
         inner = self.inner()
         top_height = self._top_height(text_size)
         rows = [(pygame.Rect(inner.left, inner.top, inner.width, top_height), label_size,
                  label_lines),
                 (pygame.Rect(inner.left, inner.top + top_height, inner.width,
                              inner.height - top_height), sub_size, sub_lines)]
-        floor = self.rect.top
+        floor = self.rect.top + INK_GAP  # ink on the face's edge reads as cut
         for rect, size, lines in rows:
             line_height = lines_step(lines, size, line_size(size))
             first = rect.centery - line_height * len(lines) // 2
@@ -105,7 +105,7 @@ class Button:
                 if middle + above < floor:
                     return False
                 floor = middle + below
-        return floor <= self.rect.bottom
+        return floor <= self.rect.bottom - INK_GAP
 
     def _top_height(self, text_size: int) -> int:
         """The label's share of the height: three fifths, two when a long sublabel (a
@@ -151,6 +151,8 @@ class Button:
             _draw_lines(surface, label_lines, inner, label_size, colour)
 
 
+#: px of face kept between a two-line label's ink and the button's top and bottom edges
+INK_GAP = 3
 #: the see-through colour of a button's picture (no theme colour or text shade is this)
 CLEAR: RGB = (255, 0, 255)
 #: drawn buttons by what they show, the least recently drawn going when over the budget
