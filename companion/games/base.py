@@ -97,14 +97,27 @@ class PlayerScore:
 
 @frozen
 class ScoreResult:
-    """Final scores, ranked best first, with the winners and the tie-break in words."""
+    """Final scores, ranked best first, with the winners and the tie-break in words.
+
+    ``places`` is each player's place as the game's tie-break leaves it (equal places: a
+    tie the rules leave standing); empty, :meth:`placings` works it out from the totals
+    and the winners (a result kept before places were, or a tie the table gave).
+    """
 
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
     explanation: str = ""
+    places: tuple[int, ...] = ()
+
+    def placings(self) -> tuple[int, ...]:
+        """One place per player, in the order of ``players`` (1 = first)."""
+        if len(self.places) == len(self.players):
+            return self.places
+        keys = [(p.total, p.name in self.winners) for p in self.players]
+        return tuple(1 + sum(other > key for other in keys) for key in keys)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "players": [
                 {"name": p.name, "total": p.total, "breakdown": dict(p.breakdown)}
                 for p in self.players
@@ -112,14 +125,21 @@ class ScoreResult:
             "winners": list(self.winners),
             "explanation": self.explanation,
         }
+        if self.places:
+            document["places"] = list(self.places)
+        return document
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoreResult:
+        players = tuple(PlayerScore(p["name"], int(p["total"]), dict(p["breakdown"]))
+                        for p in data["players"])
+        places = data.get("places")
         return cls(
-            players=tuple(PlayerScore(p["name"], int(p["total"]), dict(p["breakdown"]))
-                          for p in data["players"]),
+            players=players,
             winners=tuple(data["winners"]),
             explanation=str(data.get("explanation", "")),
+            places=(tuple(int(p) for p in places)
+                    if isinstance(places, list) and len(places) == len(players) else ()),
         )
 
 
@@ -135,6 +155,7 @@ def rank(scores: Sequence[PlayerScore],
     keyed = {i: (scores[i].total, *(values[i] for _d, values in tiebreaks)) for i in order}
     order.sort(key=lambda i: keyed[i], reverse=True)
     ranked = tuple(scores[i] for i in order)
+    places = tuple(1 + sum(keyed[j] > keyed[i] for j in order) for i in order)
     if not scores:
         return ScoreResult((), ())
     best_total = ranked[0].total
@@ -153,7 +174,8 @@ def rank(scores: Sequence[PlayerScore],
         contenders = narrowed
     if len(contenders) > 1:
         explanation += _("{names} share the victory.").format(names=names(contenders))
-    return ScoreResult(ranked, tuple(scores[i].name for i in contenders), explanation.strip())
+    return ScoreResult(ranked, tuple(scores[i].name for i in contenders), explanation.strip(),
+                       places)
 
 
 class GameRules(Protocol, Generic[S]):

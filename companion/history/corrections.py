@@ -126,6 +126,10 @@ def give_tie(store: Store, game_id: int, winner: str | None, who: str = "") -> i
     winners = [winner] if winner is not None else tied
     document: dict[str, Any] = dict(record.result or {})
     document["winners"] = winners
+    # the winner first, and places worked out again from the totals and the winners
+    document["players"] = sorted(document.get("players", []), key=lambda p: (
+        -int(p["total"]), p["name"] not in winners))
+    document.pop("places", None)
     document["explanation"] = (
         _("{names} tied on {total}; the table gave the victory to {winner}.").format(
             names=", ".join(tied), total=top, winner=winner) if winner is not None

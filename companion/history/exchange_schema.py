@@ -227,6 +227,11 @@ def _result(value: Any, where: str, players: tuple[PlayerInfo, ...], game: str,
         "players": scored, "winners": winners,
         "explanation": _text(result.get("explanation", ""), where, "explanation", MAX_TEXT,
                              newlines=True)}
+    if result.get("places") is not None:  # as the game's tie-break left them
+        checked["places"] = [_integer(place, where, "places", 1, len(scored)) for place in
+                             _list(result["places"], where, "places", len(scored))]
+        if len(checked["places"]) != len(scored):
+            raise _fail(where, "places")
     if result.get("entries") is not None:
         entries = _plain(result["entries"], where, "entries")
         try:

@@ -114,7 +114,7 @@ def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal],
     result = rank(scores, [(_("most coins"), [r.coins for r in records]),
                            (_("most resources"), [r.resources for r in records])])
     explanation = " ".join(part for part in (result.explanation, "; ".join(pushes)) if part)
-    return ScoreResult(result.players, result.winners, explanation)
+    return ScoreResult(result.players, result.winners, explanation, result.places)
 
 
 # --- ``companion score ave-roma FILE`` ---------------------------------------------------

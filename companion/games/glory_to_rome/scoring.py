@@ -72,10 +72,15 @@ def score_records(records: Sequence[ScoringRecord],
     result = rank(scores, [(_("most cards in hand"), [r.hand for r in records])])
     if forum_winner is None:
         return result
-    ranked = sorted(result.players, key=lambda p: p.name != forum_winner)
+    placed = sorted(zip(result.players, result.placings(), strict=True),
+                    key=lambda pair: pair[0].name != forum_winner)
+    others = [place for player, place in placed if player.name != forum_winner]
+    places = [1 if player.name == forum_winner else 2 + sum(o < place for o in others)
+              for player, place in placed]
     explanation = _("{name} completed the Forum's victory condition and wins regardless of "
                     "score.").format(name=forum_winner)
-    return ScoreResult(tuple(ranked), (forum_winner,), explanation)
+    return ScoreResult(tuple(p for p, _place in placed), (forum_winner,), explanation,
+                       tuple(places))
 
 
 # --- the ``companion score glory-to-rome FILE`` format -------------------------------

@@ -194,10 +194,8 @@ class HistoryScreen(Screen):
         colours = {p.name: p.colour for p in record.players}
         count = max(1, len(result.players))
         width = (players.width - m.gap * (count - 1)) // count
-        place, previous = 0, None
-        for index, score in enumerate(result.players):
-            if score.total != previous:
-                place, previous = index + 1, score.total
+        for index, (score, place) in enumerate(zip(result.players, result.placings(),
+                                                   strict=True)):
             cell = pygame.Rect(players.left + index * (width + m.gap), players.top, width,
                                players.height)
             fill = theme.colour_rgb(colours.get(score.name, "grey"))

@@ -118,12 +118,9 @@ class ScoreboardScreen(Screen):
         m = self.metrics
         count = max(1, len(self.result.players))
         height = min(int(m.unit * 2.2), (area.height - m.gap * (count - 1)) // count)
-        place = 0
-        previous: int | None = None
+        places = self.result.placings()
         for index, player in enumerate(self.result.players):
-            if player.total != previous:
-                place = index + 1
-                previous = player.total
+            place = places[index]
             row = pygame.Rect(area.left, area.top + index * (height + m.gap), area.width, height)
             winner = player.name in self.result.winners
             panel(surface, row, theme.PANEL_LIGHT if winner else theme.PANEL,
