@@ -127,6 +127,11 @@ class HistoryEdits(Database):
             return _log_edit(db, None, who, "merge" if merge else "rename", before,
                              {"from": old, "to": new})
 
+    def table_mates(self, name: str) -> set[str]:
+        """The names (case-folded) of everybody who sat at one game with ``name``: one
+        of them is another person, never to be merged with ``name``."""
+        return {str(mate).casefold() for (mate,) in self._read(TABLE_MATES, (name,))}
+
     def edits(self, game_id: int | None = None) -> list[Edit]:
         """The edit log, newest first (of one game, with ``game_id``)."""
         where, parameters = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
@@ -380,13 +385,16 @@ def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, A
     }
 
 
+#: everybody who sat at one game with the player named by the parameter
+TABLE_MATES = ("SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
+               "AND a.position != b.position WHERE a.name = ?")
+
+
 def _refuse_same_name_at_a_game(db: sqlite3.Connection, old: str, new: str) -> None:
     """A rename or merge may not give a game two players of one name, in any case ("ann"
     beside "Ann"), also where the other has no profile (a forgotten player): no game may
     hold that, and its export would not import back."""
-    for (name,) in db.execute(
-            "SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
-            "AND a.position != b.position WHERE a.name = ?", (old,)):
+    for (name,) in db.execute(TABLE_MATES, (old,)):
         if str(name).casefold() == new.casefold():
             raise StoreError(_("{a} and {b} sat at the same game: they are two "
                                "players.").format(a=old, b=name))
