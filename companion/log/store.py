@@ -206,10 +206,11 @@ class Store(HistoryEdits):
         with self._writing() as db:
             db.execute("DELETE FROM profiles WHERE name = ?", (name,))
 
-    def last_game(self) -> GameRecord | None:
-        """The most recently started game that was not abandoned (its line-up and options)."""
+    def last_game(self, game: str | None = None) -> GameRecord | None:
+        """The most recently started game that was not abandoned (its line-up and options);
+        of the game ``game`` only, if given."""
         games = self._games("status != 'abandoned'")
-        return games[0] if games else None
+        return next((g for g in games if game in (None, g.game)), None)
 
     def add_turn_time(self, game_id: int, player: int, started: float, ended: float) -> None:
         """One stretch on turn; ignored for a game that is no longer in the log."""
