@@ -441,8 +441,21 @@ def _restore_profiles(db: sqlite3.Connection, before: dict[str, Any]) -> None:
 
 
 def rename_in_result(result: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """A scored result with player ``old`` called ``new`` (in the ranking and the winners)."""
+    """A scored result with player ``old`` called ``new`` (in the ranking, the winners and
+    what its explanation says)."""
     players = [dict(p, name=new) if p.get("name") == old else p
                for p in result.get("players", [])]
     winners = [new if name == old else name for name in result.get("winners", [])]
-    return {**result, "players": players, "winners": winners}
+    renamed = {**result, "players": players, "winners": winners}
+    if isinstance(result.get("said"), list):  # the names the explanation says
+        renamed["said"] = [_renamed(item, old, new) for item in result["said"]]
+    return renamed
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, dict):
+        return {key: item if key in ("say", "rule") else _renamed(item, old, new)
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, old, new) for item in value]
+    return new if value == old else value

@@ -9,6 +9,7 @@ import pygame
 import pytest
 from ui_driver import Driver
 
+from companion.core import i18n
 from companion.games import get_rules
 from companion.games.base import PlayerInfo
 from companion.history.corrections import correct_score
@@ -93,3 +94,51 @@ def test_a_tie_the_tie_break_leaves_standing_shares_a_place(app: App,
     listed, board = _history_and_scoreboard(app, game_id, drawn)
     assert board[0] == "1. Cato" and sorted(board[1:]) == ["2. Anna", "2. Bruno"]
     assert listed[0] == "1. Cato 2" and sorted(listed[1:]) == ["2. Anna 2", "2. Bruno 2"]
+
+
+@pytest.fixture
+def paragraphs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    import companion.ui.screens.scoreboard as scoreboard
+
+    texts: list[str] = []
+    real = scoreboard.draw_paragraph
+
+    def record(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> Any:
+        texts.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(scoreboard, "draw_paragraph", record)
+    yield texts
+
+
+def _scoreboard_words(app: App, game_id: int, texts: list[str]) -> list[str]:
+    app.go(places.FinishedGame(game_id))
+    texts.clear()
+    app.step()
+    assert isinstance(app.top, ScoreboardScreen)
+    return list(texts)
+
+
+def test_the_scoreboards_sentence_speaks_the_language_of_the_moment(
+        app: App, paragraphs: list[str]) -> None:
+    game_id = _finished_glory(app, [1, 3, 5])  # scored in English
+    english = "Anna, Bruno, Cato tied on 2; the tie goes to Cato (most cards in hand)."
+    assert english in _scoreboard_words(app, game_id, paragraphs)
+    i18n.set_language("de")
+    german = ("Anna, Bruno, Cato gleichauf mit 2; der Gleichstand geht an Cato "
+              f"({i18n._('most cards in hand')}).")
+    assert german in _scoreboard_words(app, game_id, paragraphs)
+    assert "meiste Karten" in german  # the rule, too, in German
+    # a sentence kept in words by an older version is still shown as it was
+    record = app.store.game(game_id)
+    older = {key: value for key, value in (record.result or {}).items() if key != "said"}
+    older["explanation"] = "Cato had the most cards in hand."
+    app.store.edit_game(game_id, {"result": older})
+    assert "Cato had the most cards in hand." in _scoreboard_words(app, game_id, paragraphs)
+
+
+def test_a_renamed_player_is_renamed_in_the_sentence(app: App, paragraphs: list[str]) -> None:
+    game_id = _finished_glory(app, [1, 3, 5])
+    app.store.rename_player("Cato", "Catullus")
+    words = " ".join(_scoreboard_words(app, game_id, paragraphs))
+    assert "the tie goes to Catullus" in words and "Cato " not in words

@@ -108,7 +108,7 @@ class ScoreboardScreen(Screen):
         ranking, chart, explanation, _bottom = self._areas()
         self._paint_ranking(surface, ranking)
         self._paint_chart(surface, chart)
-        text = self.result.explanation
+        text = self.result.words()  # in the language of the moment
         if self.tie_break is not None and len(self.result.winners) > 1:
             text = _("A tie: the table may give the victory to one of them, or keep it shared.")
         if text:
