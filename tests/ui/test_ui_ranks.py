@@ -11,7 +11,7 @@ from ui_driver import Driver
 
 from companion.core import i18n
 from companion.games import get_rules
-from companion.games.base import PlayerInfo
+from companion.games.base import PlayerInfo, ScoreResult
 from companion.history.corrections import correct_score
 from companion.log.session import GameSession
 from companion.ui import places
@@ -142,3 +142,16 @@ def test_a_renamed_player_is_renamed_in_the_sentence(app: App, paragraphs: list[
     app.store.rename_player("Cato", "Catullus")
     words = " ".join(_scoreboard_words(app, game_id, paragraphs))
     assert "the tie goes to Catullus" in words and "Cato " not in words
+
+
+def test_in_arabic_the_sentences_brackets_stay_on_one_line(app: App) -> None:
+    from companion.ui.text_fit import wrap
+
+    game_id = _finished_glory(app, [1, 3, 5])
+    i18n.set_language("ar")
+    record = app.store.game(game_id)
+    words = ScoreResult.from_json(record.result or {}).words()
+    assert "(" in words and "most" not in words
+    for width in range(160, 720, 24):  # every width a screen may give it
+        for line in wrap(words, app.metrics.body, width):
+            assert line.count("(") == line.count(")"), (width, line)
