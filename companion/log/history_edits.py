@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.core.i18n import _, ngettext
@@ -288,8 +288,12 @@ def _remember_seated(db: sqlite3.Connection, seats: Sequence[Sequence[Any]],
                        (name, colour, seat, record.created))
 
 
-def describe_edit(edit: Edit) -> str:
-    """One correction in the words a player knows it by ("Dan's total 12 -> 14")."""
+def describe_edit(edit: Edit, seats: Sequence[str] = (),
+                  labels: Mapping[str, str] | None = None) -> str:
+    """One correction in the words a player knows it by ("Dan's total 12 -> 14"); a
+    number that left the totals as they were by the number itself ("Dan's cards in hand
+    1 -> 4": ``seats`` the names in seat order, ``labels`` the game's words for its
+    entries' keys)."""
     if edit.kind == "undo":
         return _("a correction undone")
     if edit.kind in ("rename", "merge"):
@@ -310,10 +314,11 @@ def describe_edit(edit: Edit) -> str:
             if p.get("name") in totals and totals[p.get("name")] != p.get("total")]
         if changed:
             return ", ".join(changed)
+        changed = _entries_changed(before, after, seats, labels or {})
         if after.get("winners") != before.get("winners") and after.get("winners"):
-            return _("the victory given to {names}").format(names=", ".join(
-                after["winners"]))
-        return _("the score corrected")
+            changed.append(_("the victory given to {names}").format(names=", ".join(
+                after["winners"])))
+        return ", ".join(changed) or _("the score corrected")
     if "created" in edit.after:
         days = ((edit.after["created"] or 0) - (edit.before.get("created") or 0)) / DAY
         if days != round(days) or not days:
@@ -383,6 +388,37 @@ def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, A
             "SELECT * FROM tags WHERE kind = 'player' AND value IN (?, ?)", (old, new))],
         "names": [old, new],
     }
+
+
+def _entries_changed(before: Mapping[str, Any], after: Mapping[str, Any],
+                     seats: Sequence[str], labels: Mapping[str, str]) -> list[str]:
+    """Each number of the kept entries a correction changed, with its old and new value."""
+    old = (before.get("entries") or {}).get("players") or []
+    new = (after.get("entries") or {}).get("players") or []
+    said = []
+    for seat, (was, now) in enumerate(zip(old, new, strict=False)):
+        name = seats[seat] if seat < len(seats) else _("Seat {n}").format(n=seat + 1)
+        for path, value_was, value_now in _leaves_changed(was, now, ""):
+            said.append(_("{name}'s {part} {before} -> {after}").format(
+                name=name, part=labels.get(path, path.replace(".", " ").replace("_", " ")),
+                before=_number_words(value_was), after=_number_words(value_now)))
+    return said
+
+
+def _leaves_changed(was: Any, now: Any, path: str) -> list[tuple[str, Any, Any]]:
+    if isinstance(was, dict) and isinstance(now, dict):
+        return [leaf for key in was if key in now
+                for leaf in _leaves_changed(was[key], now[key], f"{path}.{key}".lstrip("."))]
+    if isinstance(was, list) and isinstance(now, list):
+        return [leaf for index, (a, b) in enumerate(zip(was, now, strict=False))
+                for leaf in _leaves_changed(a, b, f"{path}.{index}".lstrip("."))]
+    return [] if was == now else [(path, was, now)]
+
+
+def _number_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
 
 
 #: everybody who sat at one game with the player named by the parameter

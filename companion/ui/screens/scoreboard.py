@@ -15,6 +15,7 @@ from companion.ui.board import reading_size
 from companion.ui.layout import mirror, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text_fit import fit_size
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -44,11 +45,13 @@ class ScoreboardScreen(Screen):
         self.tie_break = tie_break
         #: a button after ``extra`` (key, label, action): a finished game's "Correct"
         self.more: tuple[str, str, Callable[[], None]] | None = None
+        #: a finished game's place, date, length and note, above the explanation
+        self.facts = ""
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        body, explanation, bottom = split_rows(
-            self.body_rect(), [1, -m.unit * (1.6 if m.portrait else 1.0), -m.unit], m.gap)
+        words = m.unit * (1.6 if m.portrait else 1.0) + (m.small + m.gap if self.facts else 0)
+        body, explanation, bottom = split_rows(self.body_rect(), [1, -words, -m.unit], m.gap)
         if m.portrait:
             chart, ranking = split_rows(body, [2, 3], m.gap * 2)
         else:
@@ -111,6 +114,10 @@ class ScoreboardScreen(Screen):
         text = self.result.words()  # in the language of the moment
         if self.tie_break is not None and len(self.result.winners) > 1:
             text = _("A tie: the table may give the victory to one of them, or keep it shared.")
+        if self.facts:
+            facts, explanation = split_rows(explanation, [-m.small, 1], m.gap)
+            draw_text(surface, self.facts, facts, fit_size(self.facts, m.small, facts.width,
+                                                           0.8), theme.MUTED)
         if text:
             draw_paragraph(surface, text, explanation, m.body, theme.TEXT)
 
