@@ -43,7 +43,7 @@ class HomeScreen(Screen):
         cells = grid(area, 4, columns, m.gap * 2, row_height=height)
         self.resume_rect = cells[0]
         # side by side in the Resume cell, each a finger tall; more wait behind a picker
-        fits = max(1, cells[0].width // (m.unit * 3))
+        fits = max(1, min(2, cells[0].width // (m.unit * 3)))
         records = self.app.store.unfinished_games()
         shown = records if len(records) <= fits else records[:max(1, fits - 1)]
         slots = split_cols(cells[0], [1] * max(1, len(shown) + (len(shown) < len(records))),
