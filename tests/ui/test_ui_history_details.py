@@ -22,20 +22,21 @@ from companion.ui.screens.scoreboard import ScoreboardScreen
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text the scoreboard and the correction screen draw."""
+    """Every text the scoreboard and the correction screen draw (lines and paragraphs)."""
     import companion.ui.screens.edit_game as edit_game
     import companion.ui.screens.scoreboard as scoreboard
 
     texts: list[str] = []
-    for module in (scoreboard, edit_game):
-        real = module.draw_text
+    for module, drawing in ((scoreboard, "draw_text"), (scoreboard, "draw_paragraph"),
+                            (edit_game, "draw_text")):
+        real = getattr(module, drawing)
 
         def record(surface: pygame.Surface, text: str, *args: Any, real: Any = real,
                    **kwargs: Any) -> Any:
             texts.append(text)
             return real(surface, text, *args, **kwargs)
 
-        monkeypatch.setattr(module, "draw_text", record)
+        monkeypatch.setattr(module, drawing, record)
     yield texts
 
 

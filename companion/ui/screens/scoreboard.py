@@ -15,7 +15,6 @@ from companion.ui.board import reading_size
 from companion.ui.layout import mirror, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
-from companion.ui.text_fit import fit_size
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -50,7 +49,8 @@ class ScoreboardScreen(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        words = m.unit * (1.6 if m.portrait else 1.0) + (m.small + m.gap if self.facts else 0)
+        # a finished game's facts: on their own line in portrait, beside the title in landscape
+        words = m.unit * 1.6 + (m.small + m.gap if self.facts else 0) if m.portrait else m.unit
         body, explanation, bottom = split_rows(self.body_rect(), [1, -words, -m.unit], m.gap)
         if m.portrait:
             chart, ranking = split_rows(body, [2, 3], m.gap * 2)
@@ -107,17 +107,22 @@ class ScoreboardScreen(Screen):
             title = _("{title}: {names} won").format(title=self.title, names=winners)
         else:
             title = self.title
-        self.header(surface, title)
+        if self.facts and not m.portrait:  # beside the title, on up to two lines
+            area = pygame.Rect(m.gap * 2, 0, m.width - 4 * m.gap, m.unit)
+            heading, facts = split_cols(area, [3, 2], m.gap * 2)
+            self.header(surface, title, heading)
+            draw_paragraph(surface, self.facts, facts, m.small, theme.MUTED, align="right")
+        else:
+            self.header(surface, title)
         ranking, chart, explanation, _bottom = self._areas()
         self._paint_ranking(surface, ranking)
         self._paint_chart(surface, chart)
         text = self.result.words()  # in the language of the moment
         if self.tie_break is not None and len(self.result.winners) > 1:
             text = _("A tie: the table may give the victory to one of them, or keep it shared.")
-        if self.facts:
+        if self.facts and m.portrait:
             facts, explanation = split_rows(explanation, [-m.small, 1], m.gap)
-            draw_text(surface, self.facts, facts, fit_size(self.facts, m.small, facts.width,
-                                                           0.8), theme.MUTED)
+            draw_paragraph(surface, self.facts, facts, m.small, theme.MUTED, align="center")
         if text:
             draw_paragraph(surface, text, explanation, m.body, theme.TEXT)
 
