@@ -55,6 +55,10 @@ class DeviceStatus:
     device: str
     status: str
     message: str = ""
+    #: what the message says, for a screen that shows it later in the language of that
+    #: moment: a key its device layer knows, and the part no catalog has (a library's words)
+    key: str = ""
+    detail: str = ""
 
 
 @frozen

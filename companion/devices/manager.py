@@ -55,15 +55,14 @@ def start_devices(config: DeviceConfig, events: queue.Queue[InputEvent], simulat
                   ) -> Devices:
     """Start the buttons and readers in ``config`` (or stand-ins for them)."""
     if simulate:
-        events.put(DeviceStatus("devices", "simulated", _(
-            "Simulated devices: keys stand in for the buttons, tags are tapped on screen.")))
+        events.put(DeviceStatus("devices", "simulated", simulated_note(), key="simulated"))
         return _simulated(config, events)
     buttons, reason = _start_buttons(config, events, pin_factory, clock)
     devices = Devices(simulated=False, buttons=buttons)
     if reason is not None:
-        events.put(DeviceStatus("buttons", "simulated", _(
-            "No GPIO buttons: {reason}. Keys stand in for them, tags are tapped on "
-            "screen.").format(reason=reason)))
+        key, detail = reason
+        events.put(DeviceStatus("buttons", "simulated", simulated_note(key, detail), key=key,
+                                detail=detail))
         devices = _simulated(config, events)
     for reader in config.readers:
         if devices.simulated and not os.path.exists(reader.port):
@@ -84,14 +83,27 @@ def _simulated(config: DeviceConfig, events: queue.Queue[InputEvent]) -> Devices
                    keys=KeyHoldTracker(config.buttons))
 
 
+def simulated_note(key: str = "simulated", detail: str = "") -> str:
+    """The word off a Pi in the language of the moment: ``key`` "simulated" (asked for),
+    "no-chip" or "gpiozero" (no buttons; ``detail`` is gpiozero's own words)."""
+    if key == "simulated":
+        return _("Simulated devices: keys stand in for the buttons, tags are tapped on screen.")
+    reason = (_("this machine has no GPIO (no /dev/gpiochip*)") if key == "no-chip"
+              else _("gpiozero cannot use the pins ({error})").format(error=detail))
+    return _("No GPIO buttons: {reason}. Keys stand in for them, tags are tapped on "
+             "screen.").format(reason=reason)
+
+
 def _start_buttons(config: DeviceConfig, events: queue.Queue[InputEvent], pin_factory: Any,
-                   clock: Callable[[], float]) -> tuple[GpioButtons | None, str | None]:
-    """The GPIO buttons, or None and the reason they cannot be had."""
+                   clock: Callable[[], float]
+                   ) -> tuple[GpioButtons | None, tuple[str, str] | None]:
+    """The GPIO buttons, or None and why they cannot be had (a :func:`simulated_note`
+    key and gpiozero's words)."""
     if not config.buttons.pins:
         return None, None  # a table without buttons: the touchscreen does it all
     chosen = os.environ.get("GPIOZERO_PIN_FACTORY", "").strip()
     if pin_factory is None and not chosen and not glob.glob("/dev/gpiochip*"):
-        return None, _("this machine has no GPIO (no /dev/gpiochip*)")
+        return None, ("no-chip", "")
     try:
         from gpiozero.exc import PinFactoryFallback
 
@@ -101,4 +113,4 @@ def _start_buttons(config: DeviceConfig, events: queue.Queue[InputEvent], pin_fa
             warnings.simplefilter("ignore", PinFactoryFallback)
             return GpioButtons(config.buttons, events, pin_factory, clock), None
     except Exception as exc:  # gpiozero fails in many ways off a Pi; all mean "no GPIO"
-        return None, _("gpiozero cannot use the pins ({error})").format(error=exc)
+        return None, ("gpiozero", str(exc))

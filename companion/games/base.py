@@ -97,14 +97,35 @@ class PlayerScore:
 
 @frozen
 class ScoreResult:
-    """Final scores, ranked best first, with the winners and the tie-break in words."""
+    """Final scores, ranked best first, with the winners and the tie-break in words.
+
+    ``places`` is each player's place as the game's tie-break leaves it (equal places: a
+    tie the rules leave standing); empty, :meth:`placings` works it out from the totals
+    and the winners (a result kept before places were, or a tie the table gave).
+    ``said`` is what the explanation says, as keys and numbers (see :func:`say`), put in
+    words in the language of the moment by :meth:`words`; ``explanation`` is the same in
+    the words of the moment it was scored (all an older result keeps).
+    """
 
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
     explanation: str = ""
+    places: tuple[int, ...] = ()
+    said: tuple[Mapping[str, Any], ...] = ()
+
+    def words(self) -> str:
+        """The explanation in the language of the moment."""
+        return explain(self.said) if self.said else self.explanation
+
+    def placings(self) -> tuple[int, ...]:
+        """One place per player, in the order of ``players`` (1 = first)."""
+        if len(self.places) == len(self.players):
+            return self.places
+        keys = [(p.total, p.name in self.winners) for p in self.players]
+        return tuple(1 + sum(other > key for other in keys) for key in keys)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "players": [
                 {"name": p.name, "total": p.total, "breakdown": dict(p.breakdown)}
                 for p in self.players
@@ -112,48 +133,122 @@ class ScoreResult:
             "winners": list(self.winners),
             "explanation": self.explanation,
         }
+        if self.places:
+            document["places"] = list(self.places)
+        if self.said:
+            document["said"] = [dict(item) for item in self.said]
+        return document
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoreResult:
+        players = tuple(PlayerScore(p["name"], int(p["total"]), dict(p["breakdown"]))
+                        for p in data["players"])
+        places = data.get("places")
+        said = data.get("said")
         return cls(
-            players=tuple(PlayerScore(p["name"], int(p["total"]), dict(p["breakdown"]))
-                          for p in data["players"]),
+            players=players,
             winners=tuple(data["winners"]),
             explanation=str(data.get("explanation", "")),
+            places=(tuple(int(p) for p in places)
+                    if isinstance(places, list) and len(places) == len(players) else ()),
+            said=(tuple(dict(item) for item in said if isinstance(item, Mapping))
+                  if isinstance(said, list) else ()),
         )
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(str(name) for name in names)
+
+
+def _rule(key: str) -> str:
+    """A tie-break rule by its key (an older caller's words are shown as they are)."""
+    rules = {"hand": _("most cards in hand"), "coins": _("most coins"),
+             "resources": _("most resources")}
+    return rules.get(key, key)
+
+
+def say(item: Mapping[str, Any]) -> str:
+    """One sentence of a score's explanation, kept as ``{"say": key, ...numbers and
+    names}``, in the language of the moment (a key or a shape it does not know: nothing)."""
+    try:
+        return _say(item)
+    except (KeyError, TypeError, ValueError):
+        return ""
+
+
+def _say(item: Mapping[str, Any]) -> str:
+    kind = item.get("say")
+    if kind == "tie_goes":
+        return _("{names} tied on {total}; the tie goes to {winners} ({rule}). ").format(
+            names=_names(item["names"]), total=item["total"], winners=_names(item["winners"]),
+            rule=_rule(str(item["rule"]))).strip()
+    if kind == "shared":
+        return _("{names} share the victory.").format(names=_names(item["names"]))
+    if kind == "forum":
+        return _("{name} completed the Forum's victory condition and wins regardless of "
+                 "score.").format(name=item["name"])
+    if kind == "table_gave":
+        return _("{names} tied on {total}; the table gave the victory to {winner}.").format(
+            names=_names(item["names"]), total=item["total"], winner=item["winner"])
+    if kind == "table_gave_tie":
+        return _("{tied} tied on {total}; the table gave the tie to {name}.").format(
+            tied=_names(item["names"]), total=item["total"], name=item["winner"])
+    if kind == "table_kept_shared":
+        return _("By the table's choice, the table kept the tie shared.")
+    if kind == "push_down":
+        moves = [_("{name} {before}→{after}").format(
+            name=name, before=before, after=_("off the track") if after is None else after)
+            for name, before, after in item["moves"]]
+        return _("Region {position} (marker {marker}): {moves}").format(
+            position=item["region"], marker=item["marker"], moves=", ".join(moves))
+    return ""
+
+
+def explain(said: Sequence[Mapping[str, Any]]) -> str:
+    """Every sentence of ``said`` (the push-downs of several regions as one list)."""
+    text = ""
+    previous: object = None
+    for item in said:
+        words = say(item)
+        if words:
+            joint = "; " if previous == "push_down" == item.get("say") else " "
+            text = f"{text}{joint}{words}" if text else words
+            previous = item.get("say")
+    return text
 
 
 def rank(scores: Sequence[PlayerScore],
          tiebreaks: Sequence[tuple[str, Sequence[int]]] = ()) -> ScoreResult:
     """Rank by total, then by each tie-break in turn (higher wins); the rest share.
 
-    ``tiebreaks`` are ``(description, values)`` with one value per entry of ``scores``,
-    e.g. ``(_("most cards in hand"), [3, 1, 4])``. The explanation says in words how a tie
-    at the top was settled, or that it is shared.
+    ``tiebreaks`` are ``(rule, values)`` with one value per entry of ``scores``, e.g.
+    ``("hand", [3, 1, 4])`` (a key of :func:`_rule`). The explanation says how a tie at
+    the top was settled, or that it is shared (``said``, and in words).
     """
     order = list(range(len(scores)))
     keyed = {i: (scores[i].total, *(values[i] for _d, values in tiebreaks)) for i in order}
     order.sort(key=lambda i: keyed[i], reverse=True)
     ranked = tuple(scores[i] for i in order)
+    places = tuple(1 + sum(keyed[j] > keyed[i] for j in order) for i in order)
     if not scores:
         return ScoreResult((), ())
     best_total = ranked[0].total
     contenders = [i for i in range(len(scores)) if scores[i].total == best_total]
-    explanation = ""
-    names = lambda idx: ", ".join(scores[i].name for i in idx)  # noqa: E731
-    for description, values in tiebreaks:
+    said: list[dict[str, Any]] = []
+    names = lambda idx: [scores[i].name for i in idx]  # noqa: E731
+    for rule, values in tiebreaks:
         if len(contenders) < 2:
             break
         top = max(values[i] for i in contenders)
         narrowed = [i for i in contenders if values[i] == top]
         if len(narrowed) < len(contenders):
-            explanation += _("{names} tied on {total}; the tie goes to {winners} ({rule}). "
-                             ).format(names=names(contenders), total=best_total,
-                                      winners=names(narrowed), rule=description)
+            said.append({"say": "tie_goes", "names": names(contenders), "total": best_total,
+                         "winners": names(narrowed), "rule": rule})
         contenders = narrowed
     if len(contenders) > 1:
-        explanation += _("{names} share the victory.").format(names=names(contenders))
-    return ScoreResult(ranked, tuple(scores[i].name for i in contenders), explanation.strip())
+        said.append({"say": "shared", "names": names(contenders)})
+    return ScoreResult(ranked, tuple(scores[i].name for i in contenders), explain(said),
+                       places, tuple(said))
 
 
 class GameRules(Protocol, Generic[S]):

@@ -71,6 +71,8 @@ class SeatedPlayer:
     winner: bool
     start: bool
     colour: str | None = None
+    #: the place BG Stats gives (a tie broken by the game's rule has distinct ones)
+    rank: int | None = None
 
 
 @frozen
@@ -331,7 +333,7 @@ def _backup_plays(data: Mapping[str, Any]) -> tuple[list[Play], list[str], list[
                                        score.get("winner") is True,
                                        score.get("startPlayer") is True,
                                        _text(score.get("color") or score.get("role"), where,
-                                             "color", 20)))
+                                             "color", 20), _rank(score.get("rank"))))
         if ambiguous:
             continue
         location_ref = _ref(play.get("locationRefId"), where, "locationRefId")
@@ -377,7 +379,8 @@ def _import_plays(raw: list[Any]) -> tuple[list[Play], list[str], list[str]]:
             seated.append(SeatedPlayer(name, _score(person.get("score"), where, name),
                                        person.get("winner") is True,
                                        person.get("startPlayer") is True,
-                                       _text(person.get("color"), where, "color", 20)))
+                                       _text(person.get("color"), where, "color", 20),
+                                       _rank(person.get("rank"))))
         location = play.get("location")
         place = (_text(location.get("name"), where, "location", MAX_PLACE)
                  if isinstance(location, dict) else None)
@@ -405,16 +408,27 @@ def close_profile(name: str, profiles: Sequence[str]) -> str | None:
     return close[0] if close else None
 
 
+def _rank(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
 def result_of(play: Play) -> dict[str, Any]:
-    """A scored result as the companion keeps one: ranked by score, the winners BG Stats
-    marked (or, with none marked, the best score)."""
-    players = sorted(play.players, key=lambda p: -(p.score or 0))
+    """A scored result as the companion keeps one: ranked by score (equal scores by the
+    places BG Stats gives), the winners BG Stats marked (or, with none marked, the best
+    score); its places kept where they agree with the scores."""
+    players = sorted(play.players, key=lambda p: (-(p.score or 0), p.rank or 0))
     winners = [p.name for p in play.players if p.winner]
     if not winners and players and players[0].score is not None:
         winners = [p.name for p in players if p.score == players[0].score]
-    return {"players": [{"name": p.name, "total": p.score or 0, "breakdown": {}}
-                        for p in players],
-            "winners": winners, "explanation": ""}
+    result: dict[str, Any] = {
+        "players": [{"name": p.name, "total": p.score or 0, "breakdown": {}}
+                    for p in players],
+        "winners": winners, "explanation": ""}
+    places = [p.rank for p in players]
+    if all(place is not None and place <= len(players) for place in places) and all(
+            a <= b for a, b in zip(places, places[1:], strict=False)):  # type: ignore[operator]
+        result["places"] = places
+    return result
 
 
 def _line_up_key(game: str, created: float, names: Sequence[str]) -> tuple[str, int,

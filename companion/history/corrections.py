@@ -14,7 +14,14 @@ from typing import Any
 
 from companion.core.i18n import _
 from companion.games import get_rules
-from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank, with_entry
+from companion.games.base import (
+    PlayerScore,
+    ScoreInputError,
+    ScoreResult,
+    explain,
+    rank,
+    with_entry,
+)
 from companion.log.entries import GameRecord, StoreError
 from companion.log.history_edits import DAY, rename_in_result
 from companion.log.store import Store
@@ -104,9 +111,9 @@ def table_win(result: ScoreResult, winner: str) -> ScoreResult:
     """A tie at the top given by the table to ``winner``: first, alone, and said so."""
     tied = list(result.winners)
     players = sorted(result.players, key=lambda p: (p.total, p.name == winner), reverse=True)
-    return ScoreResult(tuple(players), (winner,), _(
-        "{names} tied on {total}; the table gave the victory to {winner}.").format(
-            names=", ".join(tied), total=players[0].total, winner=winner))
+    said = ({"say": "table_gave", "names": tied, "total": players[0].total,
+             "winner": winner},)
+    return ScoreResult(tuple(players), (winner,), explain(said), said=said)
 
 
 def correct_score(store: Store, game_id: int, name: str, part: str, value: int,
@@ -126,10 +133,14 @@ def give_tie(store: Store, game_id: int, winner: str | None, who: str = "") -> i
     winners = [winner] if winner is not None else tied
     document: dict[str, Any] = dict(record.result or {})
     document["winners"] = winners
-    document["explanation"] = (
-        _("{names} tied on {total}; the table gave the victory to {winner}.").format(
-            names=", ".join(tied), total=top, winner=winner) if winner is not None
-        else _("{names} share the victory.").format(names=", ".join(tied)))
+    # the winner first, and places worked out again from the totals and the winners
+    document["players"] = sorted(document.get("players", []), key=lambda p: (
+        -int(p["total"]), p["name"] not in winners))
+    document.pop("places", None)
+    said = [{"say": "table_gave", "names": tied, "total": top, "winner": winner}
+            if winner is not None else {"say": "shared", "names": tied}]
+    document["said"] = said
+    document["explanation"] = explain(said)
     return store.edit_game(game_id, {"result": document}, who)
 
 

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 from companion import __version__
 from companion.core.i18n import _
 from companion.games import GAME_MODULES, get_rules
+from companion.games.base import ScoreResult
 from companion.history.exchange_schema import (
     MAX_FILE_BYTES,
     MAX_GAME_CHARS,
@@ -171,15 +172,9 @@ def export_json(store: Store, records: Iterable[GameRecord]) -> str:
 
 
 def _ranks(result: Mapping[str, Any]) -> dict[str, int]:
-    """Place of each player (equal totals share a place), from the ranked result."""
-    places: dict[str, int] = {}
-    previous: int | None = None
-    place = 0
-    for index, player in enumerate(result.get("players", [])):
-        if player["total"] != previous:
-            place, previous = index + 1, player["total"]
-        places[player["name"]] = place
-    return places
+    """Place of each player, as the game's tie-break left it, from the ranked result."""
+    ranked = ScoreResult.from_json(result)
+    return {p.name: place for p, place in zip(ranked.players, ranked.placings(), strict=True)}
 
 
 #: a cell beginning with one of these is a formula to a spreadsheet (OWASP, CSV injection)

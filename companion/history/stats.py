@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import field
+from typing import Any
 
 from companion.core.records import mutable
+from companion.games.base import ScoreResult
 from companion.log.entries import GameRecord
 
 
@@ -135,20 +137,11 @@ class PlayerGameDetail:
     rivals: list[Rival] = field(default_factory=list)
 
 
-def _places(result: Mapping[str, object]) -> dict[str, int]:
-    """Each player's place (equal totals share one) from a ranked result."""
-    places: dict[str, int] = {}
-    previous: object = None
-    place = 0
-    players = result.get("players") or []
-    assert isinstance(players, list)
-    for index, player in enumerate(players):
-        if player["total"] != previous:
-            place, previous = index + 1, player["total"]
-        places[player["name"].casefold()] = place
-    for winner in result.get("winners") or []:  # type: ignore[attr-defined]
-        places[str(winner).casefold()] = 0  # a tie given to one player puts them first
-    return places
+def _places(result: Mapping[str, Any]) -> dict[str, int]:
+    """Each player's place from a ranked result, as its tie-break left it."""
+    ranked = ScoreResult.from_json(result)
+    return {player.name.casefold(): place
+            for player, place in zip(ranked.players, ranked.placings(), strict=True)}
 
 
 def player_game_detail(records: Sequence[GameRecord], name: str, game: str,

@@ -194,12 +194,14 @@ class Database:
                 for game_id, game, options, created, status, ended, result, *more in rows]
 
     def _games(self, where: str, limit: int = -1, offset: int = 0,
-               oldest_first: bool = False) -> list[GameRecord]:
-        """The games matching ``where``, newest first (``limit`` of them from ``offset``);
-        ``oldest_first``: by start time the other way (games started together: the same)."""
+               oldest_first: bool = False, values: tuple[object, ...] = ()) -> list[GameRecord]:
+        """The games matching ``where`` (its ``?`` filled from ``values``), newest first
+        (``limit`` of them from ``offset``); ``oldest_first``: by start time the other way
+        (games started together: the same)."""
         order = "created" if oldest_first else "created DESC"
         rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} "
-                          f"ORDER BY {order}, id DESC LIMIT ? OFFSET ?", (limit, offset))
+                          f"ORDER BY {order}, id DESC LIMIT ? OFFSET ?",
+                          (*values, limit, offset))
         return self._records(rows)
 
     def games_of(self, ids: Sequence[int]) -> list[GameRecord]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.core.i18n import _, ngettext
@@ -126,6 +126,11 @@ class HistoryEdits(Database):
             _move_player(db, old, new, merge)
             return _log_edit(db, None, who, "merge" if merge else "rename", before,
                              {"from": old, "to": new})
+
+    def table_mates(self, name: str) -> set[str]:
+        """The names (case-folded) of everybody who sat at one game with ``name``: one
+        of them is another person, never to be merged with ``name``."""
+        return {str(mate).casefold() for (mate,) in self._read(TABLE_MATES, (name,))}
 
     def edits(self, game_id: int | None = None) -> list[Edit]:
         """The edit log, newest first (of one game, with ``game_id``)."""
@@ -283,8 +288,12 @@ def _remember_seated(db: sqlite3.Connection, seats: Sequence[Sequence[Any]],
                        (name, colour, seat, record.created))
 
 
-def describe_edit(edit: Edit) -> str:
-    """One correction in the words a player knows it by ("Dan's total 12 -> 14")."""
+def describe_edit(edit: Edit, seats: Sequence[str] = (),
+                  labels: Mapping[str, str] | None = None) -> str:
+    """One correction in the words a player knows it by ("Dan's total 12 -> 14"); a
+    number that left the totals as they were by the number itself ("Dan's cards in hand
+    1 -> 4": ``seats`` the names in seat order, ``labels`` the game's words for its
+    entries' keys)."""
     if edit.kind == "undo":
         return _("a correction undone")
     if edit.kind in ("rename", "merge"):
@@ -305,10 +314,11 @@ def describe_edit(edit: Edit) -> str:
             if p.get("name") in totals and totals[p.get("name")] != p.get("total")]
         if changed:
             return ", ".join(changed)
+        changed = _entries_changed(before, after, seats, labels or {})
         if after.get("winners") != before.get("winners") and after.get("winners"):
-            return _("the victory given to {names}").format(names=", ".join(
-                after["winners"]))
-        return _("the score corrected")
+            changed.append(_("the victory given to {names}").format(names=", ".join(
+                after["winners"])))
+        return ", ".join(changed) or _("the score corrected")
     if "created" in edit.after:
         days = ((edit.after["created"] or 0) - (edit.before.get("created") or 0)) / DAY
         if days != round(days) or not days:
@@ -380,13 +390,47 @@ def _profile_snapshot(db: sqlite3.Connection, old: str, new: str) -> dict[str, A
     }
 
 
+def _entries_changed(before: Mapping[str, Any], after: Mapping[str, Any],
+                     seats: Sequence[str], labels: Mapping[str, str]) -> list[str]:
+    """Each number of the kept entries a correction changed, with its old and new value."""
+    old = (before.get("entries") or {}).get("players") or []
+    new = (after.get("entries") or {}).get("players") or []
+    said = []
+    for seat, (was, now) in enumerate(zip(old, new, strict=False)):
+        name = seats[seat] if seat < len(seats) else _("Seat {n}").format(n=seat + 1)
+        for path, value_was, value_now in _leaves_changed(was, now, ""):
+            said.append(_("{name}'s {part} {before} -> {after}").format(
+                name=name, part=labels.get(path, path.replace(".", " ").replace("_", " ")),
+                before=_number_words(value_was), after=_number_words(value_now)))
+    return said
+
+
+def _leaves_changed(was: Any, now: Any, path: str) -> list[tuple[str, Any, Any]]:
+    if isinstance(was, dict) and isinstance(now, dict):
+        return [leaf for key in was if key in now
+                for leaf in _leaves_changed(was[key], now[key], f"{path}.{key}".lstrip("."))]
+    if isinstance(was, list) and isinstance(now, list):
+        return [leaf for index, (a, b) in enumerate(zip(was, now, strict=False))
+                for leaf in _leaves_changed(a, b, f"{path}.{index}".lstrip("."))]
+    return [] if was == now else [(path, was, now)]
+
+
+def _number_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+#: everybody who sat at one game with the player named by the parameter
+TABLE_MATES = ("SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
+               "AND a.position != b.position WHERE a.name = ?")
+
+
 def _refuse_same_name_at_a_game(db: sqlite3.Connection, old: str, new: str) -> None:
     """A rename or merge may not give a game two players of one name, in any case ("ann"
     beside "Ann"), also where the other has no profile (a forgotten player): no game may
     hold that, and its export would not import back."""
-    for (name,) in db.execute(
-            "SELECT DISTINCT b.name FROM players a JOIN players b ON a.game_id = b.game_id "
-            "AND a.position != b.position WHERE a.name = ?", (old,)):
+    for (name,) in db.execute(TABLE_MATES, (old,)):
         if str(name).casefold() == new.casefold():
             raise StoreError(_("{a} and {b} sat at the same game: they are two "
                                "players.").format(a=old, b=name))
@@ -433,8 +477,21 @@ def _restore_profiles(db: sqlite3.Connection, before: dict[str, Any]) -> None:
 
 
 def rename_in_result(result: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """A scored result with player ``old`` called ``new`` (in the ranking and the winners)."""
+    """A scored result with player ``old`` called ``new`` (in the ranking, the winners and
+    what its explanation says)."""
     players = [dict(p, name=new) if p.get("name") == old else p
                for p in result.get("players", [])]
     winners = [new if name == old else name for name in result.get("winners", [])]
-    return {**result, "players": players, "winners": winners}
+    renamed = {**result, "players": players, "winners": winners}
+    if isinstance(result.get("said"), list):  # the names the explanation says
+        renamed["said"] = [_renamed(item, old, new) for item in result["said"]]
+    return renamed
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    if isinstance(value, dict):
+        return {key: item if key in ("say", "rule") else _renamed(item, old, new)
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, old, new) for item in value]
+    return new if value == old else value

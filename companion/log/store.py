@@ -224,9 +224,13 @@ class Store(HistoryEdits):
         with self._writing() as db:
             db.execute("DELETE FROM profiles WHERE name = ?", (name,))
 
-    def last_game(self) -> GameRecord | None:
-        """The most recently started game that was not abandoned (its line-up and options)."""
-        games = self._games("status != 'abandoned'", limit=1)
+    def last_game(self, game: str | None = None) -> GameRecord | None:
+        """The most recently started game that was not abandoned (its line-up and options);
+        of the game ``game`` only, if given."""
+        if game is None:
+            games = self._games("status != 'abandoned'", limit=1)
+        else:
+            games = self._games("status != 'abandoned' AND game = ?", limit=1, values=(game,))
         return games[0] if games else None
 
     def add_turn_time(self, game_id: int, player: int, started: float, ended: float) -> None:

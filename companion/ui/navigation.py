@@ -155,7 +155,7 @@ class Navigation:
 
     def _finished_game(self, game_id: int) -> None:
         """A finished game's scoreboard, with its time on turn and a way to replay it."""
-        from companion.ui.screens.history import game_title
+        from companion.ui.screens.history import game_facts, game_title
 
         record = self.store.game(game_id)
         if record.result is None:
@@ -173,6 +173,7 @@ class Navigation:
         board = self.screens.top
         if isinstance(board, ScoreboardScreen):  # just shown: its buttons are built next
             board.more = ("edit", _("Correct"), functools.partial(self.go, EditGame(game_id)))
+            board.facts = game_facts(record, note=True)
 
     # -- the start, and the game on the table ---------------------------------------------
 

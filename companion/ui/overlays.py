@@ -18,6 +18,7 @@ import pygame
 
 from companion.core.events import DeviceStatus
 from companion.core.i18n import _
+from companion.devices.manager import simulated_note
 from companion.games.base import Rejected, ScoreInputError
 from companion.log.entries import StoreError
 from companion.ui import theme
@@ -46,8 +47,8 @@ class Overlays:
         self.banner: Banner | None = None
         self.status: Banner | None = None
         self.device_line = DeviceLine()
-        #: the simulated devices' word off a Pi, shown in Settings rather than over the title
-        self.device_note = ""
+        #: the simulated devices' status off a Pi, said in Settings rather than over the title
+        self.device_off_pi: DeviceStatus | None = None
         #: physical steps the players must now do on the board (see :meth:`prompt`)
         self.prompts: list[str] = []
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
@@ -85,10 +86,19 @@ class Overlays:
 
     def device_status(self, event: DeviceStatus) -> None:
         if event.status == "simulated":  # off a Pi: said in Settings, over no title
-            self.device_note = words(event)
+            self.device_off_pi = event
             return
         self.status = self.device_line.said(event, time.monotonic())
         self.damage.invalidate()
+
+    @property
+    def device_note(self) -> str:
+        """The word off a Pi, in the language of the moment (a status from elsewhere: its
+        own words)."""
+        event = self.device_off_pi
+        if event is None:
+            return ""
+        return simulated_note(event.key, event.detail) if event.key else words(event)
 
     def guard(self, action: Callable[..., Any], *args: Any) -> bool:
         """Run a screen's handler; anything it raises becomes words on the screen."""

@@ -99,7 +99,7 @@ def _words(paragraph: str, terms: frozenset[str] = frozenset()) -> list[tuple[st
     """(separator before, word) pairs: lines break at spaces and between Chinese characters,
     outside the ``terms`` and as :func:`_may_break` allows."""
     words: list[tuple[str, str]] = []
-    for chunk in paragraph.split(" "):
+    for chunk in _bracket_groups(paragraph.split(" ")):
         separator = " "
         word = ""
         inside = _kept_whole(chunk, terms) if any(map(_wide, chunk)) else set()
@@ -110,6 +110,31 @@ def _words(paragraph: str, terms: frozenset[str] = frozenset()) -> list[tuple[st
             word += character
         words.append((separator, word))
     return words
+
+
+#: a bracket group no longer than this stays on one line
+GROUP_LIMIT = 32
+
+
+def _bracket_groups(chunks: list[str]) -> list[str]:
+    """``chunks`` with a short bracketed group ("(most cards in hand)") joined into one:
+    broken inside, a right-to-left line would end on a bracket whose partner is on the
+    next line, and each line laid out alone turns it the wrong way round."""
+    joined: list[str] = []
+    index = 0
+    while index < len(chunks):
+        chunk = chunks[index]
+        end = index
+        if chunk.count("(") > chunk.count(")"):
+            end = next((i for i in range(index, len(chunks)) if ")" in chunks[i]), index)
+        group = " ".join(chunks[index:end + 1])
+        if end > index and len(group) <= GROUP_LIMIT:
+            joined.append(group)
+            index = end + 1
+        else:
+            joined.append(chunk)
+            index += 1
+    return joined
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:

@@ -71,3 +71,32 @@ def test_a_word_about_another_device_does_not_hide_a_reader_that_is_out(app: App
     app.step()
     app.render(force=True)
     assert app.errors == 0
+
+
+def test_the_word_off_a_pi_speaks_the_language_chosen_after_it_came(app: App) -> None:
+    from companion.core import i18n
+    from companion.devices import start_devices
+    from companion.devices.config import DeviceConfig
+    from companion.ui import places
+
+    class NoPins:  # gpiozero off a Pi: the pin factory cannot be had
+        pass
+
+    devices = start_devices(DeviceConfig(), app.inputs, simulate=False, pin_factory=NoPins)
+    try:
+        app.step()
+        app.go(places.Settings())
+        app.step()
+        english = app.device_note
+        assert english.startswith("No GPIO buttons: gpiozero cannot use the pins (")
+        detail = english.split("pins (", 1)[1].rsplit("). Keys", 1)[0]  # gpiozero's words
+        i18n.set_language("de")
+        app.invalidate()
+        app.step()
+        german = app.device_note
+        assert german != english and detail in german
+        assert german == i18n._("No GPIO buttons: {reason}. Keys stand in for them, tags are "
+                                "tapped on screen.").format(reason=i18n._(
+            "gpiozero cannot use the pins ({error})").format(error=detail))
+    finally:
+        devices.close()

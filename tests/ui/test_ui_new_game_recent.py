@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ui_driver import Driver
 
+from companion.games import get_rules
 from companion.games.base import PlayerInfo
 from companion.log.session import GameSession
 from companion.ui import places
@@ -132,3 +133,32 @@ def test_a_full_history_says_so_before_a_new_game_starts(
     assert app.session is None and app.top.name == "new-game"  # nothing started
     assert app.banner is not None and "as many as it keeps" in app.banner.text
     assert app.store.unfinished_game() is None and app.store.finished_count() == 3
+
+
+def test_same_as_last_time_on_a_games_tab_keeps_that_game(app: App) -> None:
+    ave = (PlayerInfo("Anna", "red", 1), PlayerInfo("Bruno", "blue", 2))
+    GameSession.create(app.store, "ave-roma", ave)  # the last Ave Roma
+    GameSession.create(app.store, "glory-to-rome", TABLE)  # the last game of all
+    app.go(places.Home())
+    app.step()
+    driver = Driver(app)
+    driver.taps("new-game", "game-ave-roma", "same-again")
+    screen = app.top
+    assert isinstance(screen, NewGameScreen) and screen.game == "ave-roma"
+    assert [(row.name, row.colour) for row in screen.players] == [("Anna", "red"),
+                                                                  ("Bruno", "blue")]
+    driver.tap("start")
+    assert app.session is not None and app.session.rules.key == "ave-roma"
+    assert [p.name for p in app.session.players] == ["Anna", "Bruno"]
+
+
+def test_same_as_last_time_on_a_game_never_played_takes_the_line_up_only(app: App) -> None:
+    GameSession.create(app.store, "glory-to-rome", TABLE)
+    app.go(places.Home())
+    app.step()
+    driver = Driver(app)
+    driver.taps("new-game", "game-via-romana", "same-again")
+    screen = app.top
+    assert isinstance(screen, NewGameScreen) and screen.game == "via-romana"
+    assert [row.name for row in screen.players] == ["Livia", "Marcus", "Julia"]
+    assert screen.options == get_rules("via-romana").default_options()

@@ -10,6 +10,7 @@ from companion.log.entries import Profile, TagMeaning
 from companion.ui import places
 from companion.ui.app_loop import App
 from companion.ui.demo import demo_history
+from companion.ui.screens.dialogs import MessageDialog
 from companion.ui.screens.players import PlayersScreen
 
 
@@ -120,3 +121,28 @@ def test_a_seat_corrected_to_a_typed_name_can_be_merged_and_undone_in_order(app:
     app.step()
     driver.taps(f"game-{ids[0]}", "edit", "undo-edit")
     assert app.store.game(ids[0]) == before
+
+
+def test_players_who_sat_at_one_game_are_never_offered_as_one_person(app: App) -> None:
+    demo_history(app.store)  # Livia, Marcus and Julia played together
+    app.store.save_profile(Profile("Livvy", "green", 1, None, 0.0, 0))
+    app.go(places.Players())
+    app.step()
+    driver = Driver(app)
+    driver.tap("name-Livia")
+    picker = app.top
+    assert picker.has_button("pick-Livvy") and picker.has_button("pick-~rename")
+    assert not picker.has_button("pick-Marcus") and not picker.has_button("pick-Julia")
+    driver.tap("pick-~rename")  # typed instead: refused, in words nobody must look up
+    for _letter in "Livia":
+        driver.tap("key-delete")
+    driver.type_text("Marcus")
+    notice = app.top
+    assert isinstance(notice, MessageDialog) and "sat at the same game" in notice.text
+    first_row = PlayersScreen(app)
+    first_row.build()
+    row = first_row.button(first_row.buttons[0].key).rect
+    assert app.banner is None or not app.banner.rect.colliderect(row)
+    driver.tap("ok")
+    assert isinstance(app.top, PlayersScreen)
+    assert {p.name for p in app.store.profiles()} >= {"Livia", "Marcus"}

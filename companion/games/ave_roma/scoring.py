@@ -14,7 +14,7 @@ from typing import Any
 from companion.core.i18n import _
 from companion.core.records import frozen
 from companion.games.ave_roma.model import POLITICAL_CAP, REGION_COUNT, RESOURCE_CAP, RESOURCES
-from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
+from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, explain, rank, say
 
 COINS_PER_VP = 5
 GOODS_PER_VP = 3
@@ -70,16 +70,17 @@ def push_down(marker: int, levels: Sequence[int]) -> tuple[PushedCube, ...]:
     return tuple(moved)
 
 
+def push_down_said(position: int, marker: int, cubes: Sequence[PushedCube],
+                   names: Sequence[str]) -> dict[str, Any]:
+    """A region's push-down as the result keeps it (put in words by :func:`say`)."""
+    return {"say": "push_down", "region": position, "marker": marker,
+            "moves": [[names[cube.player], cube.before, cube.after] for cube in cubes]}
+
+
 def describe_push_down(position: int, marker: int, cubes: Sequence[PushedCube],
                        names: Sequence[str]) -> str:
     """"Region 2 (marker 4): Livia 6→4, Titus 1→off the track" for the score screen."""
-    moves = []
-    for cube in cubes:
-        after = _("off the track") if cube.after is None else str(cube.after)
-        moves.append(_("{name} {before}→{after}").format(name=names[cube.player],
-                                                         before=cube.before, after=after))
-    return _("Region {position} (marker {marker}): {moves}").format(
-        position=position, marker=marker, moves=", ".join(moves))
+    return say(push_down_said(position, marker, cubes, names))
 
 
 def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal],
@@ -90,14 +91,14 @@ def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal],
     regions itself (the other side of the area-scoring card); the push-down is still
     described, since it is done on the board either way."""
     region_vp = [0] * len(records)
-    pushes: list[str] = []
+    pushes: list[dict[str, Any]] = []
     names = [record.name for record in records]
     for position, region in enumerate(regions, start=1):
         cubes = push_down(region.marker, region.levels)
         for cube in cubes:
             region_vp[cube.player] += cube.points
         if cubes:
-            pushes.append(describe_push_down(position, region.marker, cubes, names))
+            pushes.append(push_down_said(position, region.marker, cubes, names))
     if region_points is not None:
         region_vp = list(region_points)
     scores = []
@@ -111,10 +112,10 @@ def score_table(records: Sequence[FinalRecord], regions: Sequence[RegionFinal],
             "track": record.track_vp,
         }
         scores.append(PlayerScore(record.name, sum(breakdown.values()), breakdown))
-    result = rank(scores, [(_("most coins"), [r.coins for r in records]),
-                           (_("most resources"), [r.resources for r in records])])
-    explanation = " ".join(part for part in (result.explanation, "; ".join(pushes)) if part)
-    return ScoreResult(result.players, result.winners, explanation)
+    result = rank(scores, [("coins", [r.coins for r in records]),
+                           ("resources", [r.resources for r in records])])
+    said = (*result.said, *pushes)
+    return ScoreResult(result.players, result.winners, explain(said), result.places, said)
 
 
 # --- ``companion score ave-roma FILE`` ---------------------------------------------------

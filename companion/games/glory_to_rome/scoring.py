@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core.i18n import _
 from companion.core.records import frozen
-from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, rank
+from companion.games.base import PlayerScore, ScoreInputError, ScoreResult, explain, rank
 from companion.games.glory_to_rome.data import (
     MATERIAL_VALUE,
     MATERIALS,
@@ -69,13 +69,17 @@ def score_records(records: Sequence[ScoringRecord],
         earned = sum(1 for holder in holders.values() if holder == index)
         parts = breakdown(record, earned)
         scores.append(PlayerScore(record.name, sum(parts.values()), parts))
-    result = rank(scores, [(_("most cards in hand"), [r.hand for r in records])])
+    result = rank(scores, [("hand", [r.hand for r in records])])
     if forum_winner is None:
         return result
-    ranked = sorted(result.players, key=lambda p: p.name != forum_winner)
-    explanation = _("{name} completed the Forum's victory condition and wins regardless of "
-                    "score.").format(name=forum_winner)
-    return ScoreResult(tuple(ranked), (forum_winner,), explanation)
+    placed = sorted(zip(result.players, result.placings(), strict=True),
+                    key=lambda pair: pair[0].name != forum_winner)
+    others = [place for player, place in placed if player.name != forum_winner]
+    places = [1 if player.name == forum_winner else 2 + sum(o < place for o in others)
+              for player, place in placed]
+    said = ({"say": "forum", "name": forum_winner},)
+    return ScoreResult(tuple(p for p, _place in placed), (forum_winner,), explain(said),
+                       tuple(places), said)
 
 
 # --- the ``companion score glory-to-rome FILE`` format -------------------------------

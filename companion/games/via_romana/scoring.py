@@ -13,7 +13,14 @@ from typing import Any
 
 from companion.core.i18n import _
 from companion.core.records import frozen
-from companion.games.base import PlayerScore, Rejected, ScoreInputError, ScoreResult, rank
+from companion.games.base import (
+    PlayerScore,
+    Rejected,
+    ScoreInputError,
+    ScoreResult,
+    explain,
+    rank,
+)
 
 ORDER_BOARD_BONUS = 5
 LEGION_EAGLE_BONUS = 2
@@ -84,15 +91,15 @@ def break_tie(result: ScoreResult, winner: str | None) -> ScoreResult:
         raise Rejected(_("There is no tie to break: {name} won alone.").format(
             name=", ".join(result.winners) or _("nobody")))
     if winner is None:
-        return replace(result, explanation=" ".join(filter(None, (
-            result.explanation, _("By the table's choice, the table kept the tie shared.")))))
+        said = (*result.said, {"say": "table_kept_shared"})
+        return replace(result, explanation=explain(said), said=said)
     if winner not in result.winners:
         raise Rejected(_("{name} is not among the tied players ({tied}).").format(
             name=winner, tied=", ".join(result.winners)))
     players = sorted(result.players, key=lambda p: (p.total, p.name == winner), reverse=True)
-    return ScoreResult(tuple(players), (winner,), _(
-        "{tied} tied on {total}; the table gave the tie to {name}.").format(
-        tied=", ".join(result.winners), total=players[0].total, name=winner))
+    said = ({"say": "table_gave_tie", "names": list(result.winners),
+             "total": players[0].total, "winner": winner},)
+    return ScoreResult(tuple(players), (winner,), explain(said), said=said)
 
 
 def breakdown_lines(score: PlayerScore) -> list[str]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.core.i18n import _, ngettext
-from companion.games import get_rules
+from companion.games import GAME_MODULES, get_rules
 from companion.games.base import EntryField, ScoreResult
 from companion.history import corrections
 from companion.log.entries import Edit, GameRecord, StoreError
@@ -209,6 +209,20 @@ class EditGameScreen(Screen):
     def on_back(self) -> None:
         self.back()
 
+    def _entry_labels(self) -> dict[str, str]:
+        """The game's words for the numbers a correction may change, by their key."""
+        entries = (self.record.result or {}).get("entries")
+        if entries is None or self.record.game not in GAME_MODULES:
+            return {}
+        rules = get_rules(self.record.game)
+        labels: dict[str, str] = {}
+        for seat in range(len(self.record.players)):
+            try:
+                labels |= {f.key: f.label for f in rules.correctable(entries, seat)}
+            except (KeyError, IndexError, TypeError, ValueError):
+                return labels  # entries it cannot read: the keys themselves are said
+        return labels
+
     # -- painting ------------------------------------------------------------------------
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -222,8 +236,10 @@ class EditGameScreen(Screen):
         for extra in (self.record.place, self.record.note):
             if extra:
                 lines[0] += " · " + extra
+        seats = [p.name for p in self.record.players]
+        labels = self._entry_labels()
         lines += [_("{when}: {what}").format(when=formats.moment(edit.made),
-                                             what=describe_edit(edit))
+                                             what=describe_edit(edit, seats, labels))
                   + (" " + _("(undone)") if edit.undone_by is not None else "")
                   for edit in self.edits]
         for index, text in enumerate(lines[:max(1, log.height // line)]):

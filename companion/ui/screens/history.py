@@ -38,6 +38,19 @@ def game_length(record: GameRecord) -> float:
     return max(0.0, (record.ended or record.created) - record.created)
 
 
+def game_facts(record: GameRecord, note: bool = False) -> str:
+    """Where, when, how long (a play brought in from elsewhere says so) and, with
+    ``note``, the table's note: the line a finished game is known by."""
+    parts = [record.place or "", formats.moment(record.created)]
+    if record.ended is not None and record.ended > record.created:
+        parts.append(format_length(game_length(record)))
+    if record.imported:
+        parts.append(_("imported"))
+    if note and record.note:
+        parts.append(record.note)
+    return " · ".join(part for part in parts if part)
+
+
 class HistoryScreen(Screen):
     name = "history"
 
@@ -192,16 +205,9 @@ class HistoryScreen(Screen):
         m = self.metrics
         inner = rect.inflate(-m.gap * 3, -m.gap * 2)
         top, players = split_rows(inner, [1, 1.2], m.gap)
-        when = formats.moment(record.created)
         title, info = split_cols(top, [1, 1.7], m.gap)  # the date and length at their size
         draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
-        if record.imported:
-            words = _("{when} · imported").format(when=when)
-        else:
-            words = _("{when} · {length}").format(when=when,
-                                                  length=format_length(game_length(record)))
-        if record.place:
-            words = f"{record.place} · {words}"
+        words = game_facts(record)
         draw_text(surface, words, info, fit_size(words, m.small, info.width, 0.8), theme.TEXT,
                   align="right")
         result = ScoreResult.from_json(record.result) if record.result else None
@@ -210,10 +216,8 @@ class HistoryScreen(Screen):
         colours = {p.name: p.colour for p in record.players}
         count = max(1, len(result.players))
         width = (players.width - m.gap * (count - 1)) // count
-        place, previous = 0, None
-        for index, score in enumerate(result.players):
-            if score.total != previous:
-                place, previous = index + 1, score.total
+        for index, (score, place) in enumerate(zip(result.players, result.placings(),
+                                                   strict=True)):
             cell = pygame.Rect(players.left + index * (width + m.gap), players.top, width,
                                players.height)
             fill = theme.colour_rgb(colours.get(score.name, "grey"))

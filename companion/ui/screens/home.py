@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.core.i18n import _
+from companion.core.i18n import _, ngettext
 from companion.games import get_rules
 from companion.games.base import Rejected
 from companion.ui import formats, places, theme
 from companion.ui.board import dashed_rect
+from companion.ui.form import PickDialog
 from companion.ui.intents import Press
-from companion.ui.layout import grid, split_rows
+from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_text
 
@@ -34,27 +35,44 @@ class HomeScreen(Screen):
         m = self.metrics
         body = self.body_rect()
         columns = 1 if m.portrait else 2
-        # always room for one Resume: nothing moves when the first game comes; more rows
-        # for more games, as many as stay a finger tall
-        fits = (body.height + 2 * m.gap) // (m.unit + 2 * m.gap) * columns - 3
-        records = self.app.store.unfinished_games(max(1, fits))
-        count = max(1, len(records)) + 3
-        rows = max(-(-count // columns), 2 if columns == 2 else 4)
+        # the three fixed buttons keep their places however many games wait: a second
+        # paused game shares the Resume cell instead of moving Settings under a finger
+        rows = 2 if columns == 2 else 4
         height = min(m.unit * 2, (body.height - m.gap * (rows - 1)) // rows)
         area = pygame.Rect(body.left, body.top + m.gap, body.width, body.height - m.gap)
-        cells = grid(area, count, columns, m.gap * 2, row_height=height)
+        cells = grid(area, 4, columns, m.gap * 2, row_height=height)
         self.resume_rect = cells[0]
-        for number, record in enumerate(records):
+        # side by side in the Resume cell, each a finger tall; more wait behind a picker
+        fits = max(1, min(2, cells[0].width // (m.unit * 3)))
+        records = self.app.store.unfinished_games()
+        shown = records if len(records) <= fits else records[:max(1, fits - 1)]
+        slots = split_cols(cells[0], [1] * max(1, len(shown) + (len(shown) < len(records))),
+                           m.gap)
+        for number, record in enumerate(shown):
             players = ", ".join(p.name for p in record.players)
             when = formats.moment(record.created, with_year=False)
-            self.add("resume" if number == 0 else f"resume-{record.id}", cells[number],
+            self.add("resume" if number == 0 else f"resume-{record.id}", slots[number],
                      _("Resume {title}").format(title=get_rules(record.game).title),
                      self._resume(record), selected=number == 0,
                      sublabel=f"{players} · {when}")
-        rest = cells[count - 3:]
-        self.add("new-game", rest[0], _("New game"), self.goes_to(places.NewGame()))
-        self.add("history", rest[1], _("History and stats"), self.goes_to(places.History()))
-        self.add("settings", rest[2], _("Settings and tags"), self.goes_to(places.Settings()))
+        if len(shown) < len(records):
+            self.add("resume-other", slots[-1], ngettext(
+                "{n} more paused game", "{n} more paused games", len(records) - len(shown)
+            ).format(n=len(records) - len(shown)), self._pick_paused(records[len(shown):]))
+        new_game, history, settings = cells[1:]
+        self.add("new-game", new_game, _("New game"), self.goes_to(places.NewGame()))
+        self.add("history", history, _("History and stats"), self.goes_to(places.History()))
+        self.add("settings", settings, _("Settings and tags"), self.goes_to(places.Settings()))
+
+    def _pick_paused(self, records: list[GameRecord]) -> Callable[[], None]:
+        def pick() -> None:
+            options: list[tuple[object, str]] = [(record.id, _("{title}: {players}").format(
+                title=get_rules(record.game).title,
+                players=", ".join(p.name for p in record.players))) for record in records]
+            chosen = {record.id: record for record in records}
+            self.app.push(PickDialog(self.app, _("Resume which game?"), options,
+                                     lambda game_id: self._resume(chosen[int(game_id)])()))
+        return pick
 
     def _resume(self, record: GameRecord) -> Callable[[], None]:
         def resume() -> None:

@@ -303,14 +303,17 @@ class NewGameScreen(Screen):
         self.waiting_tag_for = None
 
     def same_as_last_time(self) -> None:
-        """The last game's game, line-up (names, colours, seats, tokens) and options."""
-        last = self.last
+        """The line-up (names, colours, seats, tokens) and options of the last game of the
+        game chosen (the tab stays: a tap on Ave Roma's never turns it to another game);
+        never played, the last game's line-up with this game's own options."""
+        last = self.app.store.last_game(self.game) or self.last
         if last is None:
             return
-        self.game = last.game
         self.players = [PlayerRow(p.name, p.colour, p.seat, p.token) for p in last.players]
-        defaults = get_rules(last.game).default_options()
-        self.options = {**defaults, **{k: v for k, v in last.options.items() if k in defaults}}
+        if last.game == self.game:
+            defaults = get_rules(last.game).default_options()
+            self.options = {**defaults,
+                            **{k: v for k, v in last.options.items() if k in defaults}}
         self.selected = 0
         self.waiting_tag_for = None
         self.app.invalidate()

@@ -21,6 +21,7 @@ from companion.log.turn_clock import format_length
 from companion.ui import board, places, theme
 from companion.ui.layout import grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
+from companion.ui.screens.stats import profile_colours
 from companion.ui.text import draw_text
 from companion.ui.text_fit import fit_size
 from companion.ui.widgets import panel
@@ -48,12 +49,17 @@ class PlayerGameScreen(Screen):
         self.game = game
         records = app.store.finished_games()
         self.detail = player_game_detail(records, player, game)
-        self.colour = theme.colour_rgb(next(
-            (p.colour for r in records for p in r.players
-             if p.name.casefold() == player.casefold()), "grey"))
+        #: remembered players' colours (as Players shows them), else the latest played
+        self.colours = {p.name.casefold(): p.colour for r in sorted(records, key=lambda r:
+                                                                     r.created)
+                        for p in r.players} | profile_colours(app)
+        self.colour = self.colour_of(player)
         found = [s for s in game_stats(records) if s.game == game]
         self.winning = found[0].average_winning_score if found else 0.0
         self.lengths = length_by_player_count(records, game)
+
+    def colour_of(self, name: str) -> tuple[int, int, int]:
+        return theme.colour_rgb(self.colours.get(name.casefold(), "grey"))
 
     @property
     def title(self) -> str:
@@ -93,7 +99,8 @@ class PlayerGameScreen(Screen):
         self._streak(surface, streak)
         self._bars(surface, rivals, _("Against the regulars"), [
             (rival.name, rival.ahead, rival.games, _("{ahead}–{behind}").format(
-                ahead=rival.ahead, behind=rival.behind)) for rival in self.detail.rivals])
+                ahead=rival.ahead, behind=rival.behind)) for rival in self.detail.rivals],
+                   [self.colour_of(rival.name) for rival in self.detail.rivals])
         parts = [_("A win scores {score:.1f} on average").format(score=self.winning)]
         parts += [ngettext("{n} player: {time}", "{n} players: {time}", count).format(
             n=count, time=format_length(seconds)) for count, seconds in self.lengths.items()]
@@ -102,9 +109,11 @@ class PlayerGameScreen(Screen):
                   align="left")
 
     def _bars(self, surface: pygame.Surface, area: pygame.Rect, title: str,
-              rows: list[tuple[str, int, int, str]]) -> None:
+              rows: list[tuple[str, int, int, str]],
+              colours: list[tuple[int, int, int]] | None = None) -> None:
         """A titled panel: one row per entry, a label, a bar (``done`` of ``total``), a
-        number in words."""
+        number in words; the bars in ``colours`` (one per row: the players'), or in the
+        player's."""
         m = self.metrics
         panel(surface, area, theme.PANEL)
         inner = area.inflate(-m.gap * 3, -m.gap * 2)
@@ -126,13 +135,14 @@ class PlayerGameScreen(Screen):
             name, bar, number = split_cols(row, [2, 3 if columns == 1 else 1.5, 1.4], m.gap)
             draw_text(surface, label, name, fit_size(label, m.small, name.width, 0.75),
                       theme.TEXT, align="left")
-            self._progress(surface, bar.inflate(0, -m.small // 3), done, total)
+            self._progress(surface, bar.inflate(0, -m.small // 3), done, total,
+                           colours[index] if colours else self.colour)
             draw_text(surface, words, number, m.small, theme.TEXT, align="right")
 
     def _progress(self, surface: pygame.Surface, rect: pygame.Rect, done: int,
-                  total: int) -> None:
+                  total: int, colour: tuple[int, int, int]) -> None:
         """The tables' progress bar, filled from the side the text starts on."""
-        board.progress_bar(surface, rect, done, total, self.colour)
+        board.progress_bar(surface, rect, done, total, colour)
         if mirrored():
             clipped = rect.clip(surface.get_rect())
             surface.blit(pygame.transform.flip(surface.subsurface(clipped).copy(), True,

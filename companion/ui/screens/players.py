@@ -22,7 +22,7 @@ from companion.ui.form import PickDialog
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.screens.dialogs import ConfirmDialog
+from companion.ui.screens.dialogs import ConfirmDialog, MessageDialog
 from companion.ui.text import draw_text
 
 if TYPE_CHECKING:
@@ -97,16 +97,18 @@ class PlayersScreen(Screen):
     def _apply(self, change: Callable[[], object]) -> None:
         try:
             change()
-        except StoreError as exc:
-            self.app.message(str(exc))
+        except StoreError as exc:  # said in a dialog: a banner would hide the first row
+            self.app.push(MessageDialog(self.app, _("Nothing was changed"), str(exc)))
             return
         self.app.players_renamed()
         self.app.invalidate()
 
     def _change_name(self, profile: Profile) -> Callable[[], None]:
         def ask() -> None:
+            # who sat at a game with them is somebody else: never offered as the same
+            mates = self.app.store.table_mates(profile.name)
             others = [p.name for p in self.app.store.profiles(limit=1000)
-                      if p.name != profile.name]
+                      if p.name != profile.name and p.name.casefold() not in mates]
             options: list[tuple[object, str]] = [("~rename", _("Type a new name"))]
             options += [(name, _("Same person as {name}").format(name=name))
                         for name in others]

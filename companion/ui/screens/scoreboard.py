@@ -44,11 +44,14 @@ class ScoreboardScreen(Screen):
         self.tie_break = tie_break
         #: a button after ``extra`` (key, label, action): a finished game's "Correct"
         self.more: tuple[str, str, Callable[[], None]] | None = None
+        #: a finished game's place, date, length and note, above the explanation
+        self.facts = ""
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        body, explanation, bottom = split_rows(
-            self.body_rect(), [1, -m.unit * (1.6 if m.portrait else 1.0), -m.unit], m.gap)
+        # a finished game's facts: on their own line in portrait, beside the title in landscape
+        words = m.unit * 1.6 + (m.small + m.gap if self.facts else 0) if m.portrait else m.unit
+        body, explanation, bottom = split_rows(self.body_rect(), [1, -words, -m.unit], m.gap)
         if m.portrait:
             chart, ranking = split_rows(body, [2, 3], m.gap * 2)
         else:
@@ -104,13 +107,22 @@ class ScoreboardScreen(Screen):
             title = _("{title}: {names} won").format(title=self.title, names=winners)
         else:
             title = self.title
-        self.header(surface, title)
+        if self.facts and not m.portrait:  # beside the title, on up to two lines
+            area = pygame.Rect(m.gap * 2, 0, m.width - 4 * m.gap, m.unit)
+            heading, facts = split_cols(area, [3, 2], m.gap * 2)
+            self.header(surface, title, heading)
+            draw_paragraph(surface, self.facts, facts, m.small, theme.MUTED, align="right")
+        else:
+            self.header(surface, title)
         ranking, chart, explanation, _bottom = self._areas()
         self._paint_ranking(surface, ranking)
         self._paint_chart(surface, chart)
-        text = self.result.explanation
+        text = self.result.words()  # in the language of the moment
         if self.tie_break is not None and len(self.result.winners) > 1:
             text = _("A tie: the table may give the victory to one of them, or keep it shared.")
+        if self.facts and m.portrait:
+            facts, explanation = split_rows(explanation, [-m.small, 1], m.gap)
+            draw_paragraph(surface, self.facts, facts, m.small, theme.MUTED, align="center")
         if text:
             draw_paragraph(surface, text, explanation, m.body, theme.TEXT)
 
@@ -118,12 +130,9 @@ class ScoreboardScreen(Screen):
         m = self.metrics
         count = max(1, len(self.result.players))
         height = min(int(m.unit * 2.2), (area.height - m.gap * (count - 1)) // count)
-        place = 0
-        previous: int | None = None
+        places = self.result.placings()
         for index, player in enumerate(self.result.players):
-            if player.total != previous:
-                place = index + 1
-                previous = player.total
+            place = places[index]
             row = pygame.Rect(area.left, area.top + index * (height + m.gap), area.width, height)
             winner = player.name in self.result.winners
             panel(surface, row, theme.PANEL_LIGHT if winner else theme.PANEL,

@@ -27,13 +27,26 @@ def _title(game: str) -> str:
     return get_rules(game).title if game in GAME_MODULES else game
 
 
-def summary(stats: PlayerStats, timed: bool = True) -> str:
-    """One line of a player's numbers (with their time on turn, if ``timed``)."""
+def short_title(game: str) -> str:
+    """A game's name in a word, under a bar of a chart (a letter alone said nothing)."""
+    names = {"glory-to-rome": _("Glory"), "ave-roma": _("Ave"), "via-romana": _("Via")}
+    return names.get(game, game[:5])
+
+
+def profile_colours(app: ScreenHost) -> dict[str, str]:
+    """Each remembered player's colour by folded name: the one Players shows and changes."""
+    return {p.name.casefold(): p.colour for p in app.store.profiles(limit=1000)}
+
+
+def summary(stats: PlayerStats, timed: bool = True, scored: bool = True) -> str:
+    """One line of a player's numbers (with their time on turn, if ``timed``; with the
+    average and best score if ``scored``: never over several games, whose points differ)."""
     parts = [ngettext("{n} game", "{n} games", stats.games).format(n=stats.games),
              ngettext("{n} win", "{n} wins", stats.wins).format(n=stats.wins)
-             + f" ({stats.win_rate:.0%})",
-             _("average {score:.1f}").format(score=stats.average),
-             _("best {score}").format(score=stats.best)]
+             + f" ({stats.win_rate:.0%})"]
+    if scored:
+        parts += [_("average {score:.1f}").format(score=stats.average),
+                  _("best {score}").format(score=stats.best)]
     if timed and stats.games_timed:
         parts.append(_("{time} on turn a game").format(
             time=format_duration(stats.average_on_turn)))
@@ -81,6 +94,9 @@ class StatsScreen(Screen):
         self.records = app.store.finished_games()
         self.times = app.store.times_on_turn()
         self.players = player_stats(self.records, self.times, game)
+        colours = profile_colours(app)
+        for stats in self.players:
+            stats.colour = colours.get(stats.name.casefold(), stats.colour)
         self.page = 0
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -145,7 +161,8 @@ class StatsScreen(Screen):
                                     button.rect.height - m.gap)
                 name, numbers = split_cols(words, [1, 3], m.gap * 2)
                 draw_text(surface, stats.name, name, m.body, theme.TEXT, align="left")
-                draw_paragraph(surface, summary(stats), numbers, reading_size(m), theme.TEXT)
+                draw_paragraph(surface, summary(stats, scored=self.game is not None), numbers,
+                               reading_size(m), theme.TEXT)
 
     def _filter(self, game: str | None) -> Callable[[], None]:
         return self.goes_to(places.Stats(game))
@@ -172,7 +189,7 @@ class StatsScreen(Screen):
         if count:
             text += " · " + _("{time} a game on average").format(time=format_length(seconds))
             won = [score for g in games for score in g.winning_scores]
-            if won:
+            if won and self.game is not None:  # points of different games do not add up
                 text += " · " + _("a win scores {score:.1f} on average").format(
                     score=sum(won) / len(won))
         draw_paragraph(surface, text, line, m.small, theme.TEXT)
@@ -196,6 +213,9 @@ class PlayerStatsScreen(Screen):
         records = app.store.finished_games()
         times = app.store.times_on_turn()
         self.overall = self._find(player_stats(records, times))
+        if self.overall is not None:
+            self.overall.colour = profile_colours(app).get(player.casefold(),
+                                                           self.overall.colour)
         self.per_game: list[tuple[str, PlayerStats]] = []
         for key in GAME_MODULES:
             found = self._find(player_stats(records, times, key))
@@ -279,9 +299,10 @@ class PlayerStatsScreen(Screen):
             draw_text(surface, _("No finished games yet."), games, m.body, theme.MUTED)
             return
         colour = theme.colour_rgb(self.overall.colour)
-        draw_paragraph(surface, summary(self.overall), line, reading_size(m), theme.TEXT)
-        bars = [(get_rules(r.game).title[:1] if r.game in GAME_MODULES else "?", float(total),
-                 str(total), colour) for r, total in self.last_games]
+        draw_paragraph(surface, summary(self.overall, scored=len(self.per_game) < 2), line,
+                       reading_size(m), theme.TEXT)
+        bars = [(short_title(r.game), float(total), str(total), colour)
+                for r, total in self.last_games]
         bar_chart(surface, chart, bars, m.small,
                   ngettext("The last game's score", "The last {n} games' scores",
                            len(bars)).format(n=len(bars)))
