@@ -84,8 +84,16 @@ class StoreNotice:
     message: str
 
 
+@frozen
+class WorkDone:
+    """Work the loop handed to a thread of its own (an import) is over: ``deliver`` (no
+    arguments) shows its outcome, run on the loop's thread like every other event."""
+
+    deliver: Any
+
+
 InputEvent = (ButtonPress | TagArrived | TagRemoved | DeviceStatus | Committed | CommitFailed
-              | StoreNotice)
+              | StoreNotice | WorkDone)
 class InputQueue(queue.Queue[InputEvent]):
     """The one input queue: unbounded, FIFO, safe across threads, and selectable.
 

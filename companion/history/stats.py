@@ -9,18 +9,24 @@ from typing import Any
 from companion.core.records import mutable
 from companion.games.base import ScoreResult
 from companion.log.entries import GameRecord
+from companion.log.store import Store
 
 
 @mutable
 class PlayerStats:
-    """One player's record, over all games or one game's."""
+    """One player's record, over all games or one game's: sums and counts, so the same
+    figures come from the records (:func:`player_stats`) or from SQL
+    (:func:`stored_player_stats`)."""
 
     name: str
     colour: str
     games: int = 0
     wins: int = 0
-    scores: list[int] = field(default_factory=list)  # oldest first
-    durations: list[float] = field(default_factory=list)
+    score_sum: int = 0
+    scored: int = 0  # games with a total of theirs
+    best_score: int | None = None
+    length_sum: float = 0.0
+    lengths: int = 0  # games with a length (an imported play may have none)
     seconds_on_turn: float = 0.0
     games_timed: int = 0
 
@@ -30,15 +36,15 @@ class PlayerStats:
 
     @property
     def average(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+        return self.score_sum / self.scored if self.scored else 0.0
 
     @property
     def best(self) -> int:
-        return max(self.scores, default=0)
+        return self.best_score if self.best_score is not None else 0
 
     @property
     def average_duration(self) -> float:
-        return sum(self.durations) / len(self.durations) if self.durations else 0.0
+        return self.length_sum / self.lengths if self.lengths else 0.0
 
     @property
     def average_on_turn(self) -> float:
@@ -50,24 +56,30 @@ class PlayerStats:
 class GameStats:
     game: str
     games: int = 0
-    durations: list[float] = field(default_factory=list)
-    winning_scores: list[int] = field(default_factory=list)
+    length_sum: float = 0.0
+    lengths: int = 0
+    winning_sum: int = 0
+    wins_scored: int = 0  # games whose winner has a total
 
     @property
     def average_duration(self) -> float:
-        return sum(self.durations) / len(self.durations) if self.durations else 0.0
+        return self.length_sum / self.lengths if self.lengths else 0.0
 
     @property
     def average_winning_score(self) -> float:
-        scores = self.winning_scores
-        return sum(scores) / len(scores) if scores else 0.0
+        return self.winning_sum / self.wins_scored if self.wins_scored else 0.0
+
+
+def _most_wins_first(stats: list[PlayerStats]) -> list[PlayerStats]:
+    return sorted(stats, key=lambda s: (-s.wins, -s.win_rate, s.name.casefold()))
 
 
 def player_stats(records: Sequence[GameRecord],
                  times: Mapping[int, Mapping[int, float]] | None = None,
                  game: str | None = None) -> list[PlayerStats]:
     """Every player of the finished ``records`` (of ``game`` only, if given), most wins
-    first. ``times``: seconds on turn by game id and seat-order position."""
+    first. ``times``: seconds on turn by game id and seat-order position. Names that
+    differ only in case are one player: the name first seen, the colour played last."""
     by_name: dict[str, PlayerStats] = {}
     for record in sorted(records, key=lambda r: r.created):
         if record.result is None or (game is not None and record.game != game):
@@ -83,13 +95,55 @@ def player_stats(records: Sequence[GameRecord],
             stats.games += 1
             stats.wins += player.name in winners
             if player.name in totals:
-                stats.scores.append(totals[player.name])
+                total = totals[player.name]
+                stats.score_sum += total
+                stats.scored += 1
+                stats.best_score = max(total, stats.best_score
+                                       if stats.best_score is not None else total)
             if record.ended is not None:  # an imported play may not say how long it took
-                stats.durations.append(length)
+                stats.length_sum += length
+                stats.lengths += 1
             if on_turn:
                 stats.seconds_on_turn += on_turn.get(position, 0.0)
                 stats.games_timed += 1
-    return sorted(by_name.values(), key=lambda s: (-s.wins, -s.win_rate, s.name.casefold()))
+    return _most_wins_first(list(by_name.values()))
+
+
+def stored_player_stats(store: Store, game: str | None = None) -> list[PlayerStats]:
+    """:func:`player_stats` of every finished game in ``store``, added up by SQL: a long
+    history's Stats opens without reading its games (the same figures, to rounding)."""
+    by_name: dict[str, tuple[tuple[float, int], tuple[float, int], PlayerStats]] = {}
+    for (name, games, wins, score_sum, scored, best, length_sum, lengths, on_turn, timed,
+         first, last) in store.player_figures(game):
+        # the order the records are read in: the oldest start first, the later id first
+        first_seat = store.seat_at(name, first, game)
+        last_seat = store.seat_at(name, last, game, last=True)
+        assert first_seat is not None and last_seat is not None
+        first_key, last_key = (first, -first_seat[0]), (last, -last_seat[0])
+        found = by_name.get(name.casefold())
+        if found is None:
+            by_name[name.casefold()] = (first_key, last_key, PlayerStats(
+                name, last_seat[1], games, wins, score_sum, scored, best, length_sum, lengths,
+                on_turn, timed))
+            continue
+        seen_first, seen_last, stats = found  # the same name in another case
+        if first_key < seen_first:
+            stats.name = name
+        if last_key > seen_last:
+            stats.colour = last_seat[1]
+        stats.games += games
+        stats.wins += wins
+        stats.score_sum += score_sum
+        stats.scored += scored
+        if best is not None:
+            stats.best_score = max(best, stats.best if stats.best_score is not None else best)
+        stats.length_sum += length_sum
+        stats.lengths += lengths
+        stats.seconds_on_turn += on_turn
+        stats.games_timed += timed
+        by_name[name.casefold()] = (min(first_key, seen_first), max(last_key, seen_last),
+                                    stats)
+    return _most_wins_first([stats for _first, _last, stats in by_name.values()])
 
 
 def game_stats(records: Sequence[GameRecord]) -> list[GameStats]:
@@ -101,13 +155,20 @@ def game_stats(records: Sequence[GameRecord]) -> list[GameStats]:
         stats = by_game.setdefault(record.game, GameStats(record.game))
         stats.games += 1
         if record.ended is not None:
-            stats.durations.append(max(0.0, record.ended - record.created))
+            stats.length_sum += max(0.0, record.ended - record.created)
+            stats.lengths += 1
         winners = set(record.result.get("winners", []))
         best = [int(p["total"]) for p in record.result.get("players", [])
                 if p["name"] in winners]
         if best:
-            stats.winning_scores.append(max(best))
+            stats.winning_sum += max(best)
+            stats.wins_scored += 1
     return sorted(by_game.values(), key=lambda s: -s.games)
+
+
+def stored_game_stats(store: Store) -> list[GameStats]:
+    """:func:`game_stats` of every finished game in ``store``, added up by SQL."""
+    return sorted((GameStats(*row) for row in store.game_figures()), key=lambda s: -s.games)
 
 
 # -- one player at one game, and a game's lengths by player count -------------------------

@@ -168,6 +168,65 @@ def _history_indexes(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX players_by_name ON players (name, game_id)")
 
 
+#: a game's result as rows: each name in it, their total and whether they won
+_SCORES_OF = """INSERT INTO result_scores (game_id, name, total, won)
+    SELECT {game}, name, max(total), max(won) FROM (
+        SELECT json_extract(value, '$.name') AS name,
+               CAST(json_extract(value, '$.total') AS INTEGER) AS total, 0 AS won
+        FROM json_each({result}, '$.players')
+        UNION ALL SELECT value, NULL, 1 FROM json_each({result}, '$.winners'))
+    WHERE typeof(name) = 'text' GROUP BY name"""
+
+
+@step(8)
+def _stats_tables(db: sqlite3.Connection) -> None:
+    """The figures Stats adds up, as rows SQL sums without reading a result's JSON or a
+    game's every turn: each result's totals and winners (``result_scores``) and each seat's
+    seconds on turn (``seat_turns``). Triggers keep them in the same transaction as the
+    write they follow, whatever writes it (a finish, an import, a correction, a rename or
+    merge, a deletion by cascade), so no writer can forget them."""
+    db.execute("""CREATE TABLE result_scores (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        total INTEGER,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (game_id, name))""")
+    db.execute("""CREATE TABLE seat_turns (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        player INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        PRIMARY KEY (game_id, player))""")
+    scores = _SCORES_OF.format(game="NEW.id", result="NEW.result")
+    db.execute(f"""CREATE TRIGGER result_scores_added AFTER INSERT ON games
+        WHEN NEW.result IS NOT NULL BEGIN {scores}; END""")
+    db.execute(f"""CREATE TRIGGER result_scores_changed AFTER UPDATE OF result ON games BEGIN
+        DELETE FROM result_scores WHERE game_id = NEW.id; {scores}; END""")
+    # a stretch saved again (INSERT OR REPLACE, the same start) first takes the old one off
+    db.execute("""CREATE TRIGGER seat_turns_replaced BEFORE INSERT ON turn_times BEGIN
+        UPDATE seat_turns SET seconds = seconds - (
+            SELECT t.ended - t.started FROM turn_times t
+            WHERE t.game_id = NEW.game_id AND t.started = NEW.started)
+        WHERE game_id = NEW.game_id AND player = (
+            SELECT t.player FROM turn_times t
+            WHERE t.game_id = NEW.game_id AND t.started = NEW.started); END""")
+    db.execute("""CREATE TRIGGER seat_turns_added AFTER INSERT ON turn_times BEGIN
+        INSERT INTO seat_turns VALUES (NEW.game_id, NEW.player, NEW.ended - NEW.started)
+        ON CONFLICT (game_id, player) DO UPDATE SET seconds = seconds + excluded.seconds;
+        END""")
+    db.execute("""CREATE TRIGGER seat_turns_removed AFTER DELETE ON turn_times BEGIN
+        UPDATE seat_turns SET seconds = seconds - (OLD.ended - OLD.started)
+        WHERE game_id = OLD.game_id AND player = OLD.player;
+        DELETE FROM seat_turns WHERE game_id = OLD.game_id AND player = OLD.player
+            AND NOT EXISTS (SELECT 1 FROM turn_times t WHERE t.game_id = OLD.game_id
+                            AND t.player = OLD.player); END""")
+    # the games and turns already kept
+    for game_id, result in db.execute("SELECT id, result FROM games WHERE result IS NOT NULL"
+                                      ).fetchall():
+        db.execute(_SCORES_OF.format(game="?1", result="?2"), (game_id, result))
+    db.execute("INSERT INTO seat_turns SELECT game_id, player, sum(ended - started) "
+               "FROM turn_times GROUP BY game_id, player")
+
+
 SCHEMA_VERSION = max(STEPS)
 
 

@@ -32,7 +32,7 @@ WAL_HEADER = 32
 WAL_FRAME_HEADER = 24
 #: tables left to the background check at start: they grow with the history (the log,
 #: and a time-on-turn stretch for about every move: 100,000 rows took 11 ms on a desktop)
-GROWING_TABLES = ("log", "log_aside", "turn_times")
+GROWING_TABLES = ("log", "log_aside", "turn_times", "result_scores", "seat_turns")
 #: beside the log when the background check found damage: the next start checks it all
 CHECK_FAILED_SUFFIX = "-check-failed"
 #: from this schema version on, every transaction of ours writes the meta page

@@ -310,6 +310,54 @@ class Store(HistoryEdits):
                           "LIMIT ?", (limit,))
         return [str(row[0]) for row in rows]
 
+    # -- the figures Stats adds up (schema version 8: result_scores, seat_turns) -----------
+
+    def player_figures(self, game: str | None = None) -> list[tuple[Any, ...]]:
+        """Per name as seated (of ``game`` only, if given), over the finished games with a
+        result: games, wins, the sum, count and best of their totals, the sum and count
+        of the games' lengths, seconds on turn and games timed, and the start of their
+        first and last game. SQL adds it up from the rows the triggers keep."""
+        return self._read("""
+            SELECT p.name, count(*), coalesce(sum(s.won), 0), coalesce(sum(s.total), 0),
+                   count(s.total), max(s.total),
+                   coalesce(sum(max(0.0, g.ended - g.created)), 0.0), count(g.ended),
+                   coalesce(sum(CASE WHEN timed.game_id IS NOT NULL
+                                THEN coalesce(t.seconds, 0.0) END), 0.0),
+                   count(timed.game_id), min(g.created), max(g.created)
+            FROM games g JOIN players p ON p.game_id = g.id
+            LEFT JOIN result_scores s ON s.game_id = g.id AND s.name = p.name
+            LEFT JOIN seat_turns t ON t.game_id = g.id AND t.player = p.position
+            LEFT JOIN (SELECT DISTINCT game_id FROM seat_turns) timed ON timed.game_id = g.id
+            WHERE g.status = 'finished' AND g.result IS NOT NULL
+                  AND (?1 IS NULL OR g.game = ?1)
+            GROUP BY p.name""", (game,))
+
+    def seat_at(self, name: str, created: float, game: str | None = None,
+                last: bool = False) -> tuple[int, str] | None:
+        """(game id, colour) of ``name``'s finished game started at ``created`` (of ``game``
+        only, if given); of two started together the later id first, or with ``last``
+        the earlier one (the order Stats reads the games in, oldest start first)."""
+        rows = self._read(
+            "SELECT g.id, p.colour FROM games g JOIN players p ON p.game_id = g.id "
+            "WHERE g.status = 'finished' AND g.created = ?1 AND p.name = ?2 "
+            "AND g.result IS NOT NULL AND (?3 IS NULL OR g.game = ?3) "
+            f"ORDER BY g.id {'' if last else 'DESC'} LIMIT 1", (created, name, game))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    def game_figures(self) -> list[tuple[Any, ...]]:
+        """Per game, over the finished games with a result: how many, the sum and count of
+        their lengths, and the sum and count of the best winner's total, the game played
+        most recently first."""
+        return self._read("""
+            SELECT g.game, count(*), coalesce(sum(max(0.0, g.ended - g.created)), 0.0),
+                   count(g.ended), coalesce(sum(w.best), 0), count(w.best)
+            FROM games g
+            LEFT JOIN (SELECT game_id, max(total) AS best FROM result_scores
+                       WHERE won AND total IS NOT NULL GROUP BY game_id) w
+                ON w.game_id = g.id
+            WHERE g.status = 'finished' AND g.result IS NOT NULL
+            GROUP BY g.game ORDER BY max(g.created) DESC""")
+
 
 def _remember_players(db: sqlite3.Connection, players: Sequence[PlayerInfo]) -> None:
     """A new game updates its players' profiles: this colour, seat and token are now usual."""

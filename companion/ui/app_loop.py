@@ -139,6 +139,28 @@ class App:
     def guard(self, action: Callable[..., Any], *args: Any) -> bool:
         return self.overlays.guard(action, *args)
 
+    def in_background(self, work: Callable[[], Callable[[], None]], name: str) -> None:
+        """``work`` on a daemon thread; its outcome comes back as a :class:`WorkDone` on the
+        one input queue (as the log writer's commits do), so the loop keeps drawing and
+        pinging the watchdog meanwhile. A failure of ``work`` is said in plain words."""
+        import threading
+        import traceback
+
+        from companion.core.events import WorkDone
+        from companion.core.i18n import _
+
+        def run() -> None:
+            try:
+                deliver = work()
+            except Exception:  # noqa: BLE001 - the words go to the table, the trace to the log
+                traceback.print_exc()
+
+                def deliver() -> None:
+                    self.message(_("Something went wrong; nothing was changed."))
+            self.inputs.put(WorkDone(deliver))
+
+        threading.Thread(target=run, name=name, daemon=True).start()
+
     def notify(self, text: str, choice: tuple[str, Callable[[], None]] | None = None) -> None:
         self.screens.notify(text, choice)
 

@@ -23,6 +23,7 @@ from companion.core.events import (
     InputEvent,
     StoreNotice,
     TagArrived,
+    WorkDone,
 )
 from companion.ui.damage import Damage
 from companion.ui.frame import Frame
@@ -147,6 +148,8 @@ class InputTranslator:
             self.overlays.device_status(event)
         if isinstance(event, StoreNotice):
             self.screens.notify(event.message)
+        if isinstance(event, WorkDone):
+            event.deliver()
         return None
 
     def deliver(self, intent: Intent) -> None:

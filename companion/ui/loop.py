@@ -27,6 +27,7 @@ from companion.core.events import (
     InputEvent,
     InputQueue,
     StoreNotice,
+    WorkDone,
 )
 from companion.core.i18n import _
 from companion.ui.frame import Frame
@@ -174,7 +175,8 @@ class Loop:
                     return had_input
             if item is None:  # a wake-up from request_stop
                 continue
-            if not isinstance(item, Committed | CommitFailed | DeviceStatus | StoreNotice):
+            if not isinstance(item, Committed | CommitFailed | DeviceStatus | StoreNotice
+                              | WorkDone):
                 had_input = True
             intent = self.translator.device_intent(item)
             if intent is not None:

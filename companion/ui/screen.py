@@ -81,6 +81,10 @@ if TYPE_CHECKING:
         def guard(self, action: Callable[..., Any], *args: Any) -> bool:
             """Run ``action``; a failure is logged and said in plain words (False)."""
 
+        def in_background(self, work: Callable[[], Callable[[], None]], name: str) -> None:
+            """Run ``work`` on a thread of its own (the loop never waits for it); the
+            function it returns runs on the loop, as an event, to show the outcome."""
+
         # -- the game on the table ----------------------------------------------------------------
 
         @property

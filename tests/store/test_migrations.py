@@ -224,3 +224,33 @@ def test_step_5_matches_profile_names_whatever_their_case(tmp_path: Path) -> Non
     store.create_game("ave-roma", (PlayerInfo("LIVIA", "red", 1), PLAYERS[1]), {})
     assert [(p.name, p.games) for p in store.profiles()] == [("LIVIA", 3), ("Marcus", 3)]
     store.close()
+
+
+def test_step_8_fills_the_stats_rows_from_the_games_already_kept(tmp_path: Path) -> None:
+    """A log from before the stats rows gains them from its results and turn times, and
+    the triggers keep them after: a correction of a result, a stretch saved again."""
+    db = sqlite3.connect(str(tmp_path / "old.db"), isolation_level=None)
+    create_at_version(db, 7)
+    result = ('{"players": [{"name": "Livia", "total": 12}, {"name": "Marcus", "total": 9}],'
+              ' "winners": ["Livia"]}')
+    db.execute("INSERT INTO games (id, game, options, created, status, ended, result) "
+               "VALUES (1, 'ave-roma', '{}', 10, 'finished', 70, ?)", (result,))
+    db.executemany("INSERT INTO turn_times VALUES (1, ?, ?, ?)",
+                   [(0, 10, 15), (1, 15, 30), (0, 30, 32)])
+    migrate(db, 8)
+    assert db.execute("SELECT name, total, won FROM result_scores ORDER BY name").fetchall() \
+        == [("Livia", 12, 1), ("Marcus", 9, 0)]
+    assert db.execute("SELECT player, seconds FROM seat_turns ORDER BY player").fetchall() \
+        == [(0, 7.0), (1, 15.0)]
+    db.execute("UPDATE games SET result = ? WHERE id = 1",
+               (result.replace('"Livia"]', '"Marcus"]').replace("9}", "19}"),))
+    db.execute("INSERT OR REPLACE INTO turn_times VALUES (1, 1, 15, 20)")
+    assert db.execute("SELECT name, total, won FROM result_scores ORDER BY name").fetchall() \
+        == [("Livia", 12, 0), ("Marcus", 19, 1)]
+    assert db.execute("SELECT player, seconds FROM seat_turns ORDER BY player").fetchall() \
+        == [(0, 7.0), (1, 5.0)]
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("DELETE FROM games WHERE id = 1")
+    assert db.execute("SELECT count(*) FROM result_scores").fetchone() == (0,)
+    assert db.execute("SELECT count(*) FROM seat_turns").fetchone() == (0,)
+    db.close()

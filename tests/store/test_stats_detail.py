@@ -65,7 +65,7 @@ def test_score_histogram_covers_every_score_once() -> None:
 def test_lengths_by_player_count_leave_out_plays_without_a_length() -> None:
     assert length_by_player_count(EVENING, GAME) == {2: 3600.0, 3: 4500.0}
     glory = next(s for s in game_stats(EVENING) if s.game == GAME)
-    assert glory.games == 4 and len(glory.durations) == 3
+    assert glory.games == 4 and glory.lengths == 3
     assert glory.average_winning_score == (10 + 12 + 15 + 20) / 4
     livia = next(s for s in player_stats(EVENING, game=GAME) if s.name == "Livia")
-    assert len(livia.durations) == 3
+    assert livia.lengths == 3

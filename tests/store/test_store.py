@@ -50,8 +50,8 @@ def _write_damaged_database(path: Path) -> None:
     store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     store.close()
     size = path.stat().st_size
-    with path.open("r+b") as handle:  # scribble over pages in the middle, keep the header
-        handle.seek(size // 2)
+    with path.open("r+b") as handle:  # scribble over log pages, keep the header
+        handle.seek(size - 3 * 4096)  # pages the log grew into last
         handle.write(os.urandom(8192))
 
 

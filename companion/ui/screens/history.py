@@ -65,6 +65,8 @@ class HistoryScreen(Screen):
         self.sticks = mounted_sticks(app.usb_mounts) if app.usb_mounts else []
         #: a BG Stats file on the stick (an import button appears for it)
         self.bgstats = next((f for stick in self.sticks for f in bgstats_files(stick)), None)
+        #: an import from the stick is running on its own thread (its button waits)
+        self.importing = False
 
     @property
     def games(self) -> list[GameRecord]:
@@ -119,8 +121,9 @@ class HistoryScreen(Screen):
             self.add("export-usb", usb, _("Export to USB stick"), self._export_usb,
                      size=m.small)
         if self.bgstats is not None:
-            self.add("import-bgstats", bring, _("Import from BG Stats"), self._import_bgstats,
-                     size=m.small)
+            self.add("import-bgstats", bring, _("Importing...") if self.importing
+                     else _("Import from BG Stats"), self._import_bgstats, size=m.small,
+                     enabled=not self.importing)
         if pages > 1:
             self.add("more", more, _("More ({page}/{pages})").format(page=self.page + 1,
                                                                     pages=pages), self._more)
@@ -145,22 +148,40 @@ class HistoryScreen(Screen):
         self.app.message(words, error=False)
 
     def _import_bgstats(self) -> None:
-        """The plays of our games in the stick's BG Stats file; the summary in a dialog.
-        Nobody is asked about a name close to a profile here: such names are listed."""
+        """The plays of our games in the stick's BG Stats file, read and written on a
+        thread of their own (a long file takes seconds: the screen keeps answering); the
+        summary in a dialog. Nobody is asked about a name close to a profile here: such
+        names are listed."""
         from companion.history.bgstats import BgStatsError, import_file
         from companion.history.bgstats_cli import summary_lines
         from companion.ui.screens.dialogs import MessageDialog
 
         assert self.bgstats is not None
-        try:
-            summary = import_file(self.app.store, self.bgstats)
-        except BgStatsError as exc:
-            self.app.message(_("{file}: {error} Nothing was imported.").format(
-                file=self.bgstats.name, error=exc))
-            return
+        file, store, app = self.bgstats, self.app.store, self.app
+        self.importing = True
+
+        def work() -> Callable[[], None]:
+            try:
+                summary = import_file(store, file)
+            except BgStatsError as exc:
+                words = _("{file}: {error} Nothing was imported.").format(file=file.name,
+                                                                          error=exc)
+                return lambda: self._imported(lambda: app.message(words))
+            lines = "\n".join(summary_lines(summary))
+            return lambda: self._imported(lambda: app.push(MessageDialog(
+                app, _("Imported from {file}").format(file=file.name), lines)))
+
+        self.app.in_background(work, "bgstats-import")
+        self.app.message(_("Importing {file}...").format(file=file.name), error=False)
         self._reread()
-        self.app.push(MessageDialog(self.app, _("Imported from {file}").format(
-            file=self.bgstats.name), "\n".join(summary_lines(summary))))
+        self.app.invalidate()
+
+    def _imported(self, show: Callable[[], None]) -> None:
+        """The import is over: the history read again, the outcome shown."""
+        self.importing = False
+        self._reread()
+        self.app.invalidate()
+        show()
 
     def _reread(self) -> None:
         """The history changed (an import, a deletion): count again, read the page again."""

@@ -10,7 +10,12 @@ import pygame
 
 from companion.core.i18n import _, ngettext
 from companion.games import GAME_MODULES, get_rules
-from companion.history.stats import PlayerStats, game_stats, player_stats
+from companion.history.stats import (
+    PlayerStats,
+    player_stats,
+    stored_game_stats,
+    stored_player_stats,
+)
 from companion.log.turn_clock import format_duration, format_length
 from companion.ui import drawn, places, theme
 from companion.ui.board import reading_size
@@ -91,12 +96,12 @@ class StatsScreen(Screen):
     def __init__(self, app: ScreenHost, game: str | None = None) -> None:
         super().__init__(app)
         self.game = game
-        self.records = app.store.finished_games()
-        self.times = app.store.times_on_turn()
-        self.players = player_stats(self.records, self.times, game)
+        # added up by SQL: a long history opens without reading every game
+        self.players = stored_player_stats(app.store, game)
         colours = profile_colours(app)
         for stats in self.players:
             stats.colour = colours.get(stats.name.casefold(), stats.colour)
+        self.per_game = stored_game_stats(app.store)
         self.page = 0
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -182,16 +187,16 @@ class StatsScreen(Screen):
         self.header(surface, _("Stats: {which}").format(
             which=_title(self.game) if self.game else _("all games")))
         _tabs, line, players, chart, _bottom = self._areas()
-        games = [g for g in game_stats(self.records) if self.game in (None, g.game)]
+        games = [g for g in self.per_game if self.game in (None, g.game)]
         count = sum(g.games for g in games)
-        seconds = sum(sum(g.durations) for g in games) / count if count else 0.0
+        seconds = sum(g.length_sum for g in games) / count if count else 0.0
         text = ngettext("{n} finished game", "{n} finished games", count).format(n=count)
         if count:
             text += " · " + _("{time} a game on average").format(time=format_length(seconds))
-            won = [score for g in games for score in g.winning_scores]
+            won = sum(g.wins_scored for g in games)
             if won and self.game is not None:  # points of different games do not add up
                 text += " · " + _("a win scores {score:.1f} on average").format(
-                    score=sum(won) / len(won))
+                    score=sum(g.winning_sum for g in games) / won)
         draw_paragraph(surface, text, line, m.small, theme.TEXT)
         if not self.players:
             draw_text(surface, _("No finished games of this kind yet."), players, m.body,
