@@ -89,7 +89,10 @@ class HistoryEdits(Database):
 
     def edit_game(self, game_id: int, changes: dict[str, Any], who: str = "") -> int:
         """Correct fields of a finished game (``result``, ``created``, ``ended``, ``players``,
-        ``place``, ``note``); the values before are kept in the edit log. Returns its id."""
+        ``place``, ``note``); the values before are kept in the edit log. Returns its id.
+        An empty place or note is none, as :meth:`set_place` and the imports keep it."""
+        changes = {key: (value or None) if key in ("place", "note") else value
+                   for key, value in changes.items()}
         record = self.game(game_id)
         before = {key: _game_field(record, key) for key in changes}
         if "players" in changes or "result" in changes:

@@ -154,3 +154,19 @@ def test_an_older_correction_waits_for_a_later_one_of_the_same_thing(store: Stor
     with pytest.raises(StoreError, match="^Undo 'Livilla is now Liv' first, on the Players "
                        "screen"):
         store.undo_edit(rename)
+
+
+def test_a_place_or_note_corrected_to_nothing_is_none_and_exports_as_it_reimports(
+        store: Store, tmp_path: Path) -> None:
+    from companion.history.exchange import export_json, import_text
+
+    game_id = demo_history(store)[0]
+    store.edit_game(game_id, {"place": "", "note": ""})
+    record = store.game(game_id)
+    assert (record.place, record.note) == (None, None)
+    (tmp_path / "again").mkdir()
+    again = Store.open(tmp_path / "again")
+    import_text(again, export_json(store, store.finished_games()))
+    assert {(g.created, g.place, g.note) for g in again.finished_games()} == {
+        (g.created, g.place, g.note) for g in store.finished_games()}
+    again.close()
