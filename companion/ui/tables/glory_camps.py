@@ -30,6 +30,7 @@ from companion.games.glory_to_rome import (
     PlayerState,
     action_label,
     actions_this_turn,
+    building_label,
     clientele_limit,
     pending,
     role_label,
@@ -191,7 +192,8 @@ def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
         current = next((i for i, c in enumerate(state.choices) if c is None), None)
     grants = pending(state, index)
     # the structures on the note's first line, what they still grant on its second
-    words = (" · ".join(dict.fromkeys(g.building for g in grants)) + NOTE_BREAK + ", ".join(
+    structures = dict.fromkeys(building_label(g.building) for g in grants)
+    words = (" · ".join(structures) + NOTE_BREAK + ", ".join(
         _("{left} {role}").format(left=g.left, role=action_label(g.role)) for g in grants)
              if grants else "")
     return Camp(state.players[index], colour, index == current,
@@ -560,8 +562,8 @@ def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerSt
             name_row, count_row = split_cols(name_row, [1, -measure(materials, size)[0]], 6)
         elif not building.completed:
             count_row = name_row.move(0, line)
-        draw_text(surface, abbreviate(building.name, size, name_row.width), name_row, size,
-                  ink)
+        draw_text(surface, abbreviate(building_label(building.name), size, name_row.width),
+                  name_row, size, ink)
         if not building.completed:
             draw_text(surface, materials, count_row, size, ink)
     if more is not None:
