@@ -120,7 +120,13 @@ def strip_parts(rect: pygame.Rect, state: GloryState, m: Metrics) -> list[pygame
     if m.portrait:
         leader, role, jacks = split_cols(rect, [4, 3, 2], m.gap)
         return [leader, role, jacks, pygame.Rect(rect.right, rect.top, 0, rect.height)]
-    return split_cols(rect, [3, 3, 2, 5] if ending else [3, 3, 2, 4], m.gap)
+    if not ending:
+        return split_cols(rect, [3, 3, 2, 4], m.gap)
+    # the note's badge (text inset by a third of its height) at the reading size, where a
+    # language's words need more than the note's share
+    share = (rect.width - 3 * m.gap) * 5 // 13
+    needed = measure(sites_note(state), reading_size(m))[0] + rect.height // 3 + 4
+    return split_cols(rect, [3, 3, 2, -max(share, needed)], m.gap)
 
 
 def table_layout(rect: pygame.Rect, players: int, m: Metrics, ending: bool = False
