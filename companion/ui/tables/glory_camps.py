@@ -120,13 +120,9 @@ def strip_parts(rect: pygame.Rect, state: GloryState, m: Metrics) -> list[pygame
     if m.portrait:
         leader, role, jacks = split_cols(rect, [4, 3, 2], m.gap)
         return [leader, role, jacks, pygame.Rect(rect.right, rect.top, 0, rect.height)]
-    if not ending:
-        return split_cols(rect, [3, 3, 2, 4], m.gap)
-    # the note's badge (text inset by a third of its height) at the reading size, where a
-    # language's words need more than the note's share
-    share = (rect.width - 3 * m.gap) * 5 // 13
-    needed = measure(sites_note(state), reading_size(m))[0] + rect.height // 3 + 4
-    return split_cols(rect, [3, 3, 2, -max(share, needed)], m.gap)
+    needed = measure(sites_note(state), reading_size(m))[0] + rect.height // 3 + 4  # badge
+    end = -max((rect.width - 3 * m.gap) * 5 // 13, needed)  # its share, or what its words need
+    return split_cols(rect, [3, 3, 2, end] if ending else [3, 3, 2, 4], m.gap)
 
 
 def table_layout(rect: pygame.Rect, players: int, m: Metrics, ending: bool = False
@@ -198,10 +194,9 @@ def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
         current = next((i for i, c in enumerate(state.choices) if c is None), None)
     grants = pending(state, index)
     # the structures on the note's first line, what they still grant on its second
-    structures = dict.fromkeys(building_label(g.building) for g in grants)
-    words = (" · ".join(structures) + NOTE_BREAK + ", ".join(
-        _("{left} {role}").format(left=g.left, role=action_label(g.role)) for g in grants)
-             if grants else "")
+    words = (" · ".join(dict.fromkeys(building_label(g.building) for g in grants))
+             + NOTE_BREAK + ", ".join(_("{left} {role}").format(
+                 left=g.left, role=action_label(g.role)) for g in grants) if grants else "")
     return Camp(state.players[index], colour, index == current,
                 words or choice_note(state, index), bool(grants),
                 clientele_limit(state, index), tuple(vault_view(state, index)),
