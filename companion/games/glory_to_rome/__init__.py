@@ -131,7 +131,8 @@ What the table screen shows
 - ``stairway_targets(state, i)``: the opponents' structures a Stairway could usefully open
   (the table asks "Use the Stairway too?" only when there is one).
 - ``physical_steps(before, after)``: what the players must now do by hand, in words.
-- Labels and pickers: ``role_label``, ``material_label``, ``buildings_in_set(card_set)``.
+- Labels and pickers: ``role_label``, ``material_label``, ``building_label`` (a building's
+  name on screen; the English name stays the key), ``buildings_in_set(card_set)``.
 - All of these helpers can be imported from this package.
 - At the end: ``state.end_reason`` ("deck", "forum", "concede", "in_town_sites",
   "catacomb"), ``endgame_fields`` and ``final_score``.
@@ -143,6 +144,7 @@ from companion.games.glory_to_rome.data import (
     MATERIALS,
     ROLE_MATERIAL,
     ROLES,
+    building_label,
     buildings_in_set,
     material_label,
     role_label,
@@ -171,6 +173,7 @@ from companion.games.glory_to_rome.steps import physical_steps
 __all__ = ["BUILDING_MATERIAL", "MATERIALS", "MATERIAL_ROLE", "ROLES", "ROLE_KINDS",
            "ROLE_MATERIAL", "RULES", "THINKER", "Bonus", "Building", "GloryRules",
            "GloryState", "PlayerState", "VaultCard", "action_label", "actions_due",
-           "actions_this_turn", "buildings_in_set", "clientele_limit", "hand_limit",
-           "has_function", "material_label", "pending", "physical_steps", "role_label",
-           "sites_left", "stairway_targets", "think_options", "vault_limit", "vault_view"]
+           "actions_this_turn", "building_label", "buildings_in_set", "clientele_limit",
+           "hand_limit", "has_function", "material_label", "pending", "physical_steps",
+           "role_label", "sites_left", "stairway_targets", "think_options", "vault_limit",
+           "vault_view"]

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from companion.core.i18n import _, ngettext
 from companion.games.base import Rejected
-from companion.games.glory_to_rome.data import role_label
+from companion.games.glory_to_rome.data import building_label, role_label
 from companion.games.glory_to_rome.state import Bonus, GloryState, has_function
 
 #: The Thinker "role" of a School or Academy grant.
@@ -106,16 +106,17 @@ def find_grant(state: GloryState, player: int, building: str, kind: str) -> int:
         raise Rejected(_("{name} has no {building} action to take now. Building actions come "
                          "when the structure grants them: Amphitheatre, Foundry, Garden and "
                          "School on completion, Bath on hiring a client, Academy after a "
-                         "Craftsman turn.").format(name=name, building=building))
+                         "Craftsman turn.").format(name=name,
+                                                   building=building_label(building)))
     if not has_function(state, player, building):
         raise Rejected(_("{name} no longer has the {building}'s function; skip its actions.")
-                       .format(name=name, building=building))
+                       .format(name=name, building=building_label(building)))
     fitting = [i for i in mine if kind in ROLE_KINDS[state.bonus[i].role]]
     if not fitting:
         roles = sorted({action_label(state.bonus[i].role) for i in mine})
         raise Rejected(_("The {building} gives {name} {roles} actions; {kind!r} is not one of "
-                         "them.").format(building=building, name=name, roles=" / ".join(roles),
-                                         kind=kind))
+                         "them.").format(building=building_label(building), name=name,
+                                         roles=" / ".join(roles), kind=kind))
     return fitting[-1]
 
 
@@ -137,7 +138,7 @@ def skip_grants(state: GloryState, player: int, building: str) -> GloryState:
                  if grant.player != player or grant.building != building)
     if len(kept) == len(state.bonus):
         raise Rejected(_("{name} has no {building} action left to skip.").format(
-            name=state.players[player].name, building=building))
+            name=state.players[player].name, building=building_label(building)))
     return replace(state, bonus=kept)
 
 
@@ -151,7 +152,7 @@ def refuse_while_pending(state: GloryState, player: int) -> None:
         left=grant.left, role=action_label(grant.role))
     raise Rejected(_("{name} still has {what} from the {building}: take them or skip them "
                      "first.").format(name=state.players[player].name, what=what,
-                                      building=grant.building))
+                                      building=building_label(grant.building)))
 
 
 def waiting(state: GloryState) -> str:
@@ -161,4 +162,5 @@ def waiting(state: GloryState) -> str:
         left=grant.left, role=action_label(grant.role))
     return _("The turn ends once {name} takes or skips {what} from the {building} (its "
              "completion comes before the next Leader leads).").format(
-                 name=state.players[grant.player].name, what=what, building=grant.building)
+                 name=state.players[grant.player].name, what=what,
+                 building=building_label(grant.building))

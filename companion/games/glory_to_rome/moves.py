@@ -21,6 +21,7 @@ from companion.games.glory_to_rome.data import (
     MATERIALS,
     ROLE_MATERIAL,
     ROLES,
+    building_label,
     material_label,
     role_label,
 )
@@ -69,7 +70,8 @@ def _needs_role(acting: Acting, allowed: tuple[str, ...], what: str) -> None:
         raise Rejected(_("{what} needs an action of the {roles}; this turn's role is {led}.")
                        .format(what=what, roles=roles, led=action_label(acting.role)))
     raise Rejected(_("{what} needs an action of the {roles}; the {building} gives {role} "
-                     "actions.").format(what=what, roles=roles, building=acting.building,
+                     "actions.").format(what=what, roles=roles,
+                                        building=building_label(acting.building),
                                         role=action_label(acting.role)))
 
 
@@ -80,13 +82,14 @@ def _site(payload: Mapping[str, Any], name: str) -> tuple[str, str | None]:
         material = read.material(payload)  # the reference data gives none: the table names it
     elif "material" in payload and payload["material"] != material:
         raise Rejected(_("{name} is built on a {site} site, not {other}.").format(
-            name=name, site=material_label(material), other=payload["material"]))
+            name=building_label(name), site=material_label(material),
+            other=payload["material"]))
     if "site" not in payload:
         return material, None
     site = read.material(payload, "site")
     if site != material and name != "Statue":
         raise Rejected(_("Only a Statue may be laid on a site of another material; {name} "
-                         "goes on a {site} site.").format(name=name,
+                         "goes on a {site} site.").format(name=building_label(name),
                                                           site=material_label(material)))
     return material, None if site == material else site
 
@@ -103,7 +106,8 @@ def lay_foundation(state: GloryState, me: int, payload: Mapping[str, Any], actin
     player = state.players[me]
     if player.building(name) is not None:
         raise Rejected(_("{name} is already in your city; a player may not lay a foundation "
-                         "they already have. Choose another building.").format(name=name))
+                         "they already have. Choose another building.").format(
+                             name=building_label(name)))
     material, other_site = _site(payload, name)
     site = other_site or material
     slot = MATERIALS.index(site)
@@ -146,7 +150,8 @@ def add_material(state: GloryState, me: int, payload: Mapping[str, Any], acting:
     player = state.players[me]
     found = player.building(name)
     if found is None or found.completed:
-        raise Rejected(_("You have no unfinished {name} to add a material to.").format(name=name))
+        raise Rejected(_("You have no unfinished {name} to add a material to.").format(
+            name=building_label(name)))
     finish = read.flag(payload, "complete")
     if finish and not has_function(state, me, "Scriptorium"):
         raise Rejected(_("Only a Scriptorium lets one marble complete a structure; add the "
@@ -189,13 +194,15 @@ def open_structure(state: GloryState, me: int, payload: Mapping[str, Any], actin
     target = state.players[owner].building(name)
     if owner == me:
         raise Rejected(_("The Stairway opens an opponent's completed structure, not one of "
-                         "your own; choose another player's {name}.").format(name=name))
+                         "your own; choose another player's {name}.").format(
+                             name=building_label(name)))
     if target is None or not target.completed:
         raise Rejected(_("The Stairway works on an opponent's completed structure; {player} has "
                          "no completed {name}.").format(player=state.players[owner].name,
-                                                        name=name))
+                                                        name=building_label(name)))
     if name in state.public:
-        raise Rejected(_("{name}'s function is already open to everyone.").format(name=name))
+        raise Rejected(_("{name}'s function is already open to everyone.").format(
+            name=building_label(name)))
     return replace(state, public=(*state.public, name))
 
 
@@ -355,11 +362,11 @@ def prison_exchange(state: GloryState, me: int, payload: Mapping[str, Any]) -> G
     target = state.players[victim].building(name)
     if victim == me or target is None or not target.completed:
         raise Rejected(_("{player} has no completed {name} to take.").format(
-            player=state.players[victim].name, name=name))
+            player=state.players[victim].name, name=building_label(name)))
     taker = state.players[me]
     if taker.building(name) is not None:
         raise Rejected(_("{name} is already in your city; a player has each building at most "
-                         "once.").format(name=name))
+                         "once.").format(name=building_label(name)))
     prison_value = MATERIAL_VALUE["stone"]
     loser = state.players[victim]
     state = with_player(state, victim, replace(

@@ -16,6 +16,7 @@ from companion.games.glory_to_rome.data import (
     CARD_SETS,
     MATERIALS,
     ROLES,
+    building_label,
     role_label,
     sites_per_material,
 )
@@ -447,7 +448,7 @@ def _pending_note(state: GloryState) -> str:
     """Building actions waiting to be taken, e.g. " · Livia: Amphitheatre" (how many is
     in her camp: the whole line kept to what the table's header holds)."""
     return "".join(_(" · {name}: {building}").format(
-        name=state.players[player].name, building=building)
+        name=state.players[player].name, building=building_label(building))
         for player, building in dict.fromkeys((g.player, g.building) for g in state.bonus))
 
 

@@ -8,7 +8,7 @@ screen shows these sentences as a big prompt. Pure: two states in, sentences out
 from __future__ import annotations
 
 from companion.core.i18n import _, ngettext
-from companion.games.glory_to_rome.data import ROLES, role_label
+from companion.games.glory_to_rome.data import ROLES, building_label, role_label
 from companion.games.glory_to_rome.state import (
     GloryState,
     clientele_limit,
@@ -46,7 +46,7 @@ def physical_steps(before: GloryState, after: GloryState) -> list[str]:
     for name in after.public:
         if name not in before.public:
             steps.append(_("Put a material on the {name}: its function is now everyone's.")
-                         .format(name=name))
+                         .format(name=building_label(name)))
     return steps
 
 

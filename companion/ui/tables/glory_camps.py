@@ -30,6 +30,7 @@ from companion.games.glory_to_rome import (
     PlayerState,
     action_label,
     actions_this_turn,
+    building_label,
     clientele_limit,
     pending,
     role_label,
@@ -119,7 +120,9 @@ def strip_parts(rect: pygame.Rect, state: GloryState, m: Metrics) -> list[pygame
     if m.portrait:
         leader, role, jacks = split_cols(rect, [4, 3, 2], m.gap)
         return [leader, role, jacks, pygame.Rect(rect.right, rect.top, 0, rect.height)]
-    return split_cols(rect, [3, 3, 2, 5] if ending else [3, 3, 2, 4], m.gap)
+    needed = measure(sites_note(state), reading_size(m))[0] + rect.height // 3 + 4  # badge
+    end = -max((rect.width - 3 * m.gap) * 5 // 13, needed)  # its share, or what its words need
+    return split_cols(rect, [3, 3, 2, end] if ending else [3, 3, 2, 4], m.gap)
 
 
 def table_layout(rect: pygame.Rect, players: int, m: Metrics, ending: bool = False
@@ -191,9 +194,9 @@ def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
         current = next((i for i, c in enumerate(state.choices) if c is None), None)
     grants = pending(state, index)
     # the structures on the note's first line, what they still grant on its second
-    words = (" · ".join(dict.fromkeys(g.building for g in grants)) + NOTE_BREAK + ", ".join(
-        _("{left} {role}").format(left=g.left, role=action_label(g.role)) for g in grants)
-             if grants else "")
+    words = (" · ".join(dict.fromkeys(building_label(g.building) for g in grants))
+             + NOTE_BREAK + ", ".join(_("{left} {role}").format(
+                 left=g.left, role=action_label(g.role)) for g in grants) if grants else "")
     return Camp(state.players[index], colour, index == current,
                 words or choice_note(state, index), bool(grants),
                 clientele_limit(state, index), tuple(vault_view(state, index)),
@@ -560,8 +563,8 @@ def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerSt
             name_row, count_row = split_cols(name_row, [1, -measure(materials, size)[0]], 6)
         elif not building.completed:
             count_row = name_row.move(0, line)
-        draw_text(surface, abbreviate(building.name, size, name_row.width), name_row, size,
-                  ink)
+        draw_text(surface, abbreviate(building_label(building.name), size, name_row.width),
+                  name_row, size, ink)
         if not building.completed:
             draw_text(surface, materials, count_row, size, ink)
     if more is not None:

@@ -16,6 +16,7 @@ from companion.games.glory_to_rome import (
     MATERIALS,
     RULES,
     GloryState,
+    building_label,
     buildings_in_set,
 )
 from companion.ui import theme
@@ -71,7 +72,7 @@ def foundation_offers(state: GloryState, me: int, extra: Mapping[str, object] | 
     offers: list[Offer] = []
     for name in buildings_in_set(state.card_set):
         material = BUILDING_MATERIAL.get(name)
-        label = name  # one without published data stands apart, grey: not checked
+        label = building_label(name)  # one without published data stands apart, grey
         enabled = any(_accepted(state, me, {
             **trial, **(extra or {}),
             "out_of_town": out_of_town(state, str(trial.get("site", trial.get(

@@ -16,6 +16,7 @@ from companion.games.glory_to_rome import (
     ROLES,
     RULES,
     GloryState,
+    building_label,
     has_function,
     physical_steps,
     role_label,
@@ -63,7 +64,7 @@ class GloryFunctions(GameView):
             return []
         options = [(NO, _("No"))] + [
             (f"{owner}:{name}", _("{owner}: {building}").format(owner=self.name(owner),
-                                                               building=name))
+                                                               building=building_label(name)))
             for owner, name in targets]
         return [Pick("stairway", _("Use the Stairway too?"), options)]
 
@@ -78,7 +79,7 @@ class GloryFunctions(GameView):
     # -- building functions ---------------------------------------------------------------
 
     def _completed(self, owner: int, keep: Callable[[str], bool]) -> list[tuple[str, str]]:
-        return [(b.name, b.name) for b in self.glory.players[owner].buildings
+        return [(b.name, building_label(b.name)) for b in self.glory.players[owner].buildings
                 if b.completed and keep(b.name)]
 
     def _opponents_with(self, me: int, options: Callable[[int], list[tuple[str, str]]]
@@ -87,7 +88,7 @@ class GloryFunctions(GameView):
                 if i != me and options(i)]
 
     def _stairway_options(self, me: int, owner: int) -> list[tuple[str, str]]:
-        return [(name, name) for seat, name in stairway_targets(self.glory, me)
+        return [(name, building_label(name)) for seat, name in stairway_targets(self.glory, me)
                 if seat == owner]
 
     def _stairway_targets(self, me: int) -> list[tuple[int, str]]:

@@ -32,6 +32,7 @@ from companion.games.glory_to_rome import (
     ROLES,
     RULES,
     action_label,
+    building_label,
     hand_limit,
     has_function,
     material_label,
@@ -108,7 +109,7 @@ class GloryView(GloryFunctions):
             ("jack", jack_label, self._toggle_jack, state.players[me].jacks > 0)]
         if pending(state, me):  # their granted actions first: taken or skipped, never lost
             return [*anytime, *((f"skip-{building}", _("Skip {building}").format(
-                building=building), self._skip(me, building), True)
+                building=building_label(building)), self._skip(me, building), True)
                 for building in dict.fromkeys(g.building for g in pending(state, me)))]
         if state.phase == "lead":
             return [*anytime, *((f"lead-{role}", _("Lead {role}").format(role=role_label(role)),
@@ -139,8 +140,8 @@ class GloryView(GloryFunctions):
             moves.append(("foundation", _("Lay foundation"), self._foundation,
                           "lay_foundation" in allowed))
             if len(own) <= 3:
-                moves += [(f"material-{name}", _("Add to {name}").format(name=name),
-                           self._add_to(me, name), True) for name in own]
+                moves += [(f"material-{name}", _("Add to {name}").format(
+                    name=building_label(name)), self._add_to(me, name), True) for name in own]
             else:
                 moves.append(("material", _("Add material"), self._material, True))
             if role == "architect" and has_function(state, me, "Stairway"):
@@ -258,7 +259,7 @@ class GloryView(GloryFunctions):
                                              **(extra or {})})
 
         def picked(name: str) -> None:
-            run_form(self.app, name, [
+            run_form(self.app, building_label(name), [
                 Pick("material", _("Which material?"),
                      [(m, material_label(m)) for m in MATERIALS],
                      when=lambda v: BUILDING_MATERIAL.get(name) is None),
@@ -279,8 +280,9 @@ class GloryView(GloryFunctions):
             if not steps:
                 self._act(me, "add_material", {"building": name})
                 return
-            self.form(_("Add to {name}").format(name=name), steps, lambda v: self._act(
-                me, "add_material", self._with_stairway({"building": name}, v)))
+            self.form(_("Add to {name}").format(name=building_label(name)), steps,
+                      lambda v: self._act(me, "add_material",
+                                          self._with_stairway({"building": name}, v)))
         return add
 
     def _material(self, player: int | None = None, extra: Extra = None) -> None:
@@ -289,7 +291,7 @@ class GloryView(GloryFunctions):
             return
         own = self._unfinished(me)
         self.form(_("Add material"), [
-            Pick("building", _("To which foundation?"), [(n, n) for n in own]),
+            Pick("building", _("To which foundation?"), [(n, building_label(n)) for n in own]),
             *self._stairway_step(me, extra)],
             lambda v: self._act(me, "add_material", {
                 **self._with_stairway({"building": v["building"]}, v), **(extra or {})}))
@@ -357,8 +359,8 @@ class GloryView(GloryFunctions):
         for player, building in seen:
             # what it still grants is in its holder's camp (the status line says it too)
             moves.append((f"bonus-{player}-{building}", _("{name}: {building}").format(
-                name=self.name(player), building=building), self._bonus(player, building),
-                True))
+                name=self.name(player), building=building_label(building)),
+                self._bonus(player, building), True))
         return moves
 
     def _bonus_kinds(self, me: int, building: str) -> list[tuple[str, str]]:
@@ -400,7 +402,8 @@ class GloryView(GloryFunctions):
                 else:
                     self._act(me, kind, extra)
 
-            self.form(_("{name}: {building}").format(name=self.name(me), building=building),
+            self.form(_("{name}: {building}").format(name=self.name(me),
+                                                     building=building_label(building)),
                       [Pick("kind", _("Which action?"), self._bonus_kinds(me, building))],
                       chosen)
         return ask
@@ -510,7 +513,7 @@ class GloryView(GloryFunctions):
         who = self.name(action.player) if action.player is not None else _("table")
         payload = action.payload
         role = role_label(str(payload["role"])) if payload.get("role") in ROLES else ""
-        building = str(payload.get("building", ""))
+        building = building_label(str(payload.get("building", "")))
         texts = {
             "lead": _("leads {role}").format(role=role),
             "follow": _("follows"),
@@ -528,7 +531,8 @@ class GloryView(GloryFunctions):
         }
         text = _("{who}: {what}").format(who=who, what=texts.get(action.type, action.type))
         granted = payload.get("bonus")
-        return _("{text} ({building})").format(text=text, building=granted) if granted else text
+        return _("{text} ({building})").format(
+            text=text, building=building_label(str(granted))) if granted else text
 
     def shorter_descriptions(self, action: Action) -> list[str]:
         """Without the structure that granted the move, and a vaulted card as the vault
