@@ -128,7 +128,7 @@ def test_ave_roma_whole_game(app: App) -> None:
     driver.taps("move-choose_start", "pick-stone", "pick-ore")
     assert session.state.phase == "action"
     # Ana sends worker 1 to the Quaestor: 2 coins
-    driver.taps("move-space-quaestor", "pick-1")
+    driver.taps("worker-1", "move-space-quaestor")
     assert session.state.seats[0].coins == 5
     driver.taps("menu", "pass", "menu", "pass")
     assert session.state.phase == "refill"
