@@ -96,7 +96,7 @@ class HistoryEdits(Database):
         def insert(db: sqlite3.Connection, game: ImportedGame) -> None:
             self._insert_imported(db, game.game, game.players, game.options, game.created,
                                   game.ended, game.result, game.entries, game.turn_times,
-                                  game.place, game.note, game.edits, status="importing")
+                                  game.place, game.note, game.edits, "importing")
 
         return len(self._import_in_batches(games, insert))
 

@@ -19,8 +19,10 @@ from companion.log.entries import ImportedGame, LogEntry, StoreError
 from companion.log.store import Store
 from companion.ui.demo import DEMO_PLAYERS, demo_history
 
-#: enough games for many batches
-GAMES = 8 * history_edits.IMPORT_BATCH
+#: enough games for many batches (a move waits for one at most)
+GAMES = 16 * history_edits.IMPORT_BATCH
+#: an import that fails after several batches were written
+FAILING = 4 * history_edits.IMPORT_BATCH
 
 
 def _finished_store(path: Path) -> Store:
@@ -80,7 +82,7 @@ def test_moves_are_saved_while_an_import_writes(tmp_path: Path) -> None:
     whole = window["end"] - window["start"]
     during = [wait for began, wait in started_at if window["start"] <= began < window["end"]]
     assert len(during) >= 3, "no move was played while the import wrote"
-    assert max(during) < whole / 4, (max(during), whole)
+    assert max(during) < whole / 3, (max(during), whole)  # one batch: about whole / 16
     assert store.finished_count() == 3 + GAMES
     assert len(store.log(playing)) == len(started_at)
 
@@ -89,7 +91,7 @@ def test_a_failure_in_a_late_batch_leaves_nothing(tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     store = _finished_store(tmp_path)
     before_rows, before_seen = _rows(store), _what_readers_see(store)
-    games = _copies(store, GAMES)
+    games = _copies(store, FAILING)
     seen_mid_import: list[tuple[Any, ...]] = []
     insert = history_edits.HistoryEdits._insert_imported
     calls = 0
@@ -97,7 +99,7 @@ def test_a_failure_in_a_late_batch_leaves_nothing(tmp_path: Path,
     def failing_late(db: sqlite3.Connection, *args: Any, **kwargs: Any) -> int:
         nonlocal calls
         calls += 1
-        if calls == GAMES - 10:  # several batches are written, not yet published
+        if calls == FAILING - 10:  # several batches are written, not yet published
             assert int(store._read("SELECT count(*) FROM games WHERE status = "
                                    "'importing'")[0][0]) >= history_edits.IMPORT_BATCH
             seen_mid_import.append(_what_readers_see(store))
@@ -116,10 +118,10 @@ def test_a_failure_in_a_late_batch_leaves_nothing(tmp_path: Path,
 def test_an_error_reading_the_games_late_leaves_nothing(tmp_path: Path) -> None:
     store = _finished_store(tmp_path)
     before_rows = _rows(store)
-    games = _copies(store, GAMES)
+    games = _copies(store, FAILING)
 
     def read_until_broken() -> Iterator[ImportedGame]:
-        yield from games[:GAMES - 10]
+        yield from games[:FAILING - 10]
         raise ValueError("the file ends in the middle of a game")
 
     with pytest.raises(ValueError, match="middle"):
@@ -135,7 +137,7 @@ def test_a_bgstats_import_failing_late_adds_no_game_and_no_profile(tmp_path: Pat
          "created": 1.0e9 + day * 86_400.0, "ended": None, "result": {"players": [],
                                                                       "winners": []},
          "place": None, "note": None, "source": "bgstats", "source_id": f"play-{day}"}
-        for day in range(GAMES)]
+        for day in range(FAILING)]
     plays[-5]["options"] = {"not": object()}  # cannot be written: the last batch fails
     with pytest.raises(TypeError):
         store.add_imported_games(plays)
@@ -153,16 +155,16 @@ def test_a_bgstats_import_counts_each_players_games_once_published(tmp_path: Pat
          "options": {}, "created": 1.0e9 + day, "ended": None,
          "result": {"players": [], "winners": []}, "place": None, "note": None,
          "source": "bgstats", "source_id": f"play-{day}"}
-        for day in range(GAMES + 1)]
+        for day in range(FAILING + 1)]
     store.add_imported_games(plays)
     profiles = {p.name.casefold(): p for p in store.profiles(limit=100)}
     first_seat = DEMO_PLAYERS[0]
     assert profiles["livia"].name == "Livia"  # the first spelling seen
-    assert profiles["livia"].games == len([p for p in range(GAMES + 1) if p % 3 < 2])
+    assert profiles["livia"].games == len([p for p in range(FAILING + 1) if p % 3 < 2])
     assert profiles["livia"].colour == first_seat.colour
     assert profiles["livia"].last_played == max(
-        1.0e9 + day for day in range(GAMES + 1) if day % 3 < 2)
-    assert profiles[DEMO_PLAYERS[1].name.casefold()].games == GAMES + 1
+        1.0e9 + day for day in range(FAILING + 1) if day % 3 < 2)
+    assert profiles[DEMO_PLAYERS[1].name.casefold()].games == FAILING + 1
 
 
 def test_an_import_cut_off_by_a_crash_is_gone_at_the_next_start(tmp_path: Path) -> None:
@@ -178,3 +180,24 @@ def test_an_import_cut_off_by_a_crash_is_gone_at_the_next_start(tmp_path: Path) 
     again = Store.open(tmp_path)
     assert _rows(again) == before_rows
     assert _what_readers_see(again) == before_seen
+
+
+def test_step_9_keeps_the_games_and_lets_an_import_mark_its_own(tmp_path: Path) -> None:
+    from companion.log.migrations import create_at_version, migrate
+
+    db = sqlite3.connect(tmp_path / "log.db", isolation_level=None)
+    create_at_version(db, 8)
+    db.execute("INSERT INTO games (game, options, created, status) "
+               "VALUES ('ave-roma', '{}', 1.0, 'finished')")
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO games (game, options, created, status) "
+                   "VALUES ('ave-roma', '{}', 2.0, 'importing')")
+    assert migrate(db, 9) == 8
+    db.execute("INSERT INTO games (game, options, created, status) "
+               "VALUES ('ave-roma', '{}', 2.0, 'importing')")
+    assert db.execute("SELECT status FROM games ORDER BY id").fetchall() == [
+        ("finished",), ("importing",)]
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    with pytest.raises(sqlite3.IntegrityError):
+        db.execute("INSERT INTO games (game, options, created, status) "
+                   "VALUES ('ave-roma', '{}', 3.0, 'lost')")
