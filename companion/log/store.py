@@ -342,7 +342,8 @@ class Store(HistoryEdits):
         the earlier one (the order Stats reads the games in, oldest start first)."""
         rows = self._read(
             "SELECT g.id, p.colour FROM games g JOIN players p ON p.game_id = g.id "
-            "WHERE g.status = 'finished' AND g.created = ?1 AND p.name = ?2 "
+            # the games started then (a few) first, not every game of the name
+            "WHERE g.status = 'finished' AND g.created = ?1 AND +p.name = ?2 "
             "AND g.result IS NOT NULL AND (?3 IS NULL OR g.game = ?3) "
             f"ORDER BY g.id {'' if last else 'DESC'} LIMIT 1", (created, name, game))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
