@@ -15,18 +15,31 @@ would). A correction that would seat players other than its score names is refus
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
+from typing import Any, TypeVar
 
 from companion.core.i18n import _, ngettext
 from companion.games.base import PlayerInfo
 from companion.log.database import Database
 from companion.log.entries import Edit, GameRecord, ImportedGame, LogEntry, StoreError, lazy_json
-from companion.log.limits import LimitError, check_game_fields, check_name, normal_text
+from companion.log.limits import (
+    LimitError,
+    check_game_fields,
+    check_name,
+    history_overflow,
+    normal_text,
+)
 
 DAY = 86400.0
+#: games an import writes in one transaction: a move of the game being played waits for
+#: one batch at most (tens of milliseconds), never for the whole import
+IMPORT_BATCH = 50
+_Game = TypeVar("_Game")
+_Added = TypeVar("_Added")
 
 
 class HistoryEdits(Database):
@@ -46,10 +59,11 @@ class HistoryEdits(Database):
                          options: dict[str, Any], created: float, ended: float | None,
                          result: dict[str, Any], entries: Sequence[LogEntry],
                          turn_times: Sequence[Sequence[float]], place: str | None = None,
-                         note: str | None = None, edits: Sequence[Edit] = ()) -> int:
+                         note: str | None = None, edits: Sequence[Edit] = (),
+                         status: str = "finished") -> int:
         cursor = db.execute("INSERT INTO games (game, options, created, status, ended, "
-                            "result, place, note) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?)",
-                            (game, lazy_json().dumps(options), created, ended,
+                            "result, place, note) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                            (game, lazy_json().dumps(options), created, status, ended,
                              lazy_json().dumps(result), place, note))
         game_id = int(cursor.lastrowid or 0)
         _insert_edits(db, game_id, edits)
@@ -69,21 +83,64 @@ class HistoryEdits(Database):
         games: dict[int, tuple[str, float, list[str]]] = {}
         for game_id, game, created, name in self._read(
                 "SELECT g.id, g.game, g.created, p.name FROM games g JOIN players p "
-                "ON p.game_id = g.id WHERE g.status != 'abandoned' ORDER BY g.id, p.position"):
+                "ON p.game_id = g.id WHERE g.status IN ('open', 'finished') "
+                "ORDER BY g.id, p.position"):
             games.setdefault(game_id, (game, created, []))[2].append(name)
         return [(game, created, tuple(names)) for game, created, names in games.values()]
 
     def import_games(self, games: Iterable[ImportedGame]) -> int:
-        """Finished games from another companion, all in one transaction: an error while
-        ``games`` is being read (or written) keeps none of them. Returns how many."""
-        count = 0
-        with self._writing() as db:
-            for game in games:
-                self._insert_imported(db, game.game, game.players, game.options, game.created,
-                                      game.ended, game.result, game.entries, game.turn_times,
-                                      game.place, game.note, game.edits)
-                count += 1
-        return count
+        """Finished games from another companion, written a batch at a time (a game being
+        played commits its moves between batches) and published together at the end: an
+        error while ``games`` is being read (or written) keeps none of them. Returns how
+        many."""
+        def insert(db: sqlite3.Connection, game: ImportedGame) -> None:
+            self._insert_imported(db, game.game, game.players, game.options, game.created,
+                                  game.ended, game.result, game.entries, game.turn_times,
+                                  game.place, game.note, game.edits, "importing")
+
+        return len(self._import_in_batches(games, insert))
+
+    def _import_in_batches(self, games: Iterable[_Game],
+                           insert: Callable[[sqlite3.Connection, _Game], _Added],
+                           publish: Callable[[sqlite3.Connection], object] = lambda db: None,
+                           ) -> list[_Added]:
+        """``insert`` each of ``games`` as ``importing``, :data:`IMPORT_BATCH` to a
+        transaction with the writing lock let go between them; then one short transaction
+        makes them all ``finished`` (after ``publish``, in it). A failure at any point
+        deletes what was written, so the history gains all of them or none."""
+        added: list[_Added] = []
+        try:
+            pending = iter(games)
+            while batch := list(islice(pending, IMPORT_BATCH)):  # read outside the lock
+                with self._writing() as db:
+                    added.extend(insert(db, game) for game in batch)
+                time.sleep(0)  # a move waiting for the lock takes it now
+            with self._writing() as db:
+                finished, importing = db.execute(
+                    "SELECT count(*) FILTER (WHERE status = 'finished'), count(*) FILTER "
+                    "(WHERE status = 'importing') FROM games").fetchone()
+                refused = history_overflow(finished, importing)
+                if refused is not None:  # games finished while this was being written
+                    raise StoreError(refused)
+                publish(db)
+                db.execute("UPDATE games SET status = 'finished' WHERE status = 'importing'")
+        except BaseException:
+            with contextlib.suppress(StoreError):
+                self.drop_unpublished()
+            raise
+        return added
+
+    def drop_unpublished(self) -> int:
+        """Delete the games of an import that failed or was cut off (a batch at a time, as
+        they were written); how many."""
+        dropped = 0
+        while True:
+            with self._writing() as db:
+                gone = db.execute("DELETE FROM games WHERE id IN (SELECT id FROM games WHERE "
+                                  "status = 'importing' LIMIT ?)", (IMPORT_BATCH,)).rowcount
+            dropped += gone
+            if gone < IMPORT_BATCH:
+                return dropped
 
     # -- corrections (schema version 6): every one an entry of the edit log ----------------
 
@@ -186,33 +243,41 @@ class HistoryEdits(Database):
                  "made later and changed the same game.").format(change=change, day=day)
 
     def add_imported_games(self, games: Sequence[dict[str, Any]]) -> list[int]:
-        """Finished games from another app (no move log), all in one transaction.
+        """Finished games from another app (no move log), written as :meth:`import_games`
+        writes its games: all of them or none, yielding to a game being played.
 
         Each is a dict of ``game``, ``players`` (PlayerInfo), ``options``, ``created``,
         ``ended``, ``result``, ``place``, ``note``, ``source``, ``source_id``. A player not
         remembered yet becomes a profile; a remembered one keeps their colour.
         """
-        ids = []
-        with self._writing() as db:
-            for game in games:
-                cursor = db.execute(
-                    "INSERT INTO games (game, options, created, status, ended, result, place, "
-                    "note, source, source_id) VALUES (?, ?, ?, 'finished', ?, ?, ?, ?, ?, ?)",
-                    (game["game"], lazy_json().dumps(game["options"]), game["created"],
-                     game["ended"], lazy_json().dumps(game["result"]), game["place"],
-                     game["note"], game["source"], game["source_id"]))
-                game_id = int(cursor.lastrowid or 0)
-                ids.append(game_id)
-                db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
-                               [(game_id, i, p.name, p.colour, p.seat, p.token)
-                                for i, p in enumerate(game["players"])])
-                for player in game["players"]:
-                    db.execute("INSERT OR IGNORE INTO profiles VALUES (?, ?, ?, NULL, ?, 0)",
-                               (player.name, player.colour, player.seat, game["created"]))
-                    db.execute("UPDATE profiles SET games = games + 1, last_played = "
-                               "max(last_played, ?) WHERE name = ?",
-                               (game["created"], player.name))
-        return ids
+        def insert(db: sqlite3.Connection, game: dict[str, Any]) -> int:
+            cursor = db.execute(
+                "INSERT INTO games (game, options, created, status, ended, result, place, "
+                "note, source, source_id) VALUES (?, ?, ?, 'importing', ?, ?, ?, ?, ?, ?)",
+                (game["game"], lazy_json().dumps(game["options"]), game["created"],
+                 game["ended"], lazy_json().dumps(game["result"]), game["place"],
+                 game["note"], game["source"], game["source_id"]))
+            game_id = int(cursor.lastrowid or 0)
+            db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)",
+                           [(game_id, i, p.name, p.colour, p.seat, p.token)
+                            for i, p in enumerate(game["players"])])
+            return game_id
+
+        return self._import_in_batches(games, insert, _remember_imported_players)
+
+
+def _remember_imported_players(db: sqlite3.Connection) -> None:
+    """The players of the games being published: a new name becomes a profile (the colour
+    and seat of its first game here), and every profile counts its games and last play."""
+    imported = ("FROM games g JOIN players p ON p.game_id = g.id "
+                "WHERE g.status = 'importing'")
+    db.execute("INSERT OR IGNORE INTO profiles SELECT p.name, p.colour, p.seat, NULL, "
+               f"g.created, 0 {imported} ORDER BY g.id, p.position")
+    db.execute("UPDATE profiles SET games = games + seen.plays, "
+               "last_played = max(last_played, seen.latest) FROM ("
+               "SELECT p.name COLLATE NOCASE AS name, count(*) AS plays, "
+               f"max(g.created) AS latest {imported} GROUP BY p.name COLLATE NOCASE) AS seen "
+               "WHERE profiles.name = seen.name")
 
 
 _GAME_FIELDS = ("result", "created", "ended", "players", "place", "note")

@@ -227,6 +227,38 @@ def _stats_tables(db: sqlite3.Connection) -> None:
                "FROM turn_times GROUP BY game_id, player")
 
 
+@step(9)
+def _games_being_imported(db: sqlite3.Connection) -> None:
+    """A game's status may be ``importing``: an import writes its games in short
+    transactions (a game being played commits its moves between them), and one last one
+    publishes them as ``finished``; until then every reader leaves them out, and a failed
+    or interrupted import deletes them. Only the CHECK of ``games.status`` changes, so
+    the table's text in the schema is edited in place (SQLite's documented way to change
+    a CHECK constraint; no row is touched)."""
+    (sql,) = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' "
+                        "AND name = 'games'").fetchone()
+    widened = sql.replace("'abandoned'))", "'abandoned', 'importing'))")
+    if widened == sql:
+        raise sqlite3.DatabaseError("the games table's status check is not the one expected")
+    (version,) = db.execute("PRAGMA schema_version").fetchone()
+    db.execute("PRAGMA writable_schema = ON")
+    try:
+        db.execute("UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'games'",
+                   (widened,))
+        db.execute(f"PRAGMA schema_version = {int(version) + 1}")
+    finally:
+        db.execute("PRAGMA writable_schema = OFF")
+
+
+@step(10)
+def _scored_games_index(db: sqlite3.Connection) -> None:
+    """An index holding what Stats reads of each finished game with a result (its id,
+    game, start and end): Stats adds up the largest history without reading the games'
+    rows, whose result, options and notes make them many times larger."""
+    db.execute("CREATE INDEX games_scored ON games (status, id, game, created, ended) "
+               "WHERE result IS NOT NULL")
+
+
 SCHEMA_VERSION = max(STEPS)
 
 

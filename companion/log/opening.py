@@ -353,6 +353,23 @@ def prepare(db: sqlite3.Connection) -> None:
         raise error
     db.execute("PRAGMA synchronous = FULL")
     migrate(db)
+    drop_interrupted_import(db)
+
+
+def drop_interrupted_import(db: sqlite3.Connection) -> None:
+    """Delete the games an import had written but not yet published when the companion
+    stopped (a pulled plug mid-import): the history gains a file's games all or none."""
+    if not db.execute("SELECT 1 FROM games WHERE status = 'importing' LIMIT 1").fetchone():
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("DELETE FROM games WHERE status = 'importing'")
+        db.execute("UPDATE meta SET value = value + 1 WHERE key = 'writes'")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 def open_database(path: Path) -> Opened:

@@ -228,9 +228,10 @@ class Store(HistoryEdits):
         """The most recently started game that was not abandoned (its line-up and options);
         of the game ``game`` only, if given."""
         if game is None:
-            games = self._games("status != 'abandoned'", limit=1)
+            games = self._games("status IN ('open', 'finished')", limit=1)
         else:
-            games = self._games("status != 'abandoned' AND game = ?", limit=1, values=(game,))
+            games = self._games("status IN ('open', 'finished') AND game = ?", limit=1,
+                                values=(game,))
         return games[0] if games else None
 
     def add_turn_time(self, game_id: int, player: int, started: float, ended: float) -> None:
@@ -263,15 +264,16 @@ class Store(HistoryEdits):
 
     def places(self, limit: int = 6) -> list[str]:
         """Places typed before, the most recent first (offered again)."""
-        rows = self._read("SELECT place FROM games WHERE place IS NOT NULL GROUP BY place "
-                          "ORDER BY max(created) DESC LIMIT ?", (limit,))
+        rows = self._read("SELECT place FROM games WHERE place IS NOT NULL AND status != "
+                          "'importing' GROUP BY place ORDER BY max(created) DESC LIMIT ?",
+                          (limit,))
         return [str(row[0]) for row in rows]
 
     def last_place(self) -> tuple[str | None, str | None]:
         """The place and note of the game started last (abandoned or not): New game offers
         them again."""
-        rows = self._read("SELECT place, note FROM games WHERE source IS NULL "
-                          "ORDER BY created DESC, id DESC LIMIT 1")
+        rows = self._read("SELECT place, note FROM games WHERE source IS NULL AND status "
+                          "!= 'importing' ORDER BY created DESC, id DESC LIMIT 1")
         return (rows[0][0], rows[0][1]) if rows else (None, None)
 
     def times_on_turn(self) -> dict[int, dict[int, float]]:
@@ -306,8 +308,9 @@ class Store(HistoryEdits):
 
     def recent_player_names(self, limit: int = 12) -> list[str]:
         """Names players have used, the most recent game first (to pick instead of typing)."""
-        rows = self._read("SELECT name FROM players GROUP BY name ORDER BY max(game_id) DESC "
-                          "LIMIT ?", (limit,))
+        rows = self._read("SELECT name FROM players WHERE game_id NOT IN (SELECT id FROM "
+                          "games WHERE status = 'importing') GROUP BY name "
+                          "ORDER BY max(game_id) DESC LIMIT ?", (limit,))
         return [str(row[0]) for row in rows]
 
     # -- the figures Stats adds up (schema version 8: result_scores, seat_turns) -----------
@@ -339,7 +342,8 @@ class Store(HistoryEdits):
         the earlier one (the order Stats reads the games in, oldest start first)."""
         rows = self._read(
             "SELECT g.id, p.colour FROM games g JOIN players p ON p.game_id = g.id "
-            "WHERE g.status = 'finished' AND g.created = ?1 AND p.name = ?2 "
+            # the games started then (a few) first, not every game of the name
+            "WHERE g.status = 'finished' AND g.created = ?1 AND +p.name = ?2 "
             "AND g.result IS NOT NULL AND (?3 IS NULL OR g.game = ?3) "
             f"ORDER BY g.id {'' if last else 'DESC'} LIMIT 1", (created, name, game))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
