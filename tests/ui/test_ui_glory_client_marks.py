@@ -25,7 +25,7 @@ from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.board import reading_size  # noqa: E402
 from companion.ui.demo import DEMO_PLAYERS, FIVE_PLAYERS  # noqa: E402
 from companion.ui.tables.glory_camps import role_colour  # noqa: E402
-from companion.ui.tables.glory_clients import role_mark  # noqa: E402
+from companion.ui.tables.glory_clients import REST_FILL, role_mark  # noqa: E402
 
 #: three roles for one camp (Laborer and Legionary among them: one initial in English)
 #: and three others for the next; the third holds none
@@ -81,18 +81,19 @@ def test_each_client_chip_names_its_role_and_count(app: App, language: str,
 
 def test_a_narrow_camp_accounts_for_every_client(app: App,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    """Five camps side by side leave room for fewer chips than roles held: those shown and
-    the "+n" after them still count every client."""
+    """Five camps leave room for fewer chips than six roles held: those shown and the "+n"
+    chip after them still count every client."""
     session = GameSession.create(app.store, "glory-to-rome", FIVE_PLAYERS, {})
     state = RULES.setup(FIVE_PLAYERS, RULES.default_options())
     state = give(state, 0, clients=clients(laborer=1, craftsman=2, legionary=1, architect=1,
-                                           merchant=1), influence=7)
+                                           merchant=2, patron=1), influence=8)
     items = show(app, session, state, monkeypatch)
     shown = client_chips(items, reading_size(app.metrics))
-    more = [item.text for item in items if item.kind == "text" and item.text.startswith("+")]
-    hidden = sum(int(text[1:]) for text in more)
-    assert sum(role_count * chips for (_role, role_count), chips in shown.items()) + hidden == 6
-    assert shown, "at least one chip is shown"
+    rests = [item.rect for item in items if item.kind == "chip" and item.colour == REST_FILL]
+    hidden = sum(int(item.text.removeprefix("+")) for item in items
+                 if item.kind == "text" and any(rest.contains(item.rect) for rest in rests))
+    assert hidden and shown
+    assert sum(role_count * chips for (_role, role_count), chips in shown.items()) + hidden == 8
 
 
 def test_the_marks_of_the_roles_differ_in_every_language() -> None:

@@ -1,10 +1,10 @@
 """The Glory to Rome table as a picture: the turn strip, one camp per player, the sites.
 
 A camp is what a player has in front of them: influence as a big number, clients as
-chips in the role colours, each marked with its role (:mod:`glory_clients`), against the
-clientele limit, the vault as face-down cards
-against its limit (the card placed this turn face up in its material), foundations and
-structures as small cards in their material with materials added / value, Jacks held.
+chips in the role colours marked with their roles (:mod:`glory_clients`) against the
+clientele limit, the vault as face-down cards against its limit (the card placed this
+turn face up in its material), foundations and structures as small cards in their
+material with materials added / value, Jacks held.
 Only names and numbers are text. Pure drawing: the view hands in the state.
 
 The strip, each camp and the sites are cached layers: a camp is painted from a
