@@ -102,6 +102,17 @@ def chip(surface: pygame.Surface, center: tuple[int, int], radius: int, fill: RG
     return bounds
 
 
+def marked_chip(surface: pygame.Surface, rect: pygame.Rect, fill: RGB, mark: str,
+                size: int) -> None:
+    """A chip that says what it is: a rounded tile in ``fill`` with ``mark`` (a role's
+    letters, a count) at ``size`` in the ink readable on it, so colour is never all it has."""
+    drawn.piece(surface, "chip", rect, fill)
+    radius = max(2, rect.height // 4)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, EDGE, rect, width=1, border_radius=radius)
+    draw_text(surface, mark, rect, size, theme.text_on(fill))
+
+
 def pips(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int | None = None, *,
          fill: RGB = theme.TEXT, empty: RGB | None = None) -> list[pygame.Rect]:
     """A row of dots: ``count`` filled, hollow ones up to ``limit``.

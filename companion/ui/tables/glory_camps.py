@@ -1,9 +1,10 @@
 """The Glory to Rome table as a picture: the turn strip, one camp per player, the sites.
 
 A camp is what a player has in front of them: influence as a big number, clients as
-chips in the role colours against the clientele limit, the vault as face-down cards
-against its limit (the card placed this turn face up in its material), foundations and
-structures as small cards in their material with materials added / value, Jacks held.
+chips in the role colours marked with their roles (:mod:`glory_clients`) against the
+clientele limit, the vault as face-down cards against its limit (the card placed this
+turn face up in its material), foundations and structures as small cards in their
+material with materials added / value, Jacks held.
 Only names and numbers are text. Pure drawing: the view hands in the state.
 
 The strip, each camp and the sites are cached layers: a camp is painted from a
@@ -23,8 +24,6 @@ from companion.core.i18n import _, ngettext
 from companion.core.records import frozen
 from companion.games.glory_to_rome import (
     MATERIALS,
-    ROLE_MATERIAL,
-    ROLES,
     Building,
     GloryState,
     PlayerState,
@@ -43,6 +42,7 @@ from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.layout import mirrored as layout_mirrored
+from companion.ui.tables.glory_clients import material_colour, paint_clients, role_colour
 from companion.ui.text import draw_text, lines_step
 from companion.ui.text_render import ink_span
 from companion.ui.text_shaping import measure
@@ -51,14 +51,6 @@ from companion.ui.widgets import panel, panel_border
 
 #: the Jack cards' face
 JACK_WHITE: RGB = (236, 236, 230)
-
-
-def material_colour(material: str) -> RGB:
-    return theme.THING_COLOURS[material]
-
-
-def role_colour(role: str) -> RGB:
-    return material_colour(ROLE_MATERIAL[role])
 
 
 def _blend(colour: RGB, toward: RGB, share: float) -> RGB:
@@ -269,8 +261,10 @@ def _camp_row_boxes(width: int, height: int, m: Metrics,
         counts, buildings = split_rows(what, [-row, 1], CAMP_ROW_GAP)
         clients, vault, jacks = split_cols(counts, [1, 1, -jack_width], 8)
     else:
+        # too narrow for three client chips beside the count: the chips get two lines
+        clients_height = row if inner.width >= 4 * row else 2 * row + CAMP_ROW_GAP
         header, note, clients, vault, buildings = split_rows(
-            inner, [-row, -note_height, -row, -row, 1], CAMP_ROW_GAP)
+            inner, [-row, -note_height, -clients_height, -row, 1], CAMP_ROW_GAP)
         # the Jacks' card at the end of the note's first line: its second line is whole
         _first, jacks = split_cols(note, [1, -jack_width], 4)
         jacks.height = row
@@ -339,7 +333,7 @@ CAMP_ROW_PAINTERS: tuple[tuple[str, Callable[[pygame.Surface, pygame.Rect, Camp]
         surface, row, camp.player.name, camp.player.influence, camp.colour)),
     ("jacks", lambda surface, row, camp: paint_jacks(surface, row, camp.player.jacks)),
     ("clients", lambda surface, row, camp: paint_clients(surface, row, camp.player,
-                                                         camp.client_limit)),
+                                                         camp.client_limit, camp.reading)),
     ("vault", lambda surface, row, camp: paint_vault(surface, row, camp.vault,
                                                      camp.vault_limit)),
     ("buildings", lambda surface, row, camp: paint_buildings(
@@ -441,18 +435,6 @@ def _row_parts(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect
     return icon, places, label
 
 
-def client_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A bust (head and shoulders): the clients' row."""
-    side = min(rect.width, rect.height) - 4
-    x, y = rect.center
-    pygame.draw.circle(surface, theme.TEXT, (x, y - side // 5), max(2, side // 5))
-    shoulders = pygame.Rect(0, 0, side * 3 // 4, side // 2)
-    shoulders.midtop = (x, y + side // 12)
-    pygame.draw.ellipse(surface, theme.TEXT, shoulders)
-    pygame.draw.rect(surface, theme.PANEL_LIGHT,
-                     (shoulders.left, shoulders.centery + 1, shoulders.width, shoulders.height))
-
-
 def vault_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A strongbox with its lock: the vault's row."""
     side = min(rect.width, rect.height) - 4
@@ -463,26 +445,6 @@ def vault_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
                      (box.right - 1, box.top + box.height // 3), 2)
     pygame.draw.circle(surface, theme.TEXT, (box.centerx, box.top + box.height * 2 // 3),
                        max(2, side // 10))
-
-
-def paint_clients(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState,
-                  limit: int) -> None:
-    """A chip per client in its role's colour, hollow places up to the clientele limit."""
-    icon, places, label = _row_parts(rect)
-    client_icon(surface, icon)
-    _count_label(surface, label, sum(player.clients), limit)
-    roles = [role for role in ROLES for _n in range(player.client_count(role))]
-    total = max(limit, len(roles))
-    if total == 0:
-        return
-    step = max(1, min(places.height, places.width // total))  # never past the count
-    radius = max(1, step // 2 - 1)
-    for slot in range(total):
-        center = (places.left + slot * step + step // 2, places.centery)
-        if slot < len(roles):
-            board.chip(surface, center, radius, role_colour(roles[slot]))
-        else:
-            pygame.draw.circle(surface, theme.MUTED, center, radius, width=1)
 
 
 def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str | None],
