@@ -24,13 +24,14 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from companion.core import i18n
-from companion.ui import drawn, text, text_fit, theme
+from companion.ui import drawn, fonts, text, text_fit, theme
 from companion.ui.drawn import Item
 from companion.ui.screen import Screen
 from companion.ui.tables.base import Hotspot
@@ -40,6 +41,13 @@ SIZES = ((800, 480), (720, 1280))
 LANGUAGES = ("en", "de", "ro", "ar", "zh_CN")
 SMALLEST_TEXT = 16
 READ_TEXT = 20
+#: the drawn measure (``COMPANION_AUDIT_SIZES=drawn``): capitals' heights at 60 cm on the 7"
+#: panel (PANEL_PITCH mm a pixel), every text and the names and numbers a player decides by;
+#: other displays the same millimetres (PITCH: mm a pixel of each display audited)
+SMALLEST_CAPITALS = 11
+READ_CAPITALS = 14
+PANEL_PITCH = 0.19
+PITCH = {(800, 480): 0.19, (720, 1280): 0.12}
 TOUCH = 48
 TEXT_CONTRAST = 4.5
 LINE_CONTRAST = 3.0
@@ -246,7 +254,11 @@ def check_frame(app: Any, items: list[Item], visible: list[Screen],
     texts = [item for item in items if item.kind == "text"]
     pieces = [item for item in items if item.kind != "text"]
     top = visible[-1]
-    found += _text_sizes(texts, scale, names)
+    if os.environ.get("COMPANION_AUDIT_SIZES", "") == "drawn":
+        size = (app.metrics.width, app.metrics.height)
+        found += _capital_heights(texts, PITCH.get(size, PANEL_PITCH / scale), names)
+    else:
+        found += _text_sizes(texts, scale, names)
     found += _clipped(texts)
     found += _overlaps(texts, pieces, top)
     found += _contrast(texts, pieces)
@@ -270,6 +282,31 @@ def _text_sizes(texts: list[Item], scale: float, names: set[str]) -> list[Found]
             found.append(("text-size", item.rect,
                           f"{kind} {item.text!r} at {item.size / scale:.0f} px "
                           f"(< {smallest})"))
+    return found
+
+
+@lru_cache(maxsize=128)
+def capital_height(size: int) -> int:
+    """The ink height of a capital H as the screens' face draws it when a text asks for
+    ``size``: the font file is opened at ``size * SIZE_SCALE`` pixels."""
+    face = fonts.primary()
+    opened_at = size if face.path is None else max(6, round(size * fonts.SIZE_SCALE))
+    font = pygame.font.Font(None if face.path is None else face.path, opened_at)
+    return font.render("H", True, (0, 0, 0)).get_bounding_rect().height
+
+
+def _capital_heights(texts: list[Item], pitch: float, names: set[str]) -> list[Found]:
+    """The drawn measure: capitals as tall as a reader 60 cm away needs, in millimetres."""
+    found: list[Found] = []
+    for item in texts:
+        decisive = _decisive(item, names)
+        smallest = (READ_CAPITALS if decisive else SMALLEST_CAPITALS) * PANEL_PITCH / pitch
+        capitals = capital_height(item.size)
+        if capitals < smallest - 0.5:
+            kind = "name/number" if decisive else "text"
+            found.append(("text-size", item.rect,
+                          f"{kind} {item.text!r} with capitals {capitals} px "
+                          f"(< {smallest:.0f}, {capitals * pitch:.1f} mm)"))
     return found
 
 
