@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.judging import Budget, Figure
 from bench.measure import HEADLESS, median
@@ -33,7 +34,7 @@ EXPORT_LIMIT = 10.0
 EXPORT_MEMORY_MB = 60.0
 #: one game in this many was played at the table (the rest imported plays)
 PLAYED_EVERY = 10
-SCREENS = ("History", "NewGame", "Stats", "Players", "Home")
+SCREENS = ("History", "NewGame", "Stats", "Players", "PlayerStats", "PlayerGame", "Home")
 NAMES = ("Livia", "Marcus", "Julia", "Gaius", "Aurelia", "Titus", "Claudia", "Decimus",
          "Flavia", "Quintus", "Septima", "Lucius")
 
@@ -103,12 +104,21 @@ def _open_times(data_dir: Path, runs: int) -> dict[str, list[float]]:
     for run in range(runs + 1):  # the first round warms fonts and caches: not counted
         for name in SCREENS:
             started = time.perf_counter()
-            app.go(getattr(places, name)())
+            app.go(_place(places, name))
             app.render(force=True)
             if run:
                 times[name].append(time.perf_counter() - started)
     app.close()
     return times
+
+
+def _place(places: Any, name: str) -> Any:
+    """Where the screen ``name`` opens: a player's own screens for the first player."""
+    if name == "PlayerStats":
+        return places.PlayerStats(NAMES[0])
+    if name == "PlayerGame":
+        return places.PlayerGame(NAMES[0], "glory-to-rome")
+    return getattr(places, name)()
 
 
 #: exports in a child and prints its wall time and peak resident memory (VmHWM, kB)
