@@ -4,8 +4,9 @@ hit.
 A frame is drawn with :mod:`companion.ui.drawn` recording every text's ink and every board
 piece (with the layer, the screen, that drew it), and checked:
 
-- text size: nothing below 16 px; names and numbers a player decides by at least 20 px (at
-  800x480; scaled with the layout unit on other displays, the same physical size);
+- text size, as drawn: every text's capitals (a capital H's ink at the text's size) at least
+  11 px, names and numbers a player decides by 14 px, at 800x480 (0.19 mm a pixel); the same
+  millimetres on other displays;
 - overlap: no text's ink on another text's ink, on a piece it is not the label of, on a road,
   or across a button's edge; nothing clipped by its surface or cut with an ellipsis;
 - touch: every enabled touch area at least 48 px each way, and points sampled inside each drawn
@@ -31,7 +32,7 @@ from typing import Any
 import pygame
 
 from companion.core import i18n
-from companion.ui import drawn, fonts, text, text_fit, theme
+from companion.ui import drawn, text, text_fit, text_render, theme
 from companion.ui.drawn import Item
 from companion.ui.screen import Screen
 from companion.ui.tables.base import Hotspot
@@ -39,11 +40,9 @@ from companion.ui.widgets import Button
 
 SIZES = ((800, 480), (720, 1280))
 LANGUAGES = ("en", "de", "ro", "ar", "zh_CN")
-SMALLEST_TEXT = 16
-READ_TEXT = 20
-#: the drawn measure (``COMPANION_AUDIT_SIZES=drawn``): capitals' heights at 60 cm on the 7"
-#: panel (PANEL_PITCH mm a pixel), every text and the names and numbers a player decides by;
-#: other displays the same millimetres (PITCH: mm a pixel of each display audited)
+#: capitals' heights (a capital H's ink as the screens draw it) a reader 60 cm away needs
+#: on the 7" panel (PANEL_PITCH mm a pixel): every text, and the names and numbers a player
+#: decides by; other displays the same millimetres (PITCH: mm a pixel of each display)
 SMALLEST_CAPITALS = 11
 READ_CAPITALS = 14
 PANEL_PITCH = 0.19
@@ -254,11 +253,8 @@ def check_frame(app: Any, items: list[Item], visible: list[Screen],
     texts = [item for item in items if item.kind == "text"]
     pieces = [item for item in items if item.kind != "text"]
     top = visible[-1]
-    if os.environ.get("COMPANION_AUDIT_SIZES", "") == "drawn":
-        size = (app.metrics.width, app.metrics.height)
-        found += _capital_heights(texts, PITCH.get(size, PANEL_PITCH / scale), names)
-    else:
-        found += _text_sizes(texts, scale, names)
+    size = (app.metrics.width, app.metrics.height)
+    found += _capital_heights(texts, PITCH.get(size, PANEL_PITCH / scale), names)
     found += _clipped(texts)
     found += _overlaps(texts, pieces, top)
     found += _contrast(texts, pieces)
@@ -273,30 +269,15 @@ def _decisive(item: Item, names: set[str]) -> bool:
     return any(name and name in words for name in names)
 
 
-def _text_sizes(texts: list[Item], scale: float, names: set[str]) -> list[Found]:
-    found: list[Found] = []
-    for item in texts:
-        smallest = READ_TEXT if _decisive(item, names) else SMALLEST_TEXT
-        if item.size < smallest * scale - 0.5:
-            kind = "name/number" if smallest == READ_TEXT else "text"
-            found.append(("text-size", item.rect,
-                          f"{kind} {item.text!r} at {item.size / scale:.0f} px "
-                          f"(< {smallest})"))
-    return found
-
-
 @lru_cache(maxsize=128)
 def capital_height(size: int) -> int:
-    """The ink height of a capital H as the screens' face draws it when a text asks for
-    ``size``: the font file is opened at ``size * SIZE_SCALE`` pixels."""
-    face = fonts.primary()
-    opened_at = size if face.path is None else max(6, round(size * fonts.SIZE_SCALE))
-    font = pygame.font.Font(None if face.path is None else face.path, opened_at)
-    return font.render("H", True, (0, 0, 0)).get_bounding_rect().height
+    """The ink height of a capital H as the screens draw a text asked at ``size``: the
+    pixels that reach the reader, whatever the faces make of the size."""
+    return text_render.render("H", size, (255, 255, 255)).get_bounding_rect().height
 
 
 def _capital_heights(texts: list[Item], pitch: float, names: set[str]) -> list[Found]:
-    """The drawn measure: capitals as tall as a reader 60 cm away needs, in millimetres."""
+    """Capitals as tall as a reader 60 cm away needs, in millimetres."""
     found: list[Found] = []
     for item in texts:
         decisive = _decisive(item, names)

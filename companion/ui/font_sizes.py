@@ -30,9 +30,9 @@ LARGE_FONT_BYTES = 4 * 1024 * 1024
 def face_font(face: fonts.Face, size: int) -> pygame.font.Font:
     """``face`` opened at ``size`` (in its own points), or the one already open."""
     size = max(8, int(size))
-    # keyed by the size the font file is opened at: 30 and 31 are both 21 points, and
-    # two of the faces kept open for the same glyphs would close a size in use
-    opened_at = size if face.path is None else max(6, round(size * fonts.SIZE_SCALE))
+    # a size is the font's pixel size, as drawn: the text's capitals are about 0.71 of it
+    # (Noto Sans), which is what the screen audit holds a reader's sizes to
+    opened_at = size if face.path is not None else round(size / fonts.DEFAULT_FONT_SHRINK)
     key = (face.family, opened_at)
     loaded = _fonts.get(key)
     if loaded is not None:

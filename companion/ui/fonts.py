@@ -41,8 +41,9 @@ EAST_ASIAN_FAMILIES = frozenset({"Noto Sans CJK SC"})
 #: families only for the rare symbol the language faces lack (no wheel carries them)
 SYMBOL_FAMILIES = frozenset({"Noto Sans Symbols2", "Noto Sans Symbols", "Noto Sans Math"})
 STYLE = "bold"  # the weight the screens were designed with
-#: pygame's own default font scales its size the same way: sizes stay what screens expect
-SIZE_SCALE = 0.6875
+#: pygame's own default font (the last resort, no Noto anywhere) opens at this share of the
+#: size asked; it is asked for more so that a size is the same pixels in every face
+DEFAULT_FONT_SHRINK = 0.6875
 
 _notices: list[str] = []
 _taken = 0
