@@ -42,7 +42,7 @@ def test_text_asked_at_16_px_is_drawn_with_capitals_of_11_px_or_more() -> None:
 
 
 def item(words: str, size: int) -> Item:
-    return Item("text", pygame.Rect(0, 0, 100, 20), (255, 255, 255), None, words, words, size)
+    return Item("text", pygame.Rect(0, 0, 100, 20), (255, 255, 255), (0, 0, 0), words, words, size)
 
 
 def test_small_text_is_found_and_names_and_numbers_need_more() -> None:
