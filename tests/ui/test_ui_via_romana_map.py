@@ -20,7 +20,7 @@ from companion.ui.tables.via_romana_geometry import marker_side  # noqa: E402
 from companion.ui.tables.via_romana_layout import layout  # noqa: E402
 
 #: the map's rect on the 7" panel and on the 720x1280 portrait panel, and their units
-MAPS = (((225, 108, 370, 306), 48), ((18, 300, 684, 520), 72))
+MAPS = (((225, 66, 370, 348), 48), ((18, 347, 684, 477), 72))
 
 
 @pytest.fixture(scope="module")
@@ -56,15 +56,19 @@ def test_names_stay_near_their_cities_and_mostly_whole(state: ViaRomanaState,
         name = state.board.cities[city].name
         shown = " ".join(label.lines)
         whole += shown == name
-        # a shortened name is the start of the name with a full stop
-        assert shown == name or name.startswith(shown.rstrip(".").split(" ")[0]), shown
+        # a shortened name is the start of the name, at least four letters, with a full
+        # stop
+        start = shown.rstrip(".").split(" ")[0]
+        assert shown == name or (name.startswith(start) and len(start) >= 4), shown
         centre = geometry.centres[city]
         nearest = (min(max(centre[0], label.rect.left), label.rect.right),
                    min(max(centre[1], label.rect.top), label.rect.bottom))
         assert math.dist(centre, nearest) <= geometry.radius + unit * 2, name
         if label.leader is not None:
             assert math.dist(*label.leader) <= unit * 2, name
-    assert whole >= len(state.board.cities) - 4
+    # at the reading size the 7" map has room for a third of the names whole (each
+    # shortened one still names its city: its colour and symbol are beside it)
+    assert whole >= len(state.board.cities) // 3
 
 
 def test_marker_values_are_drawn_at_the_reading_size(state: ViaRomanaState) -> None:

@@ -34,6 +34,7 @@ from companion.ui.tables.via_romana_layout import layout
 from companion.ui.tables.via_romana_map import MapFacts, changed_area, draw_map, map_facts
 from companion.ui.tables.via_romana_moves import ViaRomanaMoves
 from companion.ui.tables.via_romana_panel import (
+    hint_height,
     paint_banner,
     paint_hint,
     paint_players,
@@ -61,20 +62,21 @@ class ViaRomanaView(ViaRomanaMoves):
     def areas(self, rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The hint line, the map, and the side (players, and the banner of what to do)."""
         m = self.table.metrics
-        # the hint at the reading size: one line in landscape, room for two in portrait
-        # (a long translation wraps rather than shrinks); Arabic reaches high and low
-        hint, rest = split_rows(rect, [-int(m.unit * (1.15 if m.portrait else 0.75)), 1],
-                                m.gap)
-        if m.portrait:
-            # one fixed height for the players or, while the table has something to do,
-            # the banner over them: the map never moves under a finger
-            rows = -(-len(self.session.players) // 2)
-            players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
-            board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
-        else:
-            # two thirds for the map: on the 7" its road spaces stay 12 px long with the
-            # markers, pieces and names beside the cities off the roads
-            board, side = split_cols(rest, [2, 1], m.gap)
+        if not m.portrait:
+            # the map the whole height (the 7" map needs it for its names at the reading
+            # size); the hint wrapped at the reading size atop the side, over the players
+            board, side = split_cols(rect, [2, 1], m.gap)
+            hint, side = split_rows(side, [-hint_height(self.hint(), m, side.width), 1],
+                                    m.gap // 2)
+            return hint, board, side
+        # the hint at the reading size with room for two lines (a long translation wraps
+        # rather than shrinks); Arabic reaches high and low
+        hint, rest = split_rows(rect, [-int(m.unit * 1.15), 1], m.gap)
+        # one fixed height for the players or, while the table has something to do,
+        # the banner over them: the map never moves under a finger
+        rows = -(-len(self.session.players) // 2)
+        players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
+        board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
         return hint, board, side
 
     def geometry(self, rect: pygame.Rect) -> MapLayout:

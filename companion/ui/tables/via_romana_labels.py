@@ -125,4 +125,4 @@ def written_for() -> dict[str, Any]:
 #: height, unit): 800x480 and 720x1280, upright and turned a quarter (the map is laid out
 #: at its own origin; either language direction gives the same size)
 STANDARD_MAPS: Sequence[tuple[int, int, int]] = (
-    (370, 306, 48), (456, 266, 48), (684, 480, 72), (609, 459, 72))
+    (370, 348, 48), (456, 264, 48), (684, 477, 72), (609, 522, 72))

@@ -68,6 +68,13 @@ def paint_hint(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, text: str
         y += step
 
 
+def hint_height(text: str, m: Metrics, width: int) -> int:
+    """The height of the hint beside the map in landscape: its lines wrapped at the reading
+    size in ``width`` (never shrunk; the side keeps the rest for the players)."""
+    smallest = pieces.reading_size(m)
+    return sum(_line_height(line, smallest) for line in wrap(text, smallest, width))
+
+
 def banner_layout(lines: Sequence[str], width: int, height: int, m: Metrics
                   ) -> tuple[int, list[list[tuple[str, int]]]]:
     """The size and the wrapped lines (each with its height) of a banner's text: the
@@ -133,26 +140,31 @@ def _player_key(state: ViaRomanaState, index: int, name: str, colour: RGB,
 
 def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
                   state: ViaRomanaState, index: int, name: str, colour: RGB) -> None:
-    """Name, castles and milestones left, markers by colour, cards played this round."""
+    """Name and milestones left on the first row; castles left, markers by colour and the
+    cards played this round on the second: the name has the row's width but the
+    milestones' count, at the reading size (a long name cut short, never shrunk)."""
     current = index == state.current and state.phase is not Phase.OVER
     panel(surface, rect, theme.PANEL_LIGHT, theme.ACCENT if current else None, width=2)
+    reading = pieces.reading_size(m)
     inner = rect.inflate(-m.gap * 2, -4)
     top, bottom = split_rows(inner, [1, 1], 2)
     dot = max(3, top.height // 5)  # a milestone, so the number says what it counts
-    stripe, name_cell, castles, milestone, milestones = split_cols(
-        top, [-max(6, m.gap), 1, -dot * 5, -dot * 2, -int(m.unit * 0.85)], m.gap // 2)
+    stripe, name_cell, milestone, milestones = split_cols(
+        top, [-max(6, m.gap), 1, -dot * 2, -int(m.unit * 0.85)], m.gap // 2)
     pygame.draw.rect(surface, colour, stripe, border_radius=3)
-    label_size = max(12, min(m.small, top.height))
-    draw_text(surface, name, name_cell, fit_size(name, label_size, name_cell.width, 0.6),
+    size = max(reading, min(m.small, top.height))
+    size = fit_size(name, size, name_cell.width, reading / size)
+    draw_text(surface, pieces.abbreviate(name, size, name_cell.width), name_cell, size,
               theme.TEXT, align="left")
+    pieces.badge_plain(surface, milestones, colour)  # the count at the reading size
+    draw_text(surface, str(milestones_left(state, index)), milestones, reading,
+              theme.text_on(colour))
+    pieces.chip(surface, milestone.center, dot, colour)
+    castles, markers, cards = split_cols(
+        bottom, [-dot * 5, 3, -int(m.unit * 1.2)], m.gap // 2)
     pieces.pips(surface, castles, castles_left(state, index),
                 state.settings.castles_per_player, fill=colour, empty=theme.MUTED)
-    pieces.badge_plain(surface, milestones, colour)  # the count at the reading size
-    draw_text(surface, str(milestones_left(state, index)), milestones,
-              pieces.reading_size(m), theme.text_on(colour))
-    pieces.chip(surface, milestone.center, dot, colour)
-    markers, cards = split_cols(bottom, [3, -int(m.unit * 1.2)], m.gap)
-    _paint_markers(surface, markers, state, index, pieces.reading_size(m))
+    _paint_markers(surface, markers, state, index, reading)
     if current and state.phase is not Phase.SETUP:
         pieces.pips(surface, cards, state.cards_this_turn, MAX_CARDS_PER_ROUND,
                     fill=theme.ACCENT, empty=theme.MUTED)
