@@ -34,6 +34,7 @@ from companion.ui.tables.via_romana_layout import layout
 from companion.ui.tables.via_romana_map import MapFacts, changed_area, draw_map, map_facts
 from companion.ui.tables.via_romana_moves import ViaRomanaMoves
 from companion.ui.tables.via_romana_panel import (
+    banner_height,
     hint_height,
     paint_banner,
     paint_hint,
@@ -64,10 +65,15 @@ class ViaRomanaView(ViaRomanaMoves):
         m = self.table.metrics
         if not m.portrait:
             # the map the whole height (the 7" map needs it for its names at the reading
-            # size); the hint wrapped at the reading size atop the side, over the players
+            # size); atop the side the hint, or the eagle's banner in its place, wrapped
+            # at the reading size over the players, who keep a finger's height each
             board, side = split_cols(rect, [2, 1], m.gap)
-            hint, side = split_rows(side, [-hint_height(self.hint(), m, side.width), 1],
-                                    m.gap // 2)
+            count = len(self.session.players)
+            room = side.height - count * m.unit - count * (m.gap // 2)
+            banner = [] if self.via.pending else self.banner_lines()
+            wanted = (banner_height(banner, side.width, m) if banner
+                      else hint_height(self.side_hint(), m, side.width))
+            hint, side = split_rows(side, [-max(0, min(room, wanted)), 1], m.gap // 2)
             return hint, board, side
         # the hint at the reading size with room for two lines (a long translation wraps
         # rather than shrinks); Arabic reaches high and low
@@ -268,6 +274,19 @@ class ViaRomanaView(ViaRomanaMoves):
         return _("{name}: nothing more to build this turn · tap End turn · {posts}").format(
             name=name, posts=posts)
 
+    def side_hint(self) -> str:
+        """The hint as shown: in landscape without the player's name in front, which the
+        turn box beside it shows large (the hint wraps in the narrow side)."""
+        text = self.hint()
+        if self.table.metrics.portrait or self.via.pending:
+            return text
+        name = self.name(self.via.current)
+        for colon in (": ", "："):
+            if text.startswith(name + colon):
+                rest = text[len(name + colon):].lstrip()
+                return rest[:1].upper() + rest[1:]
+        return text
+
     def banner_lines(self) -> list[str]:
         """The physical steps the table must do now, or nothing."""
         state = self.via
@@ -315,14 +334,18 @@ class ViaRomanaView(ViaRomanaMoves):
         m = self.table.metrics
         state = self.via
         hint, board, side = self.areas(rect)
-        text = self.hint()
-        self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
-                         lambda picture, area: paint_hint(picture, m, area, text))
+        text = self.side_hint()
+        banner = self.banner_lines()
+        if banner and not m.portrait and not state.pending:  # the eagle in the hint's place
+            self._blit_banner(surface, hint, banner, heading=False)
+            banner = []
+        else:
+            self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
+                             lambda picture, area: paint_hint(picture, m, area, text))
         highlight = state.pending[0].road if state.pending else None
         picture = self._map_picture(board.size, highlight)
         drawn.placed(picture, surface, board.topleft)
         surface.blit(picture, board)
-        banner = self.banner_lines()
         if state.pending:  # a scoring: what to do takes the whole side
             self._blit_banner(surface, side, self.scoring_banner(), heading=True)
             return

@@ -17,13 +17,13 @@ from companion.core.records import frozen
 from companion.games.via_romana import Board
 from companion.games.via_romana.words import symbol_word
 from companion.ui import theme
-from companion.ui.board import EDGE
+from companion.ui.board import EDGE, reading_size
 from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.tables.via_romana_map import draw_symbol
-from companion.ui.text import draw_paragraph, draw_text
-from companion.ui.text_fit import fit_size
+from companion.ui.text import draw_paragraph, draw_text, lines_step
+from companion.ui.text_fit import fit_size, wrap
 from companion.ui.text_shaping import measure
 from companion.ui.widgets import Button, fit_label
 
@@ -84,11 +84,12 @@ class SwatchButton(Button):
                          border_radius=radius)
         inner = inset(self.rect, max(4, self.rect.height // 12))
         distinct = list(dict.fromkeys((c["colour"], c.get("symbol")) for c in cards))
-        # a joker's two colour names ("grey + light violet") get room for two lines, so
-        # they keep a readable size
-        name_size = max(12, inner.height // 4)
-        swatches, words = split_rows(inner, [3, 1] if len(distinct) == 1 else
-                                     [1, -min(inner.height // 2, 2 * line_size(name_size))], 2)
+        # the colour names at the reading size (a little smaller where a translation is
+        # long); a joker's two names ("grey + light violet") get room for two lines
+        name_size = int(self.extra.get("reading", size))  # type: ignore[call-overload]
+        lines_room = 1 if len(distinct) == 1 else 2
+        swatches, words = split_rows(inner, [1, -min(inner.height * 2 // 3, lines_room * max(
+            line_size(name_size), measure(self.label, name_size)[1]))], 2)
         for (colour, symbol), cell in zip(distinct, split_cols(swatches, [1] * len(distinct), 4),
                                           strict=True):
             fill = theme.colour_rgb(colour)
@@ -98,15 +99,21 @@ class SwatchButton(Button):
                 draw_symbol(surface, symbol, cell.center, min(cell.width, cell.height) // 4,
                             theme.text_on(fill))
         if len(distinct) > 1:
-            text_size, lines = fit_label(self.label, name_size, words.width, words.height)
+            text_size, lines = fit_label(self.label, name_size, words.width, words.height,
+                                         smallest_ratio=_SMALLEST_NAME)
             step = max(line_size(text_size), *(measure(line, text_size)[1] for line in lines))
             top = words.centery - step * len(lines) // 2
             for number, line in enumerate(lines):
                 draw_text(surface, line, pygame.Rect(words.left, top + number * step,
                                                      words.width, step), text_size, theme.TEXT)
             return
-        text_size = fit_size(self.label, max(12, words.height), words.width, 0.6)
+        text_size = fit_size(self.label, name_size, words.width, _SMALLEST_NAME)
         draw_text(surface, self.label, words, text_size, theme.TEXT)
+
+
+#: a colour's name shrinks at most to this share of the reading size (still over the
+#: smallest text a reader 60 cm away reads)
+_SMALLEST_NAME = 0.8
 
 
 class CardDialog(Screen):
@@ -124,8 +131,11 @@ class CardDialog(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        box = m.rect().inflate(-2 * m.gap, -2 * m.gap)
-        title, body, bottom = split_rows(inset(box, m.gap), [-m.unit, 1, -m.unit], m.gap)
+        box = inset(m.rect().inflate(-2 * m.gap, -2 * m.gap), m.gap)
+        # the question names a city: wrapped at the reading size, never shrunk
+        lines = wrap(self.title, reading_size(m), box.width)
+        high = len(lines) * lines_step(lines, reading_size(m), line_size(reading_size(m)))
+        title, body, bottom = split_rows(box, [-high, 1, -m.unit], m.gap)
         return title, body, bottom
 
     def _columns(self) -> int:
@@ -151,7 +161,8 @@ class CardDialog(Screen):
             if choice is not None:
                 self.buttons.append(SwatchButton(f"card-{choice.key}", pygame.Rect(cell),
                                                  choice.label, self._picker(choice),
-                                                 extra={"cards": choice.cards}))
+                                                 extra={"cards": choice.cards,
+                                                        "reading": reading_size(m)}))
         self.add("cancel", bottom, _("Cancel"), self._cancel, fill=theme.PANEL)
 
     def _picker(self, choice: CardChoice) -> Callable[[], None]:
@@ -170,5 +181,4 @@ class CardDialog(Screen):
         m = self.metrics
         surface.fill(theme.BACKGROUND)
         title, _body, _bottom = self._areas()
-        draw_paragraph(surface, self.title, title, m.body if not m.portrait else m.small,
-                       theme.TEXT)
+        draw_paragraph(surface, self.title, title, reading_size(m), theme.TEXT)

@@ -75,6 +75,14 @@ def hint_height(text: str, m: Metrics, width: int) -> int:
     return sum(_line_height(line, smallest) for line in wrap(text, smallest, width))
 
 
+def banner_height(lines: Sequence[str], width: int, m: Metrics) -> int:
+    """The height a banner without heading takes with all its ``lines`` at the reading size
+    (as :func:`paint_banner` lays them out in ``width``)."""
+    _size, shown = banner_layout(lines, width - m.gap * 2, 1 << 16, m)
+    body = sum(step for paragraph in shown for _line, step in paragraph)
+    return body + (m.gap // 2) * (len(shown) - 1) + m.gap * 2
+
+
 def banner_layout(lines: Sequence[str], width: int, height: int, m: Metrics
                   ) -> tuple[int, list[list[tuple[str, int]]]]:
     """The size and the wrapped lines (each with its height) of a banner's text: the
