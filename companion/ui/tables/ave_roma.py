@@ -15,6 +15,7 @@ what the rules did, and the prompt on top says what the players must do on the t
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 
 import pygame
@@ -45,8 +46,9 @@ from companion.games.ave_roma import (
     turn_order_explanation,
 )
 from companion.games.base import Action
-from companion.ui import theme
+from companion.ui import board, theme
 from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
+from companion.ui.rules_cards import CardDialog
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.ave_roma_board import (
     board_parts,
@@ -471,17 +473,43 @@ class AveRomaView(GameView):
         return self.ave.phase == REFILL and self.current is not None
 
     def hotspots(self, rect: pygame.Rect) -> list[Button]:
-        """During the refill, every area as a button (its name, and the numbers of the
-        workers lying there), disabled once empty: placed from the panel alone, so taking
-        back one area's workers moves no other button from under the next finger."""
+        """The band of the steps on the table; during the refill, every area as a button
+        (its name, and the numbers of the workers lying there), disabled once empty:
+        placed from the panel alone, so taking back one area's workers moves no other
+        button from under the next finger; else the worker tray."""
+        band = self._steps_button(rect)
         if not self.taking_back():
-            return self._tray_buttons(rect)
+            return [*band, *self._tray_buttons(rect)]
         m = self.table.metrics
         state = self.ave
-        return [Button(f"move-area-{space}", cell, space_label(space), self._take_back(space),
-                       enabled=bool(state.area(space)), size=m.small,
-                       sublabel=" ".join(map(str, state.area(space))) or "–")
-                for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m), strict=True)]
+        return [*band, *(Button(f"move-area-{space}", cell, space_label(space),
+                                self._take_back(space), enabled=bool(state.area(space)),
+                                size=m.small, sublabel=" ".join(map(str, state.area(space)))
+                                or "–")
+                         for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m),
+                                                strict=True))]
+
+    def _steps_button(self, rect: pygame.Rect) -> list[Button]:
+        """The steps on the table as one gold line over the board: the step itself when
+        it fits the line at the reading size, else a short call; a tap shows them whole
+        in "What now?" (a long sentence is no part of the picture)."""
+        prompt = self.prompt()
+        band = board_parts(rect, self.ave, prompt, self.table.metrics,
+                           self.taking_back()).prompt
+        if band is None:
+            return []
+        size = board.reading_size(self.table.metrics)
+        button = Button("table-steps", band, prompt, self._show_steps, fill=theme.ACCENT,
+                        size=size, max_lines=1)
+        fitted, lines, _sub, _sub_lines = button.label_layout(size)
+        if fitted < size or len(lines) != 1 or lines[0] != prompt:
+            button = replace(button, label=_("Steps on the table: tap here"))
+        return [button]
+
+    def _show_steps(self) -> None:
+        """"What now?" with the steps on the table first."""
+        sections = [("", part) for part in (self.prompt(), now.sentence(self.ave)) if part]
+        self.app.push(CardDialog(self.app, _("What now?"), sections, theme.ACCENT))
 
     def _tray_buttons(self, rect: pygame.Rect) -> list[Button]:
         """The worker tray: a button per worker of the player on turn, the chosen one
