@@ -61,7 +61,6 @@ from companion.ui.tables.ave_roma_tray import (
     TRAINED,
     Worker,
     chosen_worker,
-    paint_caption,
     tray_cells,
     tray_place,
     tray_workers,
@@ -521,12 +520,12 @@ class AveRomaView(GameView):
         m = self.table.metrics
         chosen, trained = self.chosen(), self.ave.seat(me).trained
         buttons = []
-        cells = tray_cells(tray, m)[1]
+        cells = tray_cells(tray, m)
         for worker in self.tray():
             cell = cells[tray_place(worker)]  # each worker keeps its place on the tray
-            label, word = worker_label(worker, trained)
+            label = worker_label(worker, trained)
             buttons.append(Button(f"worker-{worker}", cell, label, self._choose(worker),
-                                  selected=worker == chosen, size=m.small, sublabel=word))
+                                  selected=worker == chosen, size=m.small, max_lines=1))
         return buttons
 
     def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
@@ -540,8 +539,3 @@ class AveRomaView(GameView):
                       for i in range(len(self.ave.seats)))
         paint_table(surface, rect, self.ave, colours, self.prompt(), m, self.layers,
                     self.taking_back(), notes)
-        tray = board_parts(rect, self.ave, self.prompt(), m).tray
-        me = self.current
-        if tray is not None and me is not None:
-            paint_caption(surface, tray_cells(tray, m)[0], self.name(me),
-                          theme.colour_rgb(colours[me]), m)
