@@ -137,18 +137,39 @@ def test_the_refill_puts_the_areas_on_the_panel_and_a_tap_moves_none(app: App) -
     assert not next(b for b in app.top.buttons if b.key == "move-area-rome").enabled
 
 
-def test_the_refill_draws_each_worker_in_its_owners_colour(app: App) -> None:
-    """The workers lying out during the refill are drawn in the colour of the player who
-    placed them, not in one grey for all."""
-    from companion.ui import theme
-    from companion.ui.tables.ave_roma_board import space_owners
+def test_a_long_step_is_one_gold_line_that_opens_whole_in_what_now(app: App) -> None:
+    """The refill's steps (several sentences) take one finger-high line over the board, not
+    half of it: the line says a short call, and a tap shows the steps whole in "What now?";
+    the area buttons stay inside the panel, clear of the players' boards."""
+    from ui_driver import Driver
+
+    from companion.ui.rules_cards import CardDialog
+    from companion.ui.screens.table import TableScreen
 
     passes: list[Move] = [("pass", {}, p) for p in range(5)]
     session = shown(app, "full", [*ROUND, *passes])
-    state = session.state
-    assert state.phase == "refill"
-    rgb = tuple(theme.colour_rgb(p.colour) for p in FIVE)
-    owners = dict(space_owners(state, rgb))
-    assert owners["aedilis"] == ((2, rgb[0]),)  # Livia's worker 2
-    assert owners["propraetor"] == ((2, rgb[1]),)  # Marcus's
-    assert owners["rome"] == ((1, rgb[4]),)
+    table = app.top
+    assert isinstance(table, TableScreen) and session.state.phase == "refill"
+    steps = table.view.prompt()  # type: ignore[attr-defined]
+    assert len(steps) > 80  # several sentences: they cannot fit one line
+    band = table.button("table-steps")
+    assert band.rect.height == app.metrics.unit
+    assert band.label == "Steps on the table: tap here"
+    areas = [b.rect for b in table.buttons if b.key.startswith("move-area-")]
+    assert all(not band.rect.colliderect(rect) for rect in areas)
+    Driver(app).tap("table-steps")
+    card = app.top
+    assert isinstance(card, CardDialog) and card.title == "What now?"
+    assert card.sections[0] == ("", steps)
+
+
+def test_a_short_step_says_itself_on_the_line(app: App) -> None:
+    """A step that fits the line at the reading size is the line's own words."""
+    from companion.ui.screens.table import TableScreen
+
+    session = shown(app, "full", [("place", {"space": "aedilis", "worker": 2}, 0)])
+    table = app.top
+    assert isinstance(table, TableScreen)
+    steps = table.view.prompt()  # type: ignore[attr-defined]
+    assert steps and session.state.phase == "action"
+    assert table.button("table-steps").label == steps

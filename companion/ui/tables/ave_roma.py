@@ -15,6 +15,7 @@ what the rules did, and the prompt on top says what the players must do on the t
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from itertools import combinations
 
 import pygame
@@ -45,8 +46,9 @@ from companion.games.ave_roma import (
     turn_order_explanation,
 )
 from companion.games.base import Action
-from companion.ui import theme
+from companion.ui import board, theme
 from companion.ui.form import Counts, Number, Pick, Step, Values, run_form
+from companion.ui.rules_cards import CardDialog
 from companion.ui.screens.dialogs import ConfirmDialog
 from companion.ui.tables.ave_roma_board import (
     board_parts,
@@ -59,7 +61,6 @@ from companion.ui.tables.ave_roma_tray import (
     TRAINED,
     Worker,
     chosen_worker,
-    paint_caption,
     tray_cells,
     tray_place,
     tray_workers,
@@ -471,17 +472,43 @@ class AveRomaView(GameView):
         return self.ave.phase == REFILL and self.current is not None
 
     def hotspots(self, rect: pygame.Rect) -> list[Button]:
-        """During the refill, every area as a button (its name, and the numbers of the
-        workers lying there), disabled once empty: placed from the panel alone, so taking
-        back one area's workers moves no other button from under the next finger."""
+        """The band of the steps on the table; during the refill, every area as a button
+        (its name, and the numbers of the workers lying there), disabled once empty:
+        placed from the panel alone, so taking back one area's workers moves no other
+        button from under the next finger; else the worker tray."""
+        band = self._steps_button(rect)
         if not self.taking_back():
-            return self._tray_buttons(rect)
+            return [*band, *self._tray_buttons(rect)]
         m = self.table.metrics
         state = self.ave
-        return [Button(f"move-area-{space}", cell, space_label(space), self._take_back(space),
-                       enabled=bool(state.area(space)), size=m.small,
-                       sublabel=" ".join(map(str, state.area(space))) or "–")
-                for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m), strict=True)]
+        return [*band, *(Button(f"move-area-{space}", cell, space_label(space),
+                                self._take_back(space), enabled=bool(state.area(space)),
+                                size=m.small, sublabel=" ".join(map(str, state.area(space)))
+                                or "–")
+                         for space, cell in zip(BOARD_SPACES, take_back_cells(rect, m),
+                                                strict=True))]
+
+    def _steps_button(self, rect: pygame.Rect) -> list[Button]:
+        """The steps on the table as one gold line over the board: the step itself when
+        it fits the line at the reading size, else a short call; a tap shows them whole
+        in "What now?" (a long sentence is no part of the picture)."""
+        prompt = self.prompt()
+        band = board_parts(rect, self.ave, prompt, self.table.metrics,
+                           self.taking_back()).prompt
+        if band is None:
+            return []
+        size = board.reading_size(self.table.metrics)
+        button = Button("table-steps", band, prompt, self._show_steps, fill=theme.ACCENT,
+                        size=size, max_lines=1)
+        fitted, lines, _sub, _sub_lines = button.label_layout(size)
+        if fitted < size or len(lines) != 1 or lines[0] != prompt:
+            button = replace(button, label=_("Steps on the table: tap here"))
+        return [button]
+
+    def _show_steps(self) -> None:
+        """"What now?" with the steps on the table first."""
+        sections = [("", part) for part in (self.prompt(), now.sentence(self.ave)) if part]
+        self.app.push(CardDialog(self.app, _("What now?"), sections, theme.ACCENT))
 
     def _tray_buttons(self, rect: pygame.Rect) -> list[Button]:
         """The worker tray: a button per worker of the player on turn, the chosen one
@@ -493,12 +520,12 @@ class AveRomaView(GameView):
         m = self.table.metrics
         chosen, trained = self.chosen(), self.ave.seat(me).trained
         buttons = []
-        cells = tray_cells(tray, m)[1]
+        cells = tray_cells(tray, m)
         for worker in self.tray():
             cell = cells[tray_place(worker)]  # each worker keeps its place on the tray
-            label, word = worker_label(worker, trained)
+            label = worker_label(worker, trained)
             buttons.append(Button(f"worker-{worker}", cell, label, self._choose(worker),
-                                  selected=worker == chosen, size=m.small, sublabel=word))
+                                  selected=worker == chosen, size=m.small, max_lines=1))
         return buttons
 
     def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
@@ -512,8 +539,3 @@ class AveRomaView(GameView):
                       for i in range(len(self.ave.seats)))
         paint_table(surface, rect, self.ave, colours, self.prompt(), m, self.layers,
                     self.taking_back(), notes)
-        tray = board_parts(rect, self.ave, self.prompt(), m).tray
-        me = self.current
-        if tray is not None and me is not None:
-            paint_caption(surface, tray_cells(tray, m)[0], self.name(me),
-                          theme.colour_rgb(colours[me]), m)

@@ -1,21 +1,22 @@
-"""Ave Roma drawn as the board: the step to do, the region ring, the spaces, the players.
+"""Ave Roma drawn as the board: the steps to do, the region ring, the players.
 
-Top to bottom: the prompt (what the players must do on the table now, in gold so it
-cannot be missed); the five region positions, each card fresh, slid up (its icons
-showing) or an empty dashed place, with its next-use cost on a coin and, beside it, the
-brown marker and the players' cubes at their levels; the region deck; the board spaces
-with the workers lying there in their owners' colours; one board per player with the
-workers in hand (a trained one ringed) and, as far as the row has room, political
-influence, coins, surplus, VP and the six resources as 0-3 pips (a long press on a
-player's board shows them all). Every name and number is at the reading size: where the
-room runs out, parts go (to the long-press card), nothing shrinks.
+Top to bottom: a one-line band of the steps the players must do on the table now (a gold
+button: a short step says itself, a long one opens whole in "What now?"); the five
+region positions, each card fresh, slid up (its icons showing) or an empty dashed place,
+with its next-use cost on a coin and, beside it, the brown marker and the players' cubes
+at their levels; the region deck; one board per player with the workers in hand (a
+trained one ringed) and, as far as the row has room, political influence, coins, surplus,
+VP and the six resources as 0-3 pips (a long press on a player's board shows them all).
+The board spaces are not drawn: the eight move buttons under the board name them, and
+the table itself shows the workers lying there. Every name and number is at the reading
+size: where the room runs out, parts go (to the long-press card), nothing shrinks.
 
 During the refill the player taking back workers gets the areas as buttons where the
-regions and spaces were (:func:`take_back_cells`): nothing squeezes the players' rows,
-and the buttons keep their places from one tap to the next.
+regions were (:func:`take_back_cells`): nothing squeezes the players' rows, and the
+buttons keep their places from one tap to the next.
 
-Each part (a region position, the deck, the spaces, a player's board) is a cached layer
-keyed by the game values it shows, so a move repaints only the parts it changed.
+Each part (a region position, the deck, a player's board) is a cached layer keyed by the
+game values it shows, so a move repaints only the parts it changed.
 """
 
 from __future__ import annotations
@@ -33,13 +34,11 @@ from companion.games.ave_roma import (
     EMPTY,
     FINAL,
     FRESH,
-    REFILL,
     RESOURCES,
     SLID,
     AveRomaState,
     Region,
     Seat,
-    space_label,
 )
 from companion.games.ave_roma.model import REGION_FEE
 from companion.ui import board, theme
@@ -55,7 +54,6 @@ from companion.ui.layout import (
 )
 from companion.ui.tables.ave_roma_tray import tray_height
 from companion.ui.text import draw_text
-from companion.ui.text_fit import wrap
 from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
@@ -73,9 +71,8 @@ REVEALED: RGB = (196, 160, 110)
 class Parts:
     """Where each part of the picture goes (None: not drawn now)."""
 
-    prompt: pygame.Rect | None
+    prompt: pygame.Rect | None  # the band of the steps on the table (a button)
     regions: pygame.Rect | None
-    spaces: pygame.Rect | None
     boards: pygame.Rect
     layout: tuple[int, int]  # the boards' (columns, lines)
     take_back: pygame.Rect | None
@@ -86,10 +83,6 @@ def label_size(m: Metrics) -> int:
     """Words that are not read to decide (a space's name on the board, "deck"): 16 px on
     the 7" panel, the same physical size elsewhere."""
     return round(16 * m.unit / 48)
-
-
-def prompt_size(m: Metrics) -> int:
-    return round(board.reading_size(m) * 1.2)
 
 
 def row_height(m: Metrics) -> int:
@@ -152,34 +145,25 @@ def boards_height(players: int, m: Metrics, columns: int, lines: int) -> int:
     return rows * per_board + (rows - 1) * (m.gap // 2)
 
 
-def space_columns(width: int, m: Metrics) -> int:
-    """All eight spaces in one row on the 7" while every name fits its cell whole at
-    the label size; else (and on the portrait screen) two rows of four."""
-    if m.portrait:
-        return 4
-    cell = (width - 7 * (m.gap // 2)) // 8 - 4
-    longest = max(measure(space_label(space), label_size(m))[0] for space in BOARD_SPACES)
-    return 8 if longest <= cell else 4
-
-
-def space_strip_height(width: int, m: Metrics) -> int:
-    rows = len(BOARD_SPACES) // space_columns(width, m)
-    one = line_size(label_size(m)) + disc_side(m) + 6
-    return rows * one + (rows - 1) * (m.gap // 2)
+def steps_height(m: Metrics) -> int:
+    """The band of the steps on the table: one line, a finger high (it is a button: the
+    whole text opens in "What now?")."""
+    return m.unit
 
 
 def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
                 take_back: bool = False) -> Parts:
-    """(the prompt, if any,) the region ring, the board spaces and the players' boards;
-    while a player takes back workers, the take-back buttons instead of the ring and
-    the spaces. The players' boards take the most room that leaves the ring its cards
-    at the reading size."""
+    """(the band of the steps on the table, if any,) the region ring and the players'
+    boards; while a player takes back workers, the take-back buttons instead of the ring.
+    The board spaces are not drawn: the eight move buttons name them, the table shows the
+    workers lying there. The players' boards take the most room that leaves the ring its
+    cards at the reading size."""
     size = board.reading_size(m)
     rows: list[float] = []
     room = rect.height
     if prompt:
-        rows.append(-prompt_height(prompt, rect.width, m))
-        room += int(rows[0]) - m.gap
+        rows.append(-steps_height(m))
+        room -= steps_height(m) + m.gap
     players = len(state.seats)
     tray = tray_height(m) if state.phase in (ACTION, FINAL) and not take_back else 0
     feet = [-tray] if tray else []
@@ -189,29 +173,18 @@ def board_parts(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metrics,
         layout = board_layout(state, m, room, 0)
         boards = boards_height(players, m, *layout)
         cut = split_rows(rect, [*rows, -boards, 1, -take_back_height(m)], m.gap)
-        return Parts(cut[0] if prompt else None, None, None, cut[-3], layout, cut[-1])
+        return Parts(cut[0] if prompt else None, None, cut[-3], layout, cut[-1])
     smallest = round(size * 3.4)  # a region card with its number, and its coin
-    spaces = space_strip_height(rect.width, m)
-    tightest = board_layouts(players, m, state.tracks_supplies)[-1]
-    smallest_boards = boards_height(players, m, *tightest)
-    if room - spaces - m.gap - smallest_boards - m.gap < smallest:
-        # a long prompt: the spaces go (the move buttons name them, the table shows
-        # the workers), the regions and the players' boards stay whole
-        layout = board_layout(state, m, room - m.gap, smallest)
-        boards = boards_height(players, m, *layout)
-        cut = split_rows(rect, [*rows, 1, -boards, *feet], m.gap)
-        cut, foot = (cut[:-1], cut[-1]) if tray else (cut, None)
-        # under the worker tray the ring may not keep its cards at the reading size: then
-        # it goes too for that step (the prompt says what to do with it)
-        ring = cut[-2] if cut[-2].height >= smallest else None
-        return Parts(cut[0] if prompt else None, ring, None, cut[-1], layout, None, foot)
-    room -= spaces + 2 * m.gap
-    layout = board_layout(state, m, room, smallest)
+    layout = board_layout(state, m, room - m.gap, smallest)
     boards = boards_height(players, m, *layout)
-    regions = min(room - boards, round(size * 8))
-    cut = split_rows(rect, [*rows, -regions, -spaces, -boards, *feet], m.gap)
-    cut, foot = (cut[:-1], cut[-1]) if tray else (cut, None)
-    return Parts(cut[0] if prompt else None, cut[-3], cut[-2], cut[-1], layout, None, foot)
+    regions = min(room - m.gap - boards, round(size * 8))
+    cut = split_rows(rect, [*rows, -regions, -boards, 1, *feet], m.gap)
+    foot = cut[-1] if tray else None
+    boards_cut = cut[-3] if tray else cut[-2]
+    ring_cut = cut[-4] if tray else cut[-3]
+    # the ring goes where it cannot keep its cards at the reading size
+    ring = ring_cut if ring_cut.height >= smallest else None
+    return Parts(cut[0] if prompt else None, ring, boards_cut, layout, None, foot)
 
 
 def region_cells(rect: pygame.Rect, m: Metrics) -> tuple[list[pygame.Rect], pygame.Rect]:
@@ -223,28 +196,16 @@ def region_cells(rect: pygame.Rect, m: Metrics) -> tuple[list[pygame.Rect], pyga
     return cells, deck
 
 
-def space_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
-    """The board spaces' cells, in ``BOARD_SPACES`` order."""
-    with left_to_right():
-        return grid(rect, len(BOARD_SPACES), space_columns(rect.width, m), m.gap // 2)
-
-
 def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
                 colours: Sequence[str], prompt: str, m: Metrics, layers: Layers,
                 take_back: bool = False, notes: Sequence[str] = ()) -> None:
-    """The board in ``rect``; ``notes``: a word per player for their board ("passed")."""
+    """The board in ``rect``; ``notes``: a word per player for their board ("passed").
+    The band of the steps is a button the table draws (see ``AveRomaView.hotspots``)."""
     rgb = tuple(theme.colour_rgb(c) for c in colours)
     parts = board_parts(rect, state, prompt, m, take_back)
-    if parts.prompt is not None:
-        layers.blit(surface, parts.prompt, "prompt", (prompt, m), theme.PANEL,
-                    lambda picture, area: paint_prompt(picture, area, prompt, m))
-    owners, refill = space_owners(state, rgb), state.phase == REFILL
-    with left_to_right():  # the board's regions and spaces as they lie on the table
-        if parts.regions is not None:
+    if parts.regions is not None:
+        with left_to_right():  # the board's regions as they lie on the table
             paint_regions(surface, parts.regions, state, rgb, m, layers)
-        if parts.spaces is not None:
-            layers.blit(surface, parts.spaces, "spaces", (owners, refill, m), theme.PANEL,
-                        lambda picture, area: paint_spaces(picture, area, owners, refill, m))
     paint_boards(surface, parts.boards, state, rgb, parts.layout, m, layers, notes)
 
 
@@ -253,40 +214,13 @@ def covered_rects(rect: pygame.Rect, state: AveRomaState, prompt: str, m: Metric
     """The rects :func:`paint_table` covers whole with kept pictures (each filled with
     the panel's colour first): the panel under them need not be filled."""
     parts = board_parts(rect, state, prompt, m, take_back)
-    covered = [parts.prompt] if parts.prompt is not None else []
-    with left_to_right():
-        if parts.regions is not None:
+    covered = []
+    if parts.regions is not None:
+        with left_to_right():
             cells, deck = region_cells(parts.regions, m)
-            covered += [*cells, deck]
-        if parts.spaces is not None:
-            covered.append(parts.spaces)
+        covered += [*cells, deck]
     covered += board_cells(parts.boards, len(state.order), parts.layout, m)
     return covered
-
-
-def prompt_lines(text: str, width: int, m: Metrics) -> list[str]:
-    return wrap(text, prompt_size(m), width - m.gap * 2)
-
-
-def prompt_step(m: Metrics) -> int:
-    """A prompt line's height: room for the marks above and below Arabic letters."""
-    return round(line_size(prompt_size(m)) * 1.2)
-
-
-def prompt_height(text: str, width: int, m: Metrics) -> int:
-    return len(prompt_lines(text, width, m)) * prompt_step(m) + m.gap // 2
-
-
-def paint_prompt(surface: pygame.Surface, rect: pygame.Rect, text: str, m: Metrics) -> None:
-    """The physical step, big and gold: "Pay 2 coins and take the region card 3", in as
-    many lines as it takes (the board below gives way, the text never shrinks)."""
-    panel(surface, rect, theme.ACCENT)
-    step = prompt_step(m)
-    top = rect.top + m.gap // 4
-    for number, line in enumerate(prompt_lines(text, rect.width, m)):
-        draw_text(surface, line, pygame.Rect(rect.left + m.gap, top + number * step,
-                                             rect.width - 2 * m.gap, step),
-                  prompt_size(m), theme.text_on(theme.ACCENT))
 
 
 def paint_regions(surface: pygame.Surface, rect: pygame.Rect, state: AveRomaState,
@@ -358,42 +292,6 @@ def paint_deck(surface: pygame.Surface, rect: pygame.Rect, count: int, m: Metric
     else:
         board.dashed_rect(surface, side, theme.MUTED)
     draw_text(surface, _("deck"), label, words, theme.TEXT)
-
-
-def paint_spaces(surface: pygame.Surface, rect: pygame.Rect,
-                 owners: tuple[tuple[str, tuple[tuple[int, RGB], ...]], ...], refill: bool,
-                 m: Metrics) -> None:
-    """The board spaces (from :func:`space_owners`) with the workers lying there; the
-    ones to take back ringed during the refill."""
-    words = label_size(m)
-    for (space, lying), cell in zip(owners, space_cells(rect, m), strict=True):
-        highlight = refill and bool(lying)
-        panel(surface, cell, theme.PANEL_LIGHT, theme.ACCENT if highlight else None, width=2)
-        name, discs = split_rows(cell.inflate(-4, -4), [-line_size(words), 1], 1)
-        draw_text(surface, space_label(space), name, words, theme.TEXT)
-        paint_discs(surface, discs, [(n, fill, False) for n, fill in lying],
-                    board.reading_size(m))
-
-
-def space_owners(state: AveRomaState, rgb: Sequence[RGB]
-                 ) -> tuple[tuple[str, tuple[tuple[int, RGB], ...]], ...]:
-    """Each board space with the (worker, colour) discs lying there, as drawn."""
-    owners: dict[str, list[tuple[int, RGB]]] = {space: [] for space in BOARD_SPACES}
-    if state.phase in (ACTION, FINAL):
-        for player, seat in enumerate(state.seats):
-            for space, worker in seat.placed:
-                if space in owners:
-                    owners[space].append((worker, rgb[player]))
-    else:  # who placed each worker still lying there (after a partial take-back: a guess)
-        for space in BOARD_SPACES:
-            placers = [(worker, rgb[player]) for player, seat in enumerate(state.seats)
-                       for placed, worker in seat.placed if placed == space]
-            for worker in state.area(space):
-                match = next((p for p in placers if p[0] == worker), (worker, theme.BUTTON))
-                if match in placers:
-                    placers.remove(match)
-                owners[space].append(match)
-    return tuple((space, tuple(lying)) for space, lying in owners.items())
 
 
 def paint_discs(surface: pygame.Surface, rect: pygame.Rect,
@@ -516,8 +414,8 @@ def _paint_part(surface: pygame.Surface, rect: pygame.Rect, part: str, seat: Sea
     size = board.reading_size(m)
     if part == "name":
         _pill(surface, rect, seat.name, colour, size)
-    elif part == "note":
-        _pill(surface, rect, note, theme.BACKGROUND, size)
+    elif part == "note":  # a word beside the name, on the board's own ground: no pill
+        draw_text(surface, note, rect, size, theme.TEXT)  # to cut a script's marks
     elif part == "hand":
         workers = [(n, theme.BUTTON, False) for n in seat.hand]
         if seat.trained is not None:

@@ -1,7 +1,8 @@
 """The worker tray: the player on turn's workers under the board, one of them chosen.
 
 A placement is then one tap on an area, with the chosen worker (drawn highlighted before
-the tap); another worker is one tap on the tray first. The chosen one is the player's last
+the tap); another worker is one tap on the tray first. The player's name is not repeated
+there: "Whose turn" beside the board says it. The chosen one is the player's last
 choice while it is still in hand, else the lowest number in hand (it fits the most
 numbered spaces). The tray keeps its place through the action phase, so no button moves
 from under a finger when the turn passes.
@@ -14,10 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from companion.core.i18n import _
-from companion.ui import board, theme
 from companion.ui.layout import Metrics, split_cols
-from companion.ui.text import draw_text
-from companion.ui.theme import RGB
 
 #: the tray's key for the worker waiting on the training space
 TRAINED = "trained"
@@ -32,11 +30,10 @@ def tray_height(m: Metrics) -> int:
     return m.unit
 
 
-def tray_cells(rect: pygame.Rect, m: Metrics) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """The caption (the player's name) and the :data:`SLOTS` worker places in ``rect``."""
-    caption, places = split_cols(rect, [2, SLOTS + 1], m.gap)
-    # the trained worker's place twice as wide: its number and the word under it
-    return caption, split_cols(places, [1] * (SLOTS - 1) + [2], m.gap)
+def tray_cells(rect: pygame.Rect, m: Metrics) -> list[pygame.Rect]:
+    """The :data:`SLOTS` worker places in ``rect`` (whose workers they are, "Whose turn"
+    says beside the board), the trained worker's twice as wide: its number and the word."""
+    return split_cols(rect, [1] * (SLOTS - 1) + [2], m.gap)
 
 
 def tray_place(worker: Worker) -> int:
@@ -60,19 +57,9 @@ def chosen_worker(workers: Sequence[Worker], last: Worker | None) -> Worker | No
     return workers[0] if workers else None
 
 
-def worker_label(worker: Worker, trained: int | None) -> tuple[str, str]:
-    """The button's number and, for the trained worker, the word under it."""
+def worker_label(worker: Worker, trained: int | None) -> str:
+    """The button's label: the number, for the trained worker with the word beside it
+    (one line: under the number a script's marks would not fit a finger-high button)."""
     if worker == TRAINED:
-        return str(trained), _("trained")
-    return str(worker), ""
-
-
-def paint_caption(surface: pygame.Surface, rect: pygame.Rect, name: str, colour: RGB,
-                  m: Metrics) -> None:
-    """The player's name on a pill in their colour, before their workers."""
-    size = board.reading_size(m)
-    pill = rect.inflate(0, -max(0, rect.height - round(size * 1.4)))
-    board.badge_plain(surface, pill, colour)
-    inside = pill.inflate(-size // 3, 0)
-    draw_text(surface, board.abbreviate(name, size, inside.width), inside, size,
-              theme.text_on(colour))
+        return _("{n} trained").format(n=trained)
+    return str(worker)

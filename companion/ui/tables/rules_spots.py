@@ -154,13 +154,7 @@ def _glory_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
 
 
 def _ave_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
-    from companion.games.ave_roma import BOARD_SPACES
-    from companion.ui.tables.ave_roma_board import (
-        board_cells,
-        board_parts,
-        region_cells,
-        space_cells,
-    )
+    from companion.ui.tables.ave_roma_board import board_cells, board_parts, region_cells
 
     view = table.view
     prompt = view.prompt() if hasattr(view, "prompt") else ""
@@ -171,10 +165,6 @@ def _ave_spots(table: TableScreen, rect: pygame.Rect) -> list[Spot]:
         cells, deck = region_cells(parts.regions, table.metrics)
         spots += [(cell, topic("part", "region")) for cell in cells]
         spots.append((deck, topic("part", "deck")))
-    if parts.spaces is not None:
-        spots += [(cell, topic("space", space))
-                  for space, cell in zip(BOARD_SPACES, space_cells(parts.spaces, table.metrics),
-                                         strict=True)]
     cells = board_cells(parts.boards, len(table.state.seats), parts.layout, table.metrics)
     spots += [(cell, topic("player", str(player)))  # all of a board, whatever its row shows
               for player, cell in zip(table.state.order, cells, strict=True)]
