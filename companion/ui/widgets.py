@@ -209,6 +209,8 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     if len(text) <= 2:
         return fit_size(text, size, width, smallest_ratio=0.3), (text,)
     one = fit_size(text, size, width)
+    while one > max(8, int(size * smallest_ratio)) and not _ink_fits([text], one, height):
+        one -= 2  # ink taller than its line (Arabic marks, descenders) stays on the face
     one_fits = measure(text, one)[0] <= width
     if one_fits and one == int(size) or max_lines < 2:
         return one, (ellipsize(text, one, width),)
