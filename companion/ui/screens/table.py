@@ -30,8 +30,7 @@ from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.tables.rules_spots import topic_at
 from companion.ui.text import draw_text
-from companion.ui.text_fit import fit_size
-from companion.ui.text_shaping import measure
+from companion.ui.text_fit import fit_size, parts_that_fit
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
 from companion.ui.widgets import Button, ground_panel, panel
@@ -77,15 +76,9 @@ def paint_not_saved(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> N
 def status_words(status: str, size: int, width: int, smallest: int) -> str:
     """The leading parts of a status line ("Turn 2 · Merchant actions · Julia (1 left)")
     that fit ``width`` at ``smallest`` or more: the turn or round first. The game's name
-    is known at the table, the player on turn has the panel below, and the whole line is
-    one tap away in "What now?"."""
-    parts = status.split(" · ")
-    for count in range(len(parts), 1, -1):
-        words = " · ".join(parts[:count])
-        fitted = fit_size(words, size, width)
-        if fitted >= smallest and measure(words, fitted)[0] <= width:
-            return words
-    return parts[0]
+    is known at the table, the player on turn has the panel below, and what is going on
+    is one tap away in "What now?"."""
+    return parts_that_fit(status.split(" · "), size, width, smallest)
 
 
 class TableScreen(Screen):
