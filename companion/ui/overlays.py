@@ -24,8 +24,8 @@ from companion.log.entries import StoreError
 from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.damage import Damage
-from companion.ui.font_sizes import line_size
 from companion.ui.device_line import DeviceLine, words
+from companion.ui.font_sizes import line_size
 from companion.ui.intents import Intent, PointerDown, Tap
 from companion.ui.layout import Metrics
 from companion.ui.screen_stack import ScreenStack
