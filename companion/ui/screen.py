@@ -21,8 +21,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics
-from companion.ui.text import draw_text
-from companion.ui.text_render import ink_span
+from companion.ui.text import draw_text, size_within
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
@@ -313,12 +312,10 @@ class Screen:
     def header(self, surface: pygame.Surface, title: str, rect: pygame.Rect | None = None) -> None:
         m = self.metrics
         area = rect or pygame.Rect(m.gap * 2, 0, m.width - 4 * m.gap, m.unit)
-        size = m.large
         # a script whose ink reaches past the line (Arabic, CJK) gives up size rather than
         # reach into the buttons below the header
-        while size > m.body and not _ink_within(title, size, area):
-            size -= 2
-        draw_text(surface, title, area, size, theme.TEXT, align="left")
+        draw_text(surface, title, area, size_within(title, m.large, area, m.body), theme.TEXT,
+                  align="left")
 
     def header_rect(self) -> pygame.Rect:
         m = self.metrics
@@ -329,9 +326,3 @@ class Screen:
         m = self.metrics
         top = m.unit + m.gap
         return pygame.Rect(m.gap * 2, top, m.width - 4 * m.gap, m.height - top - m.gap * 2)
-
-
-def _ink_within(text: str, size: int, area: pygame.Rect) -> bool:
-    """Whether ``text`` drawn at ``size`` centred on ``area`` keeps its ink inside it."""
-    above, below = ink_span(text, size)
-    return area.top <= area.centery + above and area.centery + below <= area.bottom
