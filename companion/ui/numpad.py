@@ -68,10 +68,12 @@ class NumberDialog(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        width = min(m.width - 2 * m.gap, m.unit * 9)
+        width = min(m.width - 2 * m.gap, m.unit * 12)
         box = pygame.Rect(0, 0, width, m.height - 2 * m.gap)
         box.center = (m.width // 2, m.height // 2)
-        title, value, pad, bottom = split_rows(inset(box, m.gap), [-m.unit * 0.8, -m.unit, 1,
+        # the question takes two lines at the reading size ("Marcus: 1 stone over the cap:
+        # How many into surplus?"), never one shrunk line
+        title, value, pad, bottom = split_rows(inset(box, m.gap), [-m.unit * 1.4, -m.unit, 1,
                                                                    -m.unit], m.gap)
         return title, value, pad, bottom
 

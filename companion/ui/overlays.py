@@ -25,6 +25,7 @@ from companion.ui import theme
 from companion.ui.banners import Banner, draw_message, draw_prompt
 from companion.ui.damage import Damage
 from companion.ui.device_line import DeviceLine, words
+from companion.ui.font_sizes import line_size
 from companion.ui.intents import Intent, PointerDown, Tap
 from companion.ui.layout import Metrics
 from companion.ui.screen_stack import ScreenStack
@@ -173,8 +174,10 @@ class Overlays:
             # below the device line while it is up (the first ten seconds with readers):
             # both are read, and "Saving..." is still drawn alone over the frame
             top = status_height(m) + m.gap if self.status is not None else m.gap
+            # as tall as the words' line at their size: drawn alone, the mark must hold
+            # all its ink (a descender below it would be left on the frame)
             rect = pygame.Rect(m.width - width - m.gap, top, width,
-                               max(m.unit // 2, m.small + m.gap))
+                               max(m.unit // 2, line_size(m.small) + m.gap))
             beneath = self.covers(rect)
             self.saving_rect = rect
             if beneath:

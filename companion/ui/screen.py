@@ -21,7 +21,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.intents import Intent, Key, PointerDown, Press, Tag, Tap
 from companion.ui.layout import Metrics
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, size_within
 from companion.ui.theme import RGB
 from companion.ui.widgets import Button
 
@@ -312,7 +312,10 @@ class Screen:
     def header(self, surface: pygame.Surface, title: str, rect: pygame.Rect | None = None) -> None:
         m = self.metrics
         area = rect or pygame.Rect(m.gap * 2, 0, m.width - 4 * m.gap, m.unit)
-        draw_text(surface, title, area, m.large, theme.TEXT, align="left")
+        # a script whose ink reaches past the line (Arabic, CJK) gives up size rather than
+        # reach into the buttons below the header
+        draw_text(surface, title, area, size_within(title, m.large, area, m.body), theme.TEXT,
+                  align="left")
 
     def header_rect(self) -> pygame.Rect:
         m = self.metrics

@@ -57,6 +57,18 @@ def on_forget(forget: Callable[[], None]) -> None:
     _forgetters.append(forget)
 
 
+def size_within(text: str, size: int, rect: pygame.Rect, smallest: int) -> int:
+    """The largest size from ``size`` down to ``smallest`` at which ``text``, centred on
+    ``rect`` as :func:`draw_text` centres it, keeps its ink inside ``rect``: Arabic and
+    Chinese ink reaches past the line height a layout was made for."""
+    while size > smallest:
+        above, below = ink_span(text, size)
+        if rect.top <= rect.centery + above and rect.centery + below <= rect.bottom:
+            break
+        size -= 2
+    return size
+
+
 def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour: RGB,
               align: str = "center") -> pygame.Rect:
     """One line in ``rect`` (aligned ``left``, ``center`` or ``right``, vertically centred).

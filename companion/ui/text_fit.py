@@ -52,6 +52,19 @@ def _fit_size(text: str, size: int, width: int, smallest_ratio: float, rtl: bool
     return candidate
 
 
+def parts_that_fit(parts: list[str], size: int, width: int, smallest: int,
+                   joint: str = " · ") -> str:
+    """The leading ``parts`` joined by ``joint`` that fit ``width`` at ``smallest`` or more
+    (the first one whatever its width): a line that says less, never a shrunk one; the
+    rest is one tap away where the screen shows it."""
+    for count in range(len(parts), 1, -1):
+        words = joint.join(parts[:count])
+        fitted = fit_size(words, size, width)
+        if fitted >= smallest and measure(words, fitted)[0] <= width:
+            return words
+    return parts[0] if parts else ""
+
+
 def ellipsize(text: str, size: int, width: int) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` at ``size``."""
     return _ellipsize(text, int(size), int(width), layout.mirrored())

@@ -207,8 +207,13 @@ def _lay_out_label(text: str, size: int, width: int, height: int, max_lines: int
     (one line when both fit at that size): a label is not shrunk on one line where it
     could keep a larger size on two."""
     if len(text) <= 2:
-        return fit_size(text, size, width, smallest_ratio=0.3), (text,)
+        short = fit_size(text, size, width, smallest_ratio=0.3)
+        while short > max(8, int(size * 0.3)) and not _ink_fits([text], short, height):
+            short -= 2  # an Arabic word's ink ('تم') stays on the face too
+        return short, (text,)
     one = fit_size(text, size, width)
+    while one > max(8, int(size * smallest_ratio)) and not _ink_fits([text], one, height):
+        one -= 2  # ink taller than its line (Arabic marks, descenders) stays on the face
     one_fits = measure(text, one)[0] <= width
     if one_fits and one == int(size) or max_lines < 2:
         return one, (ellipsize(text, one, width),)

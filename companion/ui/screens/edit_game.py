@@ -62,8 +62,11 @@ class EditGameScreen(Screen):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
         rows = len(self.record.players)
+        # portrait: a row for each tool, its words on one line at the reading size
+        tool_rows = 3 if m.portrait else 1
         body, log, tools, bottom = split_rows(
-            self.body_rect(), [-(rows * (m.unit + m.gap)), 1, -m.unit, -m.unit], m.gap)
+            self.body_rect(), [-(rows * (m.unit + m.gap)), 1,
+                               -(tool_rows * (m.unit + m.gap) - m.gap), -m.unit], m.gap)
         return body, log, tools, bottom
 
     def _rows(self) -> list[pygame.Rect]:
@@ -86,7 +89,7 @@ class EditGameScreen(Screen):
                      self._parts(player.name), enabled=player.name in scores,
                      fill=theme.PANEL_LIGHT)
         _body, _log, tools, bottom = self._areas()
-        date, tie, place = split_cols(tools, [1, 1, 1], m.gap)
+        date, tie, place = (split_rows if m.portrait else split_cols)(tools, [1, 1, 1], m.gap)
         self.add("date", date, _("Date"), self._date, fill=theme.PANEL_LIGHT)
         self.add("tie", tie, _("Winner of the tie"), self._tie, enabled=bool(self.tied()),
                  fill=theme.PANEL_LIGHT)

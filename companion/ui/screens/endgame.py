@@ -14,7 +14,7 @@ from companion.ui.intents import Key
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.numpad import add_numpad, edit_digits
 from companion.ui.screen import Screen
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, size_within
 
 if TYPE_CHECKING:
     from companion.log.session import GameSession
@@ -118,7 +118,9 @@ class EndgameScreen(Screen):
                 entry = next(f for f in self.fields if f"field-{f.key}" == button.key)
                 text, value = split_cols(button.rect.inflate(-m.gap * 3, 0), [3, 1], m.gap)
                 _fill, colour = button.colours()
-                draw_text(surface, self.label(entry), text, m.body, colour, align="left")
+                label = self.label(entry)
+                draw_text(surface, label, text, size_within(label, m.body, text.inflate(0, -4),
+                                                            m.small), colour, align="left")
                 draw_text(surface, self.field_value(entry), value, m.large, colour,
                           align="right")
 

@@ -18,6 +18,7 @@ from companion.log.entries import GameRecord
 from companion.log.turn_clock import format_length
 from companion.system.usb import bgstats_files, export_to, mounted_sticks
 from companion.ui import formats, places, theme
+from companion.ui.board import reading_size
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ConfirmDialog
@@ -79,7 +80,8 @@ class HistoryScreen(Screen):
         return body, bottom
 
     def _row_height(self) -> int:
-        return int(self.metrics.unit * (2.0 if self.metrics.portrait else 1.6))
+        # portrait: the title, the date and the players each on a line of their own
+        return int(self.metrics.unit * (3.0 if self.metrics.portrait else 1.6))
 
     def _per_page(self, body: pygame.Rect) -> int:
         return max(1, (body.height + self.metrics.gap) // (self._row_height() + self.metrics.gap))
@@ -225,12 +227,16 @@ class HistoryScreen(Screen):
         """Title, date and length on top; each player's score in their colour below."""
         m = self.metrics
         inner = rect.inflate(-m.gap * 3, -m.gap * 2)
-        top, players = split_rows(inner, [1, 1.2], m.gap)
-        title, info = split_cols(top, [1, 1.7], m.gap)  # the date and length at their size
-        draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
         words = game_facts(record)
-        draw_text(surface, words, info, fit_size(words, m.small, info.width, 0.8), theme.TEXT,
-                  align="right")
+        if m.portrait:  # too narrow for the title and the date side by side at their size
+            title, info, players = split_rows(inner, [-m.unit * 0.75, -m.unit * 0.6, 1], m.gap)
+        else:
+            top, players = split_rows(inner, [1, 1.2], m.gap)
+            title, info = split_cols(top, [1, 1.7], m.gap)
+        draw_text(surface, game_title(record), title, m.body, theme.TEXT, align="left")
+        smallest = reading_size(m) / m.small
+        draw_text(surface, words, info, fit_size(words, m.small, info.width, smallest),
+                  theme.TEXT, align="left" if m.portrait else "right")
         result = ScoreResult.from_json(record.result) if record.result else None
         if result is None:
             return
@@ -246,8 +252,15 @@ class HistoryScreen(Screen):
             panel(surface, cell, fill, theme.ACCENT if winner else None, width=3)
             label = _("{place}. {name} {total}").format(place=place, name=score.name,
                                                          total=score.total)
-            draw_text(surface, label, cell.inflate(-m.gap * 2, 0), m.small,
-                      theme.text_on(fill))
+            box = cell.inflate(-m.gap * 2, 0)
+            ink = theme.text_on(fill)
+            if fit_size(label, m.small, box.width) >= reading_size(m) or box.height < m.unit:
+                draw_text(surface, label, box, m.small, ink)
+                continue
+            # too narrow for one line: the name above, the score under it, both whole
+            name_box, total_box = split_rows(box, [1, 1])
+            draw_text(surface, f"{place}. {score.name}", name_box, m.small, ink)
+            draw_text(surface, str(score.total), total_box, m.small, ink)
 
     def paint(self, surface: pygame.Surface) -> None:
         self.header(surface, _("History"))

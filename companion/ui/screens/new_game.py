@@ -28,6 +28,8 @@ from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.text import draw_text
+from companion.ui.text_fit import parts_that_fit
+from companion.ui.text_shaping import measure
 
 if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
@@ -122,7 +124,7 @@ class NewGameScreen(Screen):
         if m.portrait:
             tabs, recent, players, options, bottom = split_rows(
                 area, [-m.unit, -recent_height, -(MAX_PLAYERS + 1) * (m.unit + m.gap), 1,
-                       -m.unit], m.gap * 2)
+                       -(2 * m.unit + m.gap)], m.gap * 2)
             return tabs, recent, players, options, bottom
         tabs, recent, middle, bottom = split_rows(area, [-m.unit, -recent_height, 1, -m.unit],
                                                   m.gap)
@@ -154,7 +156,11 @@ class NewGameScreen(Screen):
         options, where = split_rows(options, [1, -m.unit], m.gap)
         self.add("where", where, self.where_text(), self._where, fill=theme.PANEL_LIGHT)
         self._option_rows(options)
-        back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)
+        if m.portrait:  # the start names the game: a row of its own, at the reading size
+            choices, start = split_rows(bottom, [1, 1], m.gap)
+            back, again = split_cols(choices, [1, 1.5], m.gap * 2)
+        else:
+            back, again, start = split_cols(bottom, [1, 1.5, 1.8], m.gap * 2)
         self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
         if self.last is not None:
             self.add("same-again", again, _("Same as last time"), self.same_as_last_time,
@@ -198,18 +204,28 @@ class NewGameScreen(Screen):
         m = self.metrics
         labels = option_labels()
         keys = [k for k in self.options if k in labels]
-        rows = max(1, (area.height + m.gap) // (m.unit + m.gap))
+        # a row holds the option's name and its value, each on a line at the reading size
+        # (a little less when that lets every option have its row)
+        height = max(m.unit * 4 // 3, min(m.unit * 3 // 2,
+                                          (area.height + m.gap) // max(1, len(keys)) - m.gap))
+        rows = max(1, (area.height + m.gap) // (height + m.gap))
         shown = keys if len(keys) <= rows else keys[:rows - 1]
         for index, key in enumerate(shown):
-            rect = pygame.Rect(area.left, area.top + index * (m.unit + m.gap), area.width, m.unit)
+            rect = pygame.Rect(area.left, area.top + index * (height + m.gap), area.width, height)
             self.add(f"option-{key}", rect, labels[key], self._edit_option(key),
-                     sublabel=self._option_text(key), fill=theme.PANEL_LIGHT)
+                     sublabel=self._option_text(key), fill=theme.PANEL_LIGHT, size=m.small)
         rest = keys[len(shown):]
         if rest:  # what does not fit is one tap further, never left out
-            rect = pygame.Rect(area.left, area.top + len(shown) * (m.unit + m.gap), area.width,
-                               m.unit)
-            self.add("more-options", rect, _("More options"), self._more_options(rest),
-                     sublabel=", ".join(labels[k] for k in rest), fill=theme.PANEL_LIGHT)
+            rect = pygame.Rect(area.left, area.top + len(shown) * (height + m.gap), area.width,
+                               height)
+            button = self.add("more-options", rect, _("More options"),
+                              self._more_options(rest), fill=theme.PANEL_LIGHT, size=m.small)
+            # the names that fit at the reading size; the pick lists them all
+            names = [labels[k] for k in rest]
+            width = button.inner().width - measure(", …", m.small)[0]
+            shown = parts_that_fit(names, m.small * 3 // 4, width, round(16 * m.unit / 48),
+                                   joint=", ")
+            button.sublabel = shown if shown == ", ".join(names) else shown + ", …"
 
     def _more_options(self, keys: list[str]) -> Callable[[], None]:
         """The options the column has no room for, each with its value, in one pick."""

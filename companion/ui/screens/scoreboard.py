@@ -12,9 +12,11 @@ from companion.games.base import ScoreResult
 from companion.log.turn_clock import format_duration
 from companion.ui import theme
 from companion.ui.board import reading_size
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import mirror, split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, lines_step
+from companion.ui.text_fit import wrap
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ class ScoreboardScreen(Screen):
         if m.portrait:
             chart, ranking = split_rows(body, [2, 3], m.gap * 2)
         else:
-            ranking, chart = split_cols(body, [3, 2], m.gap * 2)
+            ranking, chart = split_cols(body, [2, 1], m.gap * 2)
         return ranking, chart, explanation, bottom
 
     def build(self) -> None:
@@ -143,13 +145,20 @@ class ScoreboardScreen(Screen):
             name, total = split_cols(top, [4, 1], m.gap)
             draw_text(surface, f"{place}. {player.name}", name, m.body, theme.TEXT, align="left")
             draw_text(surface, str(player.total), total, m.large, theme.ACCENT, align="right")
-            parts = " · ".join(_("{part} {points}").format(part=score_part_label(label),
-                                                           points=value)
-                               for label, value in player.breakdown.items())
+            # the parts that scored (a 0 adds nothing to the total), as many as the row
+            # holds at the reading size
+            parts = [_("{part} {points}").format(part=score_part_label(label), points=value)
+                     for label, value in player.breakdown.items() if value]
             if player.name in self.times:
-                parts += " · " + _("on turn {time}").format(
-                    time=format_duration(self.times[player.name]))
-            draw_paragraph(surface, parts, bottom, reading_size(m), theme.MUTED)
+                parts.append(_("on turn {time}").format(
+                    time=format_duration(self.times[player.name])))
+            size = reading_size(m)
+            while len(parts) > 1:
+                lines = wrap(" · ".join(parts), size, bottom.width)
+                if len(lines) * lines_step(lines, size, line_size(size)) <= bottom.height:
+                    break
+                parts.pop()
+            draw_paragraph(surface, " · ".join(parts), bottom, size, theme.MUTED)
 
     def _paint_chart(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         m = self.metrics

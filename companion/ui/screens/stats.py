@@ -19,9 +19,11 @@ from companion.history.stats import (
 from companion.log.turn_clock import format_duration, format_length
 from companion.ui import drawn, places, theme
 from companion.ui.board import reading_size
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, lines_step
+from companion.ui.text_fit import parts_that_fit, wrap
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -66,11 +68,12 @@ def bar_chart(surface: pygame.Surface, rect: pygame.Rect, bars: list[Bar], size:
     """Vertical bars from a common base line, under a title."""
     panel(surface, rect, theme.PANEL)
     inner = rect.inflate(-size, -size // 2)
-    draw_text(surface, title, pygame.Rect(inner.left, inner.top, inner.width, size), size,
-              theme.MUTED, align="left")
+    # the title may take two lines above the plot rather than shrink
+    draw_text(surface, title, pygame.Rect(inner.left, inner.top, inner.width, 2 * size - 4),
+              size, theme.MUTED, align="left")
     if not bars:
         return
-    plot = pygame.Rect(inner.left, inner.top + 2 * size, inner.width, inner.height - 3 * size)
+    plot = pygame.Rect(inner.left, inner.top + 3 * size, inner.width, inner.height - 4 * size)
     top = max(1e-9, max(value for _label, value, _text, _colour in bars))
     slot = plot.width // len(bars)
     for index, (label, value, text, colour) in enumerate(bars):
@@ -239,8 +242,11 @@ class PlayerStatsScreen(Screen):
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
         # the overall numbers on up to two lines at the reading size
-        line, body, bottom = split_rows(self.body_rect(), [-2 * (reading_size(m) * 27 // 20),
-                                                           1, -m.unit], m.gap)
+        size = reading_size(m)
+        words = summary(self.overall, scored=len(self.per_game) < 2) if self.overall else ""
+        lines = wrap(words, size, self.body_rect().width) or [""]
+        height = min(3, len(lines)) * lines_step(lines, size, line_size(size))
+        line, body, bottom = split_rows(self.body_rect(), [-height, 1, -m.unit], m.gap)
         if m.portrait:
             chart, games = split_rows(body, [2, 3], m.gap * 2)
         else:
@@ -250,7 +256,7 @@ class PlayerStatsScreen(Screen):
     def _game_rows(self) -> list[tuple[str, PlayerStats, pygame.Rect]]:
         m = self.metrics
         _line, games, _chart, _bottom = self._areas()
-        height = int(m.unit * 2)
+        height = int(m.unit * 2.4)  # three lines, a name or number each at its size
         rows = []
         for index, (key, stats) in enumerate(self.per_game):
             row = pygame.Rect(games.left, games.top + index * (height + m.gap), games.width,
@@ -285,13 +291,17 @@ class PlayerStatsScreen(Screen):
             pygame.draw.rect(surface, colour, stripe, border_radius=m.gap)
             title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
             draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
-            draw_text(surface, summary(stats, timed=False), numbers, m.small, theme.TEXT,
-                      align="left")
-            text = _("{time} a game").format(time=format_length(stats.average_duration))
+            # what fits at the reading size; the whole of it is the row's tap away
+            smallest = reading_size(m)
+            numbers_words = parts_that_fit(summary(stats, timed=False).split(" · "), m.small,
+                                           numbers.width, smallest)
+            draw_text(surface, numbers_words, numbers, m.small, theme.TEXT, align="left")
+            times_parts = [_("{time} a game").format(time=format_length(stats.average_duration))]
             if stats.games_timed:
-                text += " · " + _("{time} on turn a game").format(
-                    time=format_duration(stats.average_on_turn))
-            draw_text(surface, text, times, m.small, theme.TEXT, align="left")
+                times_parts.append(_("{time} on turn a game").format(
+                    time=format_duration(stats.average_on_turn)))
+            draw_text(surface, parts_that_fit(times_parts, m.small, times.width, smallest),
+                      times, m.small, theme.TEXT, align="left")
 
     def on_back(self) -> None:
         self.app.go(places.Stats())

@@ -30,7 +30,7 @@ from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.tables.rules_spots import topic_at
 from companion.ui.text import draw_text
-from companion.ui.text_fit import fit_size
+from companion.ui.text_fit import fit_size, parts_that_fit
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
 from companion.ui.widgets import Button, ground_panel, panel
@@ -71,6 +71,14 @@ def paint_not_saved(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> N
     panel(surface, rect, theme.DANGER, theme.TEXT, width=2)
     draw_text(surface, _("NOT SAVED"), rect.inflate(-m.gap * 2, 0), m.body,
               theme.text_on(theme.DANGER))
+
+
+def status_words(status: str, size: int, width: int, smallest: int) -> str:
+    """The leading parts of a status line ("Turn 2 · Merchant actions · Julia (1 left)")
+    that fit ``width`` at ``smallest`` or more: the turn or round first. The game's name
+    is known at the table, the player on turn has the panel below, and what is going on
+    is one tap away in "What now?"."""
+    return parts_that_fit(status.split(" · "), size, width, smallest)
 
 
 class TableScreen(Screen):
@@ -143,12 +151,21 @@ class TableScreen(Screen):
         areas = self.areas(len(moves))
         self._built = (self.state, m, areas)
         self.add("menu", areas["menu"], _("Menu"), self.open_menu, fill=theme.PANEL_LIGHT)
-        undo, redo = split_cols(areas["undo"], [3, 1], m.gap)
+        undo_rect, undo_size = areas["undo"], m.large
+        if m.portrait:
+            undo_rect, redo = split_cols(areas["undo"], [3, 1], m.gap)
+        elif self.session.can_redo:
+            # the left column is narrow: Redo shows only when there is something to redo
+            # (Undo keeps its place and its start), taking a third to say its word whole
+            undo_rect, redo = split_cols(areas["undo"], [2, 1], m.gap)
+            undo_size = m.body
         last = self.session.next_undo()
-        self.add("undo", undo, _("Undo"), self.app.undo, enabled=self.session.can_undo,
-                 sublabel=self._undo_words(last, undo) if last else "", size=m.large)
-        self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
-                 fill=theme.PANEL_LIGHT, size=m.small)
+        self.add("undo", undo_rect, _("Undo"), self.app.undo, enabled=self.session.can_undo,
+                 sublabel=self._undo_words(last, undo_rect, undo_size) if last else "",
+                 size=undo_size)
+        if m.portrait or self.session.can_redo:
+            self.add("redo", redo, _("Redo"), self.app.redo, enabled=self.session.can_redo,
+                     fill=theme.PANEL_LIGHT, size=m.small)
         self.add("what-now", areas["what_now"], _("What now?"), self._what_now,
                  fill=theme.PANEL_LIGHT, size=m.small)
         inner = areas["info"].inflate(-m.gap * 2, -m.gap * 2)
@@ -250,13 +267,12 @@ class TableScreen(Screen):
         m = self.metrics
         return self._painted_areas()["info"].inflate(-m.gap * 2, -m.gap * 2)
 
-    def _undo_words(self, action: Action, rect: pygame.Rect) -> str:
+    def _undo_words(self, action: Action, rect: pygame.Rect, size: int) -> str:
         """The fullest way of saying ``action`` the undo button holds at the reading size."""
         labels = self.view.undo_labels(action)
-        large = self.metrics.large
         for words in labels:
-            probe = Button("undo", rect, _("Undo"), self.app.undo, sublabel=words, size=large)
-            if probe.label_layout(large)[2] >= reading_size(self.metrics):
+            probe = Button("undo", rect, _("Undo"), self.app.undo, sublabel=words, size=size)
+            if probe.label_layout(size)[2] >= reading_size(self.metrics):
                 return words
         return labels[-1]
 
@@ -313,14 +329,14 @@ class TableScreen(Screen):
     def paint(self, surface: pygame.Surface) -> None:
         m = self.metrics
         areas = self._painted_areas()
-        rules = self.session.rules
-        status = f"{rules.title} · {rules.status_line(self.state)}"
         status_rect = areas["status"]
         if self.app.store.unsaved is not None:  # on every frame while nothing is kept
             band, status_rect = split_cols(status_rect, [1, 1], m.gap)
             if mirrored():
                 band, status_rect = status_rect, band
             paint_not_saved(surface, band, m)
+        status = status_words(self.session.rules.status_line(self.state), m.body,
+                              status_rect.width, reading_size(m))
         self.layers.blit(surface, status_rect, "status", (status, m), theme.BACKGROUND,
                          lambda picture, rect: draw_text(picture, status, rect, m.body,
                                                          theme.TEXT, align="left"))
@@ -352,29 +368,26 @@ class TableScreen(Screen):
             surface.fill(theme.BACKGROUND, piece)
         ground_panel(surface, info, theme.PANEL, theme.BACKGROUND, covered)
 
-    def _turn(self) -> tuple[str, RGB, str]:
-        """What the turn panel says: (label, fill, name); an empty label when it is over."""
+    def _turn(self) -> tuple[str, RGB, bool]:
+        """What the turn panel says: (words, fill, whether a player is on turn). The panel
+        in the player's colour with their name says whose turn it is without a label: the
+        name gets the room, as large as it is read."""
         rules = self.session.rules
         current = rules.current_player(self.state)
         if rules.is_over(self.state):
-            return "", theme.ACCENT, _("Game over")
+            return _("Game over"), theme.ACCENT, False
         if current is None:
-            return pgettext("up next", "Next"), theme.PANEL_LIGHT, self.view.table_prompt()
+            return (self.view.table_prompt() or pgettext("up next", "Next"),
+                    theme.PANEL_LIGHT, False)
         colour = theme.colour_rgb(self.session.players[current].colour)
-        return _("Whose turn"), colour, self.player_name(current)
+        return self.player_name(current), colour, True
 
-    def _paint_turn(self, surface: pygame.Surface, rect: pygame.Rect, label: str, fill: RGB,
-                    name: str) -> None:
+    def _paint_turn(self, surface: pygame.Surface, rect: pygame.Rect, words: str, fill: RGB,
+                    on_turn: bool) -> None:
         m = self.metrics
-        ink = theme.text_on(fill)
-        if not label:
-            panel(surface, rect, fill)
-            draw_text(surface, name, rect, m.large, ink)
-            return
-        panel(surface, rect, fill, theme.ACCENT)
-        label_rect, name_rect = split_rows(rect.inflate(-m.gap * 2, -m.gap), [1, 2])
-        draw_text(surface, label, label_rect, m.small, ink)
-        draw_text(surface, name, name_rect, m.large, ink)
+        panel(surface, rect, fill, theme.ACCENT if on_turn else None)
+        draw_text(surface, words, rect.inflate(-m.gap * 2, -m.gap), m.large,
+                  theme.text_on(fill))
 
     def _order(self) -> tuple[tuple[str, str, RGB, bool], ...]:
         """The turn order strip: each seat's text, its player's note, colour and whether it
