@@ -11,8 +11,10 @@ import pygame
 
 from companion.core.i18n import _
 from companion.ui import theme
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import Metrics, split_rows
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, lines_step
+from companion.ui.text_fit import wrap
 
 
 class Banner:
@@ -40,18 +42,25 @@ def draw_message(surface: pygame.Surface, m: Metrics, banner: Banner) -> None:
                    theme.TEXT, align="center")
 
 
-def prompt_rect(m: Metrics, lines: int) -> pygame.Rect:
-    """Across the middle of the screen, taller for more lines."""
+def prompt_rect(m: Metrics, texts: list[str]) -> pygame.Rect:
+    """Across the middle of the screen, taller for more prompts, and as tall as their
+    words need at the prompt's size (up to the whole screen): a long alert is never
+    shrunk below what a player reads from a seat."""
     per_line = int(m.unit * (1.3 if m.portrait else 1.0))
-    height = min(m.height - 8 * m.unit // 2, m.unit + per_line * max(1, lines) + m.gap * 4)
-    rect = pygame.Rect(2 * m.gap, 0, m.width - 4 * m.gap, height)
+    height = min(m.height - 8 * m.unit // 2, m.unit + per_line * max(1, len(texts)) + m.gap * 4)
+    width = m.width - 4 * m.gap
+    words = "\n".join(texts)
+    lines = wrap(words, m.large, width - 4 * m.gap)
+    needed = len(lines) * lines_step(lines, m.large, line_size(m.large)) + m.small + 3 * m.gap
+    height = min(m.height - 2 * m.gap, max(height, needed))
+    rect = pygame.Rect(2 * m.gap, 0, width, height)
     rect.centery = m.height // 2
     return rect
 
 
 def draw_prompt(surface: pygame.Surface, m: Metrics, texts: list[str]) -> pygame.Rect:
     """The prompts, one paragraph each, in the accent colour; returns the rect drawn."""
-    rect = prompt_rect(m, len(texts))
+    rect = prompt_rect(m, texts)
     ink = theme.text_on(theme.ACCENT)
     pygame.draw.rect(surface, theme.ACCENT, rect, border_radius=m.gap * 2)
     pygame.draw.rect(surface, theme.TEXT, rect, width=3, border_radius=m.gap * 2)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ui_driver import Driver
 
-from companion.ui import places
+from companion.ui import drawn, places
 from companion.ui.app_loop import App
+from companion.ui.board import reading_size
 from companion.ui.demo import demo_session
 
 
@@ -67,3 +68,19 @@ def test_taps_outside_a_prompt_reach_the_screen(app: App) -> None:
     driver.touch(menu.center)
     assert app.top.name == "choice"
     assert app.prompts == ["The vault limit is now 5."]
+
+
+def test_a_long_prompt_keeps_the_size_a_player_reads(app: App) -> None:
+    _table(app)
+    app.prompt("The region deck has run out: shuffle the discarded region cards to make a new "
+               "deck. Every player whose marker is on the Senate track takes one coin. The "
+               "round ends after this turn, and the last player to act starts the next one.")
+    app.step()
+    with drawn.recording() as record:
+        app.invalidate()
+        app.render(force=True)
+    inside = [item for item in record.items(app.surface)
+              if item.kind == "text" and app.prompt_rect.contains(item.rect)]
+    assert inside
+    assert min(item.size for item in inside) >= reading_size(app.metrics)
+    assert app.prompt_rect.bottom <= app.metrics.height
