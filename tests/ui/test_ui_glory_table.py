@@ -184,22 +184,16 @@ def test_granted_actions_wait_for_their_holder_who_may_skip_them(app: App) -> No
     assert app.top.has_button("move-lead-laborer")
 
 
-def test_the_camp_notes_of_a_state_follow_its_moves_and_the_language() -> None:
-    """The notes are worked out once per state: a new state or another language is not
+def test_the_camp_chips_of_a_state_follow_its_moves() -> None:
+    """What each camp's turn chip shows is worked out once per state: a new state is not
     answered from the last one."""
-    from companion.core import i18n
     from companion.games.base import Action
     from companion.games.glory_to_rome import RULES
-    from companion.ui.tables.glory_camps import choice_note, choice_notes
+    from companion.ui.tables.glory_camps import choice_of, choices
 
     state = RULES.setup(SEATS[:3], {})
+    assert [choice for choice, _count in choices(state)] == ["", "", ""]
     led = RULES.apply(state, Action("lead", {"role": "laborer"}, state.leader))
-    assert choice_notes(state) == ("", "", "")
-    assert choice_note(led, led.leader).startswith("leads")
-    try:
-        i18n.set_language("de")
-        assert not choice_note(led, led.leader).startswith("leads")
-        assert choice_note(led, led.leader) == choice_notes(led)[led.leader]
-    finally:
-        i18n.set_language("en")
-    assert choice_note(led, led.leader).startswith("leads")
+    assert choice_of(led, led.leader)[0] == "lead"
+    assert choices(state)[state.leader] == ("", None)
+    assert choice_of(led, led.leader) == choices(led)[led.leader]
