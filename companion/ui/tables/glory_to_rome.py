@@ -233,7 +233,7 @@ class GloryView(GloryFunctions):
         def jack() -> None:
             self._act(me, "think", {"option": "jack", **(extra or {})})
 
-        title = _("{name} Thinks: cards in hand now (limit {limit})").format(
+        title = _("{name}: cards in hand (max {limit})").format(
             name=self.name(me), limit=limit)
         self.app.push(ThinkDialog(self.app, title, self.likely_hand(me), state.jacks_supply > 0,
                                   by_hand, jack))
