@@ -404,13 +404,19 @@ def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
     if camp.grants:
         for (role, left), place in zip(camp.grants, places, strict=True):
             if chips.contains(place):
-                board.marked_chip(surface, place, role_colour(role), str(left), size)
+                board.marked_chip(surface, place, grant_colour(role), str(left), size)
                 panel_border(surface, place, theme.ACCENT, 2)
     elif places:
         board.marked_chip(surface, places[0], role_colour(str(camp.led_role)),
                           "" if actions is None else str(actions), size)
     elif choice == "think":
         _think_cards(surface, chips)
+
+
+def grant_colour(role: str) -> RGB:
+    """The chip of actions a structure grants: the role's colour; a card's back for Thinks
+    (a School's), as the Think cards."""
+    return board.CARD_BACK if role == "think" else role_colour(role)
 
 
 def _think_cards(surface: pygame.Surface, rect: pygame.Rect) -> None:
