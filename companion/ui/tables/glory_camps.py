@@ -478,12 +478,18 @@ def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str 
                        highlight=theme.ACCENT)
 
 
+def building_line(size: int) -> int:
+    """A building card's line at ``size``: tall enough for the ink of an Arabic name's
+    marks above and below."""
+    return round(size * 1.5)
+
+
 def building_slots(rect: pygame.Rect, built: Sequence[Building], size: int
                    ) -> tuple[list[pygame.Rect], pygame.Rect | None, bool]:
     """Where :func:`paint_buildings` puts the cards of ``built`` in ``rect`` with names at
     ``size``: as many as fit, the place of "+n more" when some do not (None when all fit or
     it has no room), and whether a foundation's materials go on a second line."""
-    line = round(size * 1.3)
+    line = building_line(size)
     if not built or rect.height < line:
         return [], None, False
     columns = max(1, rect.width // (size * 5))
@@ -520,7 +526,7 @@ def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerSt
     """Foundations (name, then materials added / needed) and structures (name) as cards in
     their material, names at the reading ``size``; how many more do not fit: "+2"."""
     built = player.buildings
-    line = round(size * 1.3)
+    line = building_line(size)
     slots, more, two_lines = building_slots(rect, built, size)
     for building, card in zip(built, slots, strict=False):
         one_line = not (two_lines and not building.completed)
