@@ -184,22 +184,38 @@ def test_granted_actions_wait_for_their_holder_who_may_skip_them(app: App) -> No
     assert app.top.has_button("move-lead-laborer")
 
 
-def test_the_camp_notes_of_a_state_follow_its_moves_and_the_language() -> None:
-    """The notes are worked out once per state: a new state or another language is not
+def test_the_camp_chips_of_a_state_follow_its_moves() -> None:
+    """What each camp's turn chip shows is worked out once per state: a new state is not
     answered from the last one."""
-    from companion.core import i18n
     from companion.games.base import Action
     from companion.games.glory_to_rome import RULES
-    from companion.ui.tables.glory_camps import choice_note, choice_notes
+    from companion.ui.tables.glory_camps import choice_of, choices
 
     state = RULES.setup(SEATS[:3], {})
+    assert [choice for choice, _count in choices(state)] == ["", "", ""]
     led = RULES.apply(state, Action("lead", {"role": "laborer"}, state.leader))
-    assert choice_notes(state) == ("", "", "")
-    assert choice_note(led, led.leader).startswith("leads")
-    try:
-        i18n.set_language("de")
-        assert not choice_note(led, led.leader).startswith("leads")
-        assert choice_note(led, led.leader) == choice_notes(led)[led.leader]
-    finally:
-        i18n.set_language("en")
-    assert choice_note(led, led.leader).startswith("leads")
+    assert choice_of(led, led.leader)[0] == "lead"
+    assert choices(state)[state.leader] == ("", None)
+    assert choice_of(led, led.leader) == choices(led)[led.leader]
+
+
+def test_a_camp_shows_thinks_a_structure_grants_as_a_chip() -> None:
+    """A School grants Thinks, which have no role colour: their chip is a card's back with
+    their number (the frame drew nothing when it looked the colour up)."""
+    import pygame
+
+    from companion.games.glory_to_rome import RULES
+    from companion.ui import drawn
+    from companion.ui.board import CARD_BACK
+    from companion.ui.tables.glory_camps import Camp, paint_camp_note
+
+    state = RULES.setup(SEATS[:3], {})
+    camp = Camp(state.players[0], (200, 40, 40), False, ("", None), None,
+                (("think", 2), ("laborer", 1)), 2, (), 2)
+    surface = pygame.Surface((300, 40))
+    with drawn.recording() as record:
+        paint_camp_note(surface, surface.get_rect(), camp)
+    items = record.items(surface)
+    chips = [item.colour for item in items if item.kind == "chip"]
+    assert chips[0] == CARD_BACK and len(chips) == 2
+    assert [item.text for item in items if item.kind == "text"] == ["2", "1"]

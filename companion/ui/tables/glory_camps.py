@@ -27,7 +27,6 @@ from companion.games.glory_to_rome import (
     Building,
     GloryState,
     PlayerState,
-    action_label,
     actions_this_turn,
     building_label,
     clientele_limit,
@@ -42,9 +41,13 @@ from companion.ui.board import abbreviate, reading_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, split_cols, split_rows
 from companion.ui.layout import mirrored as layout_mirrored
-from companion.ui.tables.glory_clients import material_colour, paint_clients, role_colour
-from companion.ui.text import draw_text, lines_step
-from companion.ui.text_render import ink_span
+from companion.ui.tables.glory_clients import (
+    CHIP_GAP,
+    material_colour,
+    paint_clients,
+    role_colour,
+)
+from companion.ui.text import draw_text
 from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel, panel_border
@@ -60,38 +63,33 @@ def _blend(colour: RGB, toward: RGB, share: float) -> RGB:
             round(colour[2] + (toward[2] - colour[2]) * share))
 
 
-def choice_note(state: GloryState, index: int) -> str:
-    """What a player chose this turn and the actions they have: "follows · 2 actions"."""
-    return choice_notes(state)[index]
+#: what a camp's turn chip shows: (what the player chose: "lead", "follow", "think" or
+#: "", the actions they have this turn or have left while acting, None when not known yet)
+Choice = tuple[str, int | None]
+
+#: the choices of the state last asked about, by identity (a frame asks for each camp's)
+_last_choices: tuple[GloryState, tuple[Choice, ...]] | None = None
 
 
-#: the notes of the state last asked about, by identity (a frame asks for each camp's
-#: note twice, for the camp and the turn order, and each works out every player's actions)
-_last_notes: tuple[GloryState, str, tuple[str, ...]] | None = None
+def choice_of(state: GloryState, index: int) -> Choice:
+    """What a player chose this turn and the actions they have (left, while acting)."""
+    return choices(state)[index]
 
 
-def choice_notes(state: GloryState) -> tuple[str, ...]:
-    """:func:`choice_note` of every player, worked out once per state and language."""
-    global _last_notes
-    language = i18n.language()
-    last = _last_notes
-    if last is not None and last[0] is state and last[1] == language:
-        return last[2]
-    words = {"lead": _("leads"), "follow": _("follows"), "think": _("thinks")}
+def choices(state: GloryState) -> tuple[Choice, ...]:
+    """:func:`choice_of` every player, worked out once per state."""
+    global _last_choices
+    last = _last_choices
+    if last is not None and last[0] is state:
+        return last[1]
     counts = actions_this_turn(state)
-    notes = []
+    result: list[Choice] = []
     for index, count in enumerate(counts):
-        note = words.get(state.choices[index] or "", "")
-        # the choice on the note's first line, the actions on its second
         if state.phase == "actions" and state.acting == index:
-            left = state.actions_left[index]
-            note += NOTE_BREAK + _("{left} left").format(left=left)
-        elif count is not None:
-            note += NOTE_BREAK + ngettext("{n} action", "{n} actions", count).format(n=count)
-        notes.append(note)
-    result = tuple(notes)
-    _last_notes = (state, language, result)
-    return result
+            count = state.actions_left[index]
+        result.append((state.choices[index] or "", count))
+    _last_choices = (state, tuple(result))
+    return _last_choices[1]
 
 
 def sites_note(state: GloryState) -> str:
@@ -135,13 +133,14 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 colours: Sequence[RGB], m: Metrics, layers: Layers) -> None:
     """The whole picture inside ``rect``: strip on top, camps, sites at the foot."""
     strip, cells, sites = table_layout(rect, len(state.players), m, bool(sites_note(state)))
-    strip_key = (state.players[state.leader].name, state.led_role, state.jacks_supply,
-                 sites_note(state), m)
+    strip_key = (state.players[state.leader].name, colours[state.leader], state.led_role,
+                 state.jacks_supply, sites_note(state), m)
     layers.blit(surface, strip, "strip", strip_key, theme.PANEL,
-                lambda picture, area: paint_strip(picture, area, state, m))
+                lambda picture, area: paint_strip(picture, area, state, colours[state.leader],
+                                                  m))
     for index, cell in enumerate(cells):
         camp = with_reading(camp_facts(state, index, colours[index]), m)
-        # the note and the turn change with most moves, the rest of a camp with its
+        # the turn chip and the turn change with most moves, the rest of a camp with its
         # owner's: kept apart, and the turn's border drawn over the kept picture; the camp
         # is as tall as the move buttons leave room for (one row or two): both kept
         body_key = (camp.colour, m, camp_row_facts(camp))
@@ -150,13 +149,11 @@ def paint_table(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                     partial(update_camp, camp=camp, m=m), sizes=2)
         if camp.on_turn:
             panel_border(surface, cell, theme.ACCENT, ON_TURN_BORDER)
-        # with the gaps above and below: a glyph may reach past its row (Arabic dots do)
-        note = camp_rows(pygame.Rect((0, 0), cell.size), m).note.move(cell.topleft).inflate(
-            0, 2 * CAMP_ROW_GAP)
         rows = camp_rows(pygame.Rect((0, 0), cell.size), m)
-        beside = rows.jacks.width + 4 if rows.jacks.colliderect(rows.note) else 0
-        layers.blit(surface, note, f"camp-{index}-note",
-                    (camp.note, camp.granted, camp.player.jacks if beside else None, m),
+        beside = rows.jacks.width + CHIP_GAP if rows.jacks.colliderect(rows.note) else 0
+        layers.blit(surface, rows.note.move(cell.topleft), f"camp-{index}-note",
+                    (camp.choice, camp.led_role, camp.grants,
+                     camp.player.jacks if beside else None, m),
                     theme.PANEL_LIGHT, partial(paint_camp_note, camp=camp, beside=beside))
     sites_key = (state.in_town, state.out_of_town, len(state.players), m)
     layers.blit(surface, sites, "sites", sites_key, theme.PANEL,
@@ -170,8 +167,10 @@ class Camp:
     player: PlayerState
     colour: RGB
     on_turn: bool
-    note: str
-    granted: bool  # the note lists building actions still to take
+    choice: Choice
+    led_role: str | None
+    #: the actions granted by structures still to take: (role, how many)
+    grants: tuple[tuple[str, int], ...]
     client_limit: int
     vault: tuple[str | None, ...]  # None: a card face down
     vault_limit: int
@@ -184,15 +183,12 @@ def camp_facts(state: GloryState, index: int, colour: RGB) -> Camp:
         current = state.leader
     elif state.phase == "follow":
         current = next((i for i, c in enumerate(state.choices) if c is None), None)
-    grants = pending(state, index)
-    # the structures on the note's first line, what they still grant on its second
-    words = (" · ".join(dict.fromkeys(building_label(g.building) for g in grants))
-             + NOTE_BREAK + ", ".join(_("{left} {role}").format(
-                 left=g.left, role=action_label(g.role)) for g in grants) if grants else "")
-    return Camp(state.players[index], colour, index == current,
-                words or choice_note(state, index), bool(grants),
-                clientele_limit(state, index), tuple(vault_view(state, index)),
-                vault_limit(state, index))
+    grants: dict[str, int] = {}
+    for grant in pending(state, index):
+        grants[grant.role] = grants.get(grant.role, 0) + grant.left
+    return Camp(state.players[index], colour, index == current, choice_of(state, index),
+                state.led_role, tuple(grants.items()), clientele_limit(state, index),
+                tuple(vault_view(state, index)), vault_limit(state, index))
 
 
 def with_reading(camp: Camp, m: Metrics) -> Camp:
@@ -200,19 +196,23 @@ def with_reading(camp: Camp, m: Metrics) -> Camp:
 
 
 def paint_strip(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
-                m: Metrics) -> None:
-    """Leader, the led role in its colour, the Jacks in the supply, the end coming."""
+                leader_colour: RGB, m: Metrics) -> None:
+    """The leader's name in their colour, the led role in its colour (an empty place before
+    it is led), the Jacks in the supply as a Jack's card with their number, the end
+    coming: no words the picture says (the legend and the rules cards do)."""
     leader_area, role_area, jacks_area, end_area = strip_parts(rect, state, m)
-    size = max(reading_size(m), round(leader_area.height * 0.62))
-    draw_text(surface, _("Leader: {name}").format(name=state.players[state.leader].name),
-              leader_area, size, theme.ACCENT, align="left")
+    size = reading_size(m)
+    _name_badge(surface, leader_area, state.players[state.leader].name, leader_colour, size)
     if state.led_role is not None:
         fill = role_colour(state.led_role)
-        board.badge(surface, role_area, role_label(state.led_role), fill)
+        board.badge_plain(surface, role_area, fill)
+        draw_text(surface, abbreviate(role_label(state.led_role), size, role_area.width - 8),
+                  role_area.inflate(-8, 0), size, theme.text_on(fill))
     else:
-        draw_text(surface, _("no role led yet"), role_area, size, theme.MUTED)
-    draw_text(surface, _("Jacks: {n}").format(n=state.jacks_supply), jacks_area, size,
-              theme.TEXT)
+        board.dashed_rect(surface, role_area, theme.MUTED)
+    jacks = pygame.Rect(0, 0, min(jacks_area.width, jack_width(m)), jacks_area.height)
+    jacks.center = jacks_area.center
+    paint_jacks(surface, jacks, state.jacks_supply, size, always=True)
     note = sites_note(state)
     if note:
         board.badge(surface, end_area, note, theme.DANGER)
@@ -253,21 +253,19 @@ def _camp_row_boxes(width: int, height: int, m: Metrics,
     get what is left."""
     inner = pygame.Rect(0, 0, width, height).inflate(-8, -8)
     row = round(reading_size(m) * 1.45)
-    note_height = 2 * round(reading_size(m) * 1.2)  # two lines
-    jack_width = measure(_("J") + "0", reading_size(m))[0] + 12
+    jacks_width = jack_width(m)
     if inner.width > inner.height * 3:
         who, what = split_cols(inner, [2, 5], 8)
         header, note = split_rows(who, [-row, 1], CAMP_ROW_GAP)
         counts, buildings = split_rows(what, [-row, 1], CAMP_ROW_GAP)
-        clients, vault, jacks = split_cols(counts, [1, 1, -jack_width], 8)
+        clients, vault, jacks = split_cols(counts, [1, 1, -jacks_width], 8)
     else:
         # too narrow for three client chips beside the count: the chips get two lines
         clients_height = row if inner.width >= 4 * row else 2 * row + CAMP_ROW_GAP
         header, note, clients, vault, buildings = split_rows(
-            inner, [-row, -note_height, -clients_height, -row, 1], CAMP_ROW_GAP)
-        # the Jacks' card at the end of the note's first line: its second line is whole
-        _first, jacks = split_cols(note, [1, -jack_width], 4)
-        jacks.height = row
+            inner, [-row, -row, -clients_height, -row, 1], CAMP_ROW_GAP)
+        # the Jacks' card at the end of the turn chip's row
+        _chips, jacks = split_cols(note, [1, -jacks_width], CHIP_GAP)
     return tuple((box.x, box.y, box.width, box.height)
                  for box in (header, note, jacks, clients, vault, buildings))
 
@@ -303,12 +301,18 @@ def paint_camp_header(surface: pygame.Surface, rect: pygame.Rect, name: str, inf
     _name_badge(surface, influence_area, str(influence), theme.ACCENT, size)
 
 
+def jack_width(m: Metrics) -> int:
+    """The width of a Jack's card that shows a count up to 99 ("J12") at the reading size."""
+    return measure(_("J") + "00", reading_size(m))[0] + 12
+
+
 def paint_jacks(surface: pygame.Surface, rect: pygame.Rect, jacks: int,
-                size: int = 0) -> None:
-    """The Jacks a player holds: a white card, "J" (one) or "J2" (two)."""
-    if not jacks:
+                size: int = 0, always: bool = False) -> None:
+    """Jacks: a white card, "J" (one) or "J2" (two); none: nothing, or "J0" ``always``
+    (the supply)."""
+    if not jacks and not always:
         return
-    label = _("J") if jacks == 1 else _("J") + str(jacks)
+    label = _("J") if jacks == 1 and not always else _("J") + str(jacks)
     board.card(surface, rect, JACK_WHITE)
     draw_text(surface, label, rect, size or _row_size(rect), theme.text_on(JACK_WHITE))
 
@@ -370,57 +374,62 @@ def update_camp(surface: pygame.Surface, rect: pygame.Rect, old: object, camp: C
     return True
 
 
-#: where a camp's note goes on to its second line
-NOTE_BREAK = "\n"
-
-
-def note_lines(note: str) -> tuple[str, str]:
-    """A camp's note as its two lines: what the player chose, then their actions
-    ("follows", "2 actions"; the structures, then the actions they still grant)."""
-    first, _sep, second = note.partition(NOTE_BREAK)
-    return first, second
-
-
 def paint_camp_note(surface: pygame.Surface, rect: pygame.Rect, camp: Camp,
                     beside: int = 0) -> None:
-    """The camp's note (what its owner chose, the actions left) in its row: ``rect`` with
-    the row's gaps above and below; the first line ``beside`` narrower (the Jacks' card
-    stands at its end), the second the row's whole width. Both at the reading size: a
-    long structure name is shortened by rule."""
-    row = rect.inflate(0, -2 * CAMP_ROW_GAP)
-    colour = theme.ACCENT if camp.granted else theme.TEXT
-    first, second = note_lines(camp.note)
+    """The camp's turn chips in their row (``rect``), the Jacks' card ``beside`` wide at
+    its end: the actions structures still grant, a chip per role in its colour with their
+    number, edged in the accent; else what the player chose: the led role's chip with the
+    actions they have (left, while acting), or two face-down cards for a Think."""
     size = camp.reading
-    # the two lines together at the top of a tall note (a portrait camp), apart by their
-    # ink (Arabic marks), moved up into the gap above where the second would leave ``rect``
-    line = min(row.height // 2, round(camp.reading * 1.45))
-    step = lines_step([first, second], size, line) if second else line
-    ink_top = line // 2 + ink_span(first, size)[0]
-    ink_bottom = line // 2 + (step + ink_span(second, size)[1] if second
-                              else ink_span(first, size)[1])
-    if second and ink_bottom - ink_top > rect.height:
-        joined = f"{first} · {second}"  # two lines whose ink the row cannot hold: one line
-        if measure(joined, size)[0] <= row.width - beside:
-            first, second, step = joined, "", line
-            ink_bottom = line // 2 + ink_span(first, size)[1]
-    top = max(rect.top - ink_top, min(row.top, rect.bottom - ink_bottom))
-    first_row = pygame.Rect(row.left, top, row.width, line)
-    second_row = first_row.move(0, step)
-    first_row.width -= beside
+    height = min(rect.height, round(size * 1.45))  # a row's height, at the top of a tall one
+    jacks = pygame.Rect(rect.left, rect.top, max(0, beside - CHIP_GAP), height)
+    chips = pygame.Rect(rect.left, rect.top, rect.width - beside, height)
     if layout_mirrored():
-        first_row.right = row.right
-    if beside:  # the Jacks' card shares the row: painted with the note, over the camp's
-        jacks = pygame.Rect(0, first_row.top, beside - 4, first_row.height)
+        chips.right = rect.right
+    else:
+        jacks.right = rect.right
+    if beside:  # the Jacks' card shares the row: painted with the chips, over the camp's
+        paint_jacks(surface, jacks, camp.player.jacks, size)
+    width = min(chips.width, max(chips.height * 2, measure("00", size)[0] + 16))
+    places = [pygame.Rect(0, chips.top, width, chips.height) for _grant in camp.grants]
+    choice, actions = camp.choice
+    if not places and choice in ("lead", "follow") and camp.led_role is not None:
+        places = [pygame.Rect(0, chips.top, width, chips.height)]
+    step = width + CHIP_GAP
+    for number, place in enumerate(places):
         if layout_mirrored():
-            jacks.left = row.left
+            place.right = chips.right - number * step
         else:
-            jacks.right = row.right
-        paint_jacks(surface, jacks, camp.player.jacks, camp.reading)
-    if camp.granted:  # structure names: shortened by rule, never shrunk
-        first = abbreviate(first, size, first_row.width)
-    draw_text(surface, first, first_row, size, colour, align="left")
-    if second:
-        draw_text(surface, second, second_row, size, colour, align="left")
+            place.left = chips.left + number * step
+    if camp.grants:
+        for (role, left), place in zip(camp.grants, places, strict=True):
+            if chips.contains(place):
+                board.marked_chip(surface, place, grant_colour(role), str(left), size)
+                panel_border(surface, place, theme.ACCENT, 2)
+    elif places:
+        board.marked_chip(surface, places[0], role_colour(str(camp.led_role)),
+                          "" if actions is None else str(actions), size)
+    elif choice == "think":
+        _think_cards(surface, chips)
+
+
+def grant_colour(role: str) -> RGB:
+    """The chip of actions a structure grants: the role's colour; a card's back for Thinks
+    (a School's), as the Think cards."""
+    return board.CARD_BACK if role == "think" else role_colour(role)
+
+
+def _think_cards(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A Think: two cards face down, one over the other (cards drawn)."""
+    height = rect.height - 2
+    first = pygame.Rect(0, rect.top + 1, height * 2 // 3, height)
+    if layout_mirrored():
+        first.right = rect.right
+    else:
+        first.left = rect.left
+    second = first.move(first.width // 2 * (-1 if layout_mirrored() else 1), 0)
+    board.card(surface, first, board.CARD_BACK, face_down=True)
+    board.card(surface, second, board.CARD_BACK, face_down=True)
 
 
 def _count_label(surface: pygame.Surface, rect: pygame.Rect, count: int, limit: int) -> None:
@@ -469,12 +478,18 @@ def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str 
                        highlight=theme.ACCENT)
 
 
+def building_line(size: int) -> int:
+    """A building card's line at ``size``: tall enough for the ink of an Arabic name's
+    marks above and below."""
+    return round(size * 1.5)
+
+
 def building_slots(rect: pygame.Rect, built: Sequence[Building], size: int
                    ) -> tuple[list[pygame.Rect], pygame.Rect | None, bool]:
     """Where :func:`paint_buildings` puts the cards of ``built`` in ``rect`` with names at
     ``size``: as many as fit, the place of "+n more" when some do not (None when all fit or
     it has no room), and whether a foundation's materials go on a second line."""
-    line = round(size * 1.3)
+    line = building_line(size)
     if not built or rect.height < line:
         return [], None, False
     columns = max(1, rect.width // (size * 5))
@@ -509,9 +524,9 @@ def building_slots(rect: pygame.Rect, built: Sequence[Building], size: int
 def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerState,
                     size: int) -> None:
     """Foundations (name, then materials added / needed) and structures (name) as cards in
-    their material, names at the reading ``size``; what does not fit: "+2 more"."""
+    their material, names at the reading ``size``; how many more do not fit: "+2"."""
     built = player.buildings
-    line = round(size * 1.3)
+    line = building_line(size)
     slots, more, two_lines = building_slots(rect, built, size)
     for building, card in zip(built, slots, strict=False):
         one_line = not (two_lines and not building.completed)
@@ -530,21 +545,17 @@ def paint_buildings(surface: pygame.Surface, rect: pygame.Rect, player: PlayerSt
         if not building.completed:
             draw_text(surface, materials, count_row, size, ink)
     if more is not None:
-        draw_text(surface, _("+{n} more").format(n=len(built) - len(slots)), more, size,
-                  theme.TEXT)
+        draw_text(surface, f"+{len(built) - len(slots)}", more, size, theme.TEXT)
 
 
 def paint_sites(surface: pygame.Surface, rect: pygame.Rect, state: GloryState,
                 m: Metrics) -> None:
-    """Six site stacks, in town + out of town, greying out as they run low."""
+    """Six site stacks, in town + out of town, greying out as they run low: the numbers
+    alone, the whole width (the legend says what they count)."""
     left = sites_left(state)
     start = len(state.players)
     size = reading_size(m)
-    label = _("Sites: in town + out")
-    label_area, stacks = split_cols(rect, [-min(rect.width // 2, measure(label, size)[0] + 8),
-                                           1], m.gap)
-    draw_text(surface, label, label_area, size, theme.TEXT, align="left")
-    for material, cell in zip(MATERIALS, split_cols(stacks, [1] * len(MATERIALS), m.gap),
+    for material, cell in zip(MATERIALS, split_cols(rect, [1] * len(MATERIALS), m.gap),
                               strict=True):
         in_town, out_of_town = left[material]
         fill = material_colour(material)

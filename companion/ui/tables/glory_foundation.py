@@ -20,6 +20,7 @@ from companion.games.glory_to_rome import (
     buildings_in_set,
 )
 from companion.ui import theme
+from companion.ui.board import abbreviate, reading_size
 from companion.ui.form import PickDialog
 from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.text import draw_paragraph
@@ -104,6 +105,7 @@ class FoundationPicker(PickDialog):
         m = self.metrics
         _title, body, cancel = self._areas()
         columns = material_columns(self.offers)
+        size = reading_size(m)
         if not m.portrait and len(columns) > 6:  # the unchecked ones under the shortest
             extra = columns.pop()[1]
             shortest = min(columns, key=lambda column: len(column[1]))
@@ -123,8 +125,11 @@ class FoundationPicker(PickDialog):
                     fill = theme.THING_COLOURS[material] if material else None
                     rect = pygame.Rect(cell.left, top + row * (height + row_gap),
                                        cell.width, height)
-                    self.add(f"pick-{name}", rect, label, self._picker(name),
-                             enabled=enabled, fill=fill, size=m.small)
+                    # a name at the reading size, shortened by rule where it is too long
+                    # for its column (the card it lays says it whole)
+                    pad = max(6, min(rect.height, rect.width) // 5)
+                    self.add(f"pick-{name}", rect, abbreviate(label, size, rect.width - pad),
+                             self._picker(name), enabled=enabled, fill=fill, size=size)
             tallest = max(len(column) for _m, column in band)
             top += tallest * (height + row_gap) - row_gap + m.gap
         self.add("cancel", cancel, _("Cancel"), self._cancel, fill=theme.PANEL)

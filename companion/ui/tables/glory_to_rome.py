@@ -53,10 +53,13 @@ from companion.ui.tables.glory_think import ThinkDialog, likely_hand
 
 
 def LEGEND() -> str:  # noqa: N802 (a text, translated when asked)
-    return _("Name and influence. J: the Jacks held. Bust: clients in their roles' colours, "
-             "held/limit. Strongbox: vault cards, held/limit. Cards: buildings in their "
-             "material, materials added/needed on a foundation, grey edge out of town. "
-             "Sites: in town + out of town.")
+    return _("Top: the leader, the led role, J: the Jacks in the supply. A camp: name and "
+             "influence; a chip in the led role's colour: the actions this turn (left while "
+             "acting); two face-down cards: Thinks; chips edged in gold: actions a structure "
+             "still grants, by role. J: the Jacks held. Bust: clients in their roles' "
+             "colours, held/limit. Strongbox: vault cards, held/limit. Cards: buildings in "
+             "their material, materials added/needed on a foundation, grey edge out of town; "
+             "+2: two more. Bottom: the sites, in town + out of town.")
 
 
 #: the place of a move button gone in the middle of a task: drawn as nothing
@@ -230,7 +233,7 @@ class GloryView(GloryFunctions):
         def jack() -> None:
             self._act(me, "think", {"option": "jack", **(extra or {})})
 
-        title = _("{name} Thinks: cards in hand now (limit {limit})").format(
+        title = _("{name}: cards in hand (max {limit})").format(
             name=self.name(me), limit=limit)
         self.app.push(ThinkDialog(self.app, title, self.likely_hand(me), state.jacks_supply > 0,
                                   by_hand, jack))
