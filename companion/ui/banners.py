@@ -11,6 +11,7 @@ import pygame
 
 from companion.core.i18n import _
 from companion.ui import theme
+from companion.ui.board import reading_size
 from companion.ui.font_sizes import line_size
 from companion.ui.layout import Metrics, split_rows
 from companion.ui.text import draw_paragraph, draw_text, lines_step
@@ -43,17 +44,17 @@ def draw_message(surface: pygame.Surface, m: Metrics, banner: Banner) -> None:
 
 
 def prompt_rect(m: Metrics, texts: list[str]) -> pygame.Rect:
-    """Across the middle of the screen, taller for more prompts, and as tall as their
-    words need at the prompt's size (up to the whole screen): a long alert is never
-    shrunk below what a player reads from a seat."""
+    """Across the middle of the screen, taller for more prompts; taller still where the
+    words would otherwise be drawn below the reading size (a long alert), but never over
+    the top and bottom rows, where screens keep their buttons."""
     per_line = int(m.unit * (1.3 if m.portrait else 1.0))
-    height = min(m.height - 8 * m.unit // 2, m.unit + per_line * max(1, len(texts)) + m.gap * 4)
+    tallest = m.height - 8 * m.unit // 2
+    height = min(tallest, m.unit + per_line * max(1, len(texts)) + m.gap * 4)
     width = m.width - 4 * m.gap
-    words = "\n".join(texts)
-    lines = wrap(words, m.large, width - 4 * m.gap)
-    needed = len(lines) * lines_step(lines, m.large, line_size(m.large)) + m.small + 3 * m.gap
-    height = min(m.height - 2 * m.gap, max(height, needed))
-    rect = pygame.Rect(2 * m.gap, 0, width, height)
+    size = reading_size(m)
+    lines = wrap("\n".join(texts), size, width - 4 * m.gap)
+    needed = len(lines) * lines_step(lines, size, line_size(size)) + m.small + 3 * m.gap
+    rect = pygame.Rect(2 * m.gap, 0, width, min(tallest, max(height, needed)))
     rect.centery = m.height // 2
     return rect
 
