@@ -35,6 +35,7 @@ from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.demo import DEMO_PLAYERS  # noqa: E402
 from companion.ui.screenshot import SCREEN_NAMES, show_screen  # noqa: E402
 from companion.ui.tables import base as _tables_base  # noqa: E402, F401  (imports wrap)
+from companion.ui.tables import via_romana_names  # noqa: E402
 
 SIZES = [(800, 480), (720, 1280)]
 ORIGINAL: dict[str, object] = {"ellipsize": text_fit.ellipsize, "wrap": text_fit.wrap}
@@ -146,7 +147,8 @@ def _data_words() -> set[str]:
     words |= {get_rules(game).title[:1] for game in GAME_MODULES}  # a chart's bar labels
     words |= {city.name for city in board.cities} | set(board.province_names)
     # the map shortens a long city name where it finds no room for it whole ("Duroc.")
-    words |= {city.name[:end] for city in board.cities for end in range(5, len(city.name))}
+    words |= {city.name[:end] for city in board.cities
+              for end in range(via_romana_names.SHORTEST, len(city.name))}
     words |= set(BUILDING_MATERIAL)
     words |= set(LANGUAGES.values())  # Settings names each language in itself
     words |= set(get_month_names("abbreviated", locale="en").values())

@@ -41,7 +41,7 @@ _TWO_LINES = 12
 _SHORTENED = 150
 #: names at least this long may be shortened where they find no room, to this many letters
 _SHORTEN_FROM = 6
-_SHORTEST = 4
+SHORTEST = 4
 #: what a name cut to fewer than five letters costs more: only where nothing longer fits
 _TERSE = 300
 _LETTER = 15
@@ -304,8 +304,8 @@ def name_splits(name: str) -> list[tuple[tuple[str, ...], float]]:
     # word, cut, down to its first four letters ("Lugd.": with the city's colour and symbol
     # beside it, enough to find it on the board) where the name at the reading size finds
     # no room on the 7" map; a short name is not ("Narb." saves nothing)
-    for keep in sorted({len(words[0]) - 3, len(words[0]) - 5, 5, _SHORTEST}, reverse=True):
-        if _SHORTEST <= keep < len(words[0]) - 1 and len(name) >= _SHORTEN_FROM:
+    for keep in sorted({len(words[0]) - 3, len(words[0]) - 5, 5, SHORTEST}, reverse=True):
+        if SHORTEST <= keep < len(words[0]) - 1 and len(name) >= _SHORTEN_FROM:
             dropped = len(name) - keep
             splits.append(((words[0][:keep] + ".",), _SHORTENED + _LETTER * dropped
                            + (_TERSE if keep < 5 else 0)))
