@@ -177,8 +177,16 @@ class TableScreen(Screen):
             for (key, label, action, enabled), cell in zip(moves, cells, strict=False):
                 if not key:
                     continue  # the empty place of a button gone in the middle of a task
+                label = self.view.move_words(key, label, partial(self._move_fits, cell))
                 self.add(f"move-{key}", cell, label, action, enabled=enabled,
                          selected=key == "final-scoring", size=m.small)
+
+    def _move_fits(self, cell: pygame.Rect, words: str) -> bool:
+        """Whether ``words`` on a move button at ``cell`` keep the reading size: a name or
+        a number on a button reads from across the table."""
+        m = self.metrics
+        size = Button("", cell, words, lambda: None, size=m.small).label_layout(m.small)[0]
+        return size >= reading_size(m)
 
     # -- menu -----------------------------------------------------------------------------
 

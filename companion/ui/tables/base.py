@@ -130,6 +130,12 @@ class GameView:
     def menu_items(self) -> list[MenuItem]:
         return []
 
+    def move_words(self, key: str, label: str, fits: Callable[[str], bool]) -> str:
+        """What the move button ``key`` says: its ``label``, or a shorter way of saying it
+        where ``label`` does not ``fit`` the button at the reading size (the label by
+        default)."""
+        return label
+
     def paint(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The game's information panel inside ``rect``."""
 

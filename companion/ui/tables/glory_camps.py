@@ -106,7 +106,9 @@ def strip_parts(rect: pygame.Rect, state: GloryState, m: Metrics) -> list[pygame
     ending = bool(sites_note(state))
     if m.portrait and ending:
         top, bottom = split_rows(rect, [1, 1], m.gap)
-        return [*split_cols(top, [1, 1], m.gap), *split_cols(bottom, [1, 2], m.gap)]
+        # the Jacks' card as wide as it is, the note the rest (German needs it whole)
+        return [*split_cols(top, [1, 1], m.gap),
+                *split_cols(bottom, [-jack_width(m), 1], m.gap)]
     if m.portrait:
         leader, role, jacks = split_cols(rect, [4, 3, 2], m.gap)
         return [leader, role, jacks, pygame.Rect(rect.right, rect.top, 0, rect.height)]
@@ -258,7 +260,14 @@ def _camp_row_boxes(width: int, height: int, m: Metrics,
         who, what = split_cols(inner, [2, 5], 8)
         header, note = split_rows(who, [-row, 1], CAMP_ROW_GAP)
         counts, buildings = split_rows(what, [-row, 1], CAMP_ROW_GAP)
-        clients, vault, jacks = split_cols(counts, [1, 1, -jacks_width], 8)
+        if note.height >= row:
+            # the Jacks' card at the end of the turn chip's row, as in a narrow camp: the
+            # clients' row keeps room for three marked chips beside their count
+            clients, vault = split_cols(counts, [1, 1], 8)
+            _chips, jacks = split_cols(pygame.Rect(note.topleft, (note.width, row)),
+                                       [1, -jacks_width], CHIP_GAP)
+        else:  # a camp a row tall: the Jacks' card ends the counts' row
+            clients, vault, jacks = split_cols(counts, [1, 1, -jacks_width], 8)
     else:
         # too narrow for three client chips beside the count: the chips get two lines
         clients_height = row if inner.width >= 4 * row else 2 * row + CAMP_ROW_GAP
@@ -456,26 +465,32 @@ def vault_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
                        max(2, side // 10))
 
 
+#: the least room a vault card's place takes in its row (a 3 px card and its gap)
+MIN_VAULT_STEP = 5
+
+
 def paint_vault(surface: pygame.Surface, rect: pygame.Rect, shown: Sequence[str | None],
                 limit: int) -> None:
     """Face-down cards against the vault limit; this turn's card face up in its material."""
     icon, places, label = _row_parts(rect)
     vault_icon(surface, icon)
     _count_label(surface, label, len(shown), limit)
-    total = max(limit, len(shown))
-    if total == 0:
+    # a place per card up to the limit, as many as its row holds (the count says the
+    # rest): the held cards first, the newest kept when they alone fill the row
+    room = max(1, places.width // MIN_VAULT_STEP)
+    slots: list[str | None | bool] = [*shown[-room:], *[False] * (limit - len(shown))][:room]
+    if not slots:
         return
-    step = max(2, min(round(places.height * 0.8), places.width // total))
-    for slot in range(total):
-        card = pygame.Rect(places.left + slot * step, places.top, max(3, step - 2),
+    step = max(2, min(round(places.height * 0.8), places.width // len(slots)))
+    for number, slot in enumerate(slots):
+        card = pygame.Rect(places.left + number * step, places.top, max(3, step - 2),
                            places.height)
-        if slot >= len(shown):
+        if slot is False:
             board.dashed_rect(surface, card, theme.MUTED, dash=3)
-        elif shown[slot] is None:
+        elif slot is None:
             board.card(surface, card, board.CARD_BACK, face_down=True)
         else:
-            board.card(surface, card, material_colour(str(shown[slot])),
-                       highlight=theme.ACCENT)
+            board.card(surface, card, material_colour(str(slot)), highlight=theme.ACCENT)
 
 
 def building_line(size: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from companion.core.i18n import _
+from companion.core.i18n import _, pgettext
 from companion.games.base import Action, Rejected
 from companion.games.glory_to_rome import (
     ROLES,
@@ -38,6 +38,60 @@ class GloryFunctions(GameView):
     def glory(self) -> GloryState:
         state: GloryState = self.state
         return state
+
+    def likely_hand(self, player: int) -> int:
+        """The hand the moves entered leave ``player`` (the view works it out)."""
+        raise NotImplementedError
+
+    def move_words(self, key: str, label: str, fits: Callable[[str], bool]) -> str:
+        """A move button's label, else the first shorter way of saying it that keeps the
+        reading size on its button: the building's card and the turn panel say the rest
+        (the last way whatever its size)."""
+        if key.startswith("lead-"):
+            return self._lead_words(key.removeprefix("lead-"), fits)
+        words = label
+        for words in (label, *self._shorter_words(key)):
+            if fits(words):
+                break
+        return words
+
+    @staticmethod
+    def _lead_words(role: str, fits: Callable[[str], bool]) -> str:
+        """"Lead Architect" where every lead button's words fit at the reading size, else
+        the role alone on each (the status line says a role is led), cut by rule."""
+        if all(fits(_("Lead {role}").format(role=role_label(r))) for r in ROLES):
+            return _("Lead {role}").format(role=role_label(role))
+        names = abbreviations(role_label(role))
+        return next((name for name in names if fits(name)), names[-1])
+
+    def _shorter_words(self, key: str) -> list[str]:
+        """Shorter labels of the move button ``key``, fullest first: a material added
+        "+ Temple", a structure's
+        actions its name (with its holder's when two hold one), names cut by rule."""
+        kind, _sep, rest = key.partition("-")
+        if key == "stairway":
+            return abbreviations(building_label("Stairway"))
+        if key == "think-hand" and self.current is not None:
+            hand = self.likely_hand(self.current)
+            return [_("Think ({n} in hand)").format(n=hand),
+                    # Translators: a Think button: {n} is the cards in hand after the moves
+                    pgettext("think button", "Think ({n})").format(n=hand)]
+        if kind == "material":
+            # Translators: a button adding a material to the foundation {name}
+            return [_("+ {name}").format(name=short)
+                    for short in abbreviations(building_label(rest))]
+        if kind == "skip":
+            return [_("Skip {building}").format(building=short)
+                    for short in abbreviations(building_label(rest))[1:]]
+        if kind == "bonus":
+            seat, _sep, building = rest.partition("-")
+            names = abbreviations(building_label(building))
+            holders = {grant.player for grant in self.glory.bonus if grant.building == building}
+            if len(holders) == 1:
+                return names
+            return [_("{name}: {building}").format(name=self.name(int(seat)), building=short)
+                    for short in names[1:]]
+        return []
 
     def pending_steps(self) -> list[str]:
         last = self.session.last_move()
@@ -177,3 +231,16 @@ class GloryFunctions(GameView):
                                                                   "building": v["building"]}))
         return ask
 
+
+
+def abbreviations(name: str) -> list[str]:
+    """``name`` whole, then ever shorter by the cards' rule (:func:`board.abbreviate`): its
+    later words cut to their first letter ("Circus M."), then its first word cut after
+    fewer and fewer letters, with a full stop ("Amphith.")."""
+    words = name.split()
+    shorter = [name]
+    if len(words) > 1:
+        shorter.append(" ".join([words[0], *(word[:1] + "." for word in words[1:])]))
+    first = words[0] if words else name
+    shorter += [first[:end] + "." for end in range(len(first) - 1, 1, -1)]
+    return shorter
