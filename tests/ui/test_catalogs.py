@@ -156,11 +156,18 @@ def _data_words() -> set[str]:
     return {word for name in words for word in re.split(r"[\W\d_]+", name) if word}
 
 
+def _a_players(word: str, players: set[str]) -> bool:
+    """A player's name, or its start: a camp's badge shortens a name it has no room for
+    ("Octa."), the seat list names the player whole."""
+    return any(name == word or len(word) >= 3 and name.startswith(word) for name in players)
+
+
 def _outside_markers(shown: str) -> str:
     previous = None
     while previous != shown:
         previous, shown = shown, re.sub(r"⟦[^⟦⟧]*⟧", "", shown)
-    return shown
+    # a translated name shortened by the cards' rule keeps its opening marker ("⟦Atri.")
+    return re.sub(r"⟦[^⟦⟧]*\.$", "", shown)
 
 
 class Drawn:
@@ -234,7 +241,8 @@ def test_the_pseudo_locale_shows_no_untranslated_and_no_cut_text(
         assert texts, f"{name} at {size} drew no text"
         for shown in texts:
             words = re.split(r"[\W\d_]+", _outside_markers(shown))
-            if any(word and word not in data and word not in drawn.players for word in words):
+            if any(word and word not in data and not _a_players(word, drawn.players)
+                   for word in words):
                 untranslated.append(f"{name} {size}: {shown!r}")
         cut += [f"{name} {size}: {line!r}" for line in _cut(drawn)]
     assert not untranslated, "not translated:\n" + "\n".join(untranslated)
