@@ -29,7 +29,7 @@ from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.tables.rules_spots import topic_at
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, size_within
 from companion.ui.text_fit import fit_size, parts_that_fit
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
@@ -425,7 +425,11 @@ class TableScreen(Screen):
         panel(surface, rect, fill, theme.ACCENT if current else None, width=4)
         box = rect.inflate(-m.gap * 2, 0)
         with_note = f"{text} · {note}"
-        if note and fit_size(with_note, m.small, box.width) >= reading_size(m):
-            text = with_note  # not where it would shrink the name (the camps say it too)
-        draw_text(surface, text, box, m.small, theme.text_on(fill),
-                  align="center" if m.portrait else "left")
+        reading = reading_size(m)
+        # not where it would shrink the name (the camps say it too), in width or in an
+        # Arabic note's ink, which reaches past the line
+        if note and size_within(with_note, fit_size(with_note, m.small, box.width), box,
+                                reading - 1) >= reading:
+            text = with_note
+        draw_text(surface, text, box, size_within(text, m.small, box, reading),
+                  theme.text_on(fill), align="center" if m.portrait else "left")
