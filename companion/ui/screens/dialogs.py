@@ -15,7 +15,7 @@ from companion.core.i18n import _
 from companion.ui import theme
 from companion.ui.layout import grid, inset, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, size_within
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -55,7 +55,9 @@ class Dialog(Screen):
         m = self.metrics
         panel(surface, self.box(), theme.PANEL_LIGHT, theme.ACCENT)
         title, text, _buttons = self.text_rows()
-        draw_text(surface, self.title, title, m.large, theme.TEXT)
+        # Arabic ink reaches past the line: the title gives up size rather than reach the text
+        draw_text(surface, self.title, title, size_within(self.title, m.large, title, m.body),
+                  theme.TEXT)
         if self.text:
             draw_paragraph(surface, self.text, text, m.body, theme.TEXT, align="center")
 

@@ -22,7 +22,7 @@ from companion.ui import board, places, theme
 from companion.ui.layout import grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.stats import profile_colours
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, size_within
 from companion.ui.text_fit import fit_size
 from companion.ui.widgets import panel
 
@@ -163,7 +163,12 @@ class PlayerGameScreen(Screen):
         fill = self.colour if self.detail.streak > 0 else theme.PANEL_LIGHT
         badge_rect = pygame.Rect(0, 0, now.width, min(now.height, int(m.unit * 1.1)))
         badge_rect.center = now.center
-        board.badge(surface, badge_rect, words, fill)
+        board.badge_plain(surface, badge_rect, fill)
+        # the words' ink on the badge (Arabic reaches past the line height)
+        label = badge_rect.inflate(-max(4, badge_rect.height // 3), -2)
+        draw_text(surface, words, label,
+                  size_within(words, badge_rect.height * 2 // 3, label, m.small),
+                  theme.text_on(fill))
         longest = ngettext("Longest: {n} win in a row", "Longest: {n} wins in a row",
                            self.detail.longest_wins).format(n=self.detail.longest_wins)
         draw_text(surface, longest, best, fit_size(longest, m.small, best.width, 0.75),
