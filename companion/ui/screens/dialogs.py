@@ -15,7 +15,7 @@ from companion.core.i18n import _
 from companion.ui import theme
 from companion.ui.layout import grid, inset, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text, size_within
+from companion.ui.text import draw_paragraph, draw_text, paragraph_height, size_within
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -32,9 +32,13 @@ class Dialog(Screen):
         self.title = title
         self.text = text
 
+    def box_width(self) -> int:
+        m = self.metrics
+        return m.width - 4 * m.gap if m.portrait else min(m.width - 4 * m.gap, m.unit * 14)
+
     def box(self) -> pygame.Rect:
         m = self.metrics
-        width = m.width - 4 * m.gap if m.portrait else min(m.width - 4 * m.gap, m.unit * 14)
+        width = self.box_width()
         height = min(m.height - 4 * m.gap, self.box_height())
         return pygame.Rect((m.width - width) // 2, (m.height - height) // 2, width, height)
 
@@ -98,7 +102,10 @@ class MessageDialog(Dialog):
     name = "message"
 
     def box_height(self) -> int:
-        return self.metrics.unit * 7
+        """Seven units, or what the notice needs to stay at its size (an import's lines)."""
+        m = self.metrics
+        text = paragraph_height(self.text, m.body, self.box_width() - m.gap * 4)
+        return max(m.unit * 7, m.unit + text + self.buttons_height() + m.gap * 6)
 
     def build(self) -> None:
         super().build()

@@ -11,23 +11,15 @@ from companion.core import i18n
 from companion.core.i18n import _, ngettext
 from companion.locale import LANGUAGES
 from companion.ui import places, theme
-from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text, lines_step
-from companion.ui.text_fit import wrap
+from companion.ui.text import draw_paragraph, draw_text, paragraph_height
 
 
 def enrol_hint() -> str:
     """How to enrol a tag, in the language shown now."""
     return _("To enrol a tag, put it on any reader and say what it is.")
-
-
-def _paragraph_height(text: str, size: int, width: int) -> int:
-    """The height :func:`draw_paragraph` takes for ``text`` at ``size`` (unshrunk)."""
-    lines = wrap(text, size, width)
-    return len(lines) * lines_step(lines, size, line_size(size))
 
 
 class SettingsScreen(Screen):
@@ -52,7 +44,7 @@ class SettingsScreen(Screen):
         width = self.body_rect().width
         return split_rows(
             self.body_rect(), [-(language_rows * (m.unit + m.gap) - m.gap),
-                               -(m.unit + m.gap + _paragraph_height(enrol_hint(), m.small,
+                               -(m.unit + m.gap + paragraph_height(enrol_hint(), m.small,
                                                                     width)),
                                -m.unit * 1.5 if self._note() else 0, 1, -m.unit], m.gap)
 
