@@ -226,9 +226,9 @@ class NewGameScreen(Screen):
             # the names that fit at the reading size; the pick lists them all
             names = [labels[k] for k in rest]
             width = button.inner().width - measure(", …", m.small)[0]
-            shown = parts_that_fit(names, m.small * 3 // 4, width, round(16 * m.unit / 48),
+            named = parts_that_fit(names, m.small * 3 // 4, width, round(16 * m.unit / 48),
                                    joint=", ")
-            button.sublabel = shown if shown == ", ".join(names) else shown + ", …"
+            button.sublabel = named if named == ", ".join(names) else named + ", …"
 
     def _more_options(self, keys: list[str]) -> Callable[[], None]:
         """The options the column has no room for, each with its value, in one pick."""
