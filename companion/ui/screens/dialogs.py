@@ -101,11 +101,22 @@ class MessageDialog(Dialog):
 
     name = "message"
 
+    def box_width(self) -> int:
+        """The dialogs' width, or the screen's where the notice would take most of its
+        height (fewer lines, and room between the title and an Arabic first line's marks)."""
+        m = self.metrics
+        if self._needed_height(super().box_width()) > m.height * 2 // 3:
+            return m.width - 4 * m.gap
+        return super().box_width()
+
     def box_height(self) -> int:
         """Seven units, or what the notice needs to stay at its size (an import's lines)."""
+        return max(self.metrics.unit * 7, self._needed_height(self.box_width()))
+
+    def _needed_height(self, width: int) -> int:
         m = self.metrics
-        text = paragraph_height(self.text, m.body, self.box_width() - m.gap * 4)
-        return max(m.unit * 7, m.unit + text + self.buttons_height() + m.gap * 6)
+        text = paragraph_height(self.text, m.body, width - m.gap * 4)
+        return m.unit + text + self.buttons_height() + m.gap * 6
 
     def build(self) -> None:
         super().build()
