@@ -13,9 +13,12 @@ import pygame
 
 from companion.core.i18n import _
 from companion.ui import theme
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, inset, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text, paragraph_height, size_within
+from companion.ui.text import draw_paragraph, draw_text, lines_step, paragraph_height, size_within
+from companion.ui.text_fit import wrap
+from companion.ui.text_render import ink_span
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -63,6 +66,12 @@ class Dialog(Screen):
         draw_text(surface, self.title, title, size_within(self.title, m.large, title, m.body),
                   theme.TEXT)
         if self.text:
+            # an Arabic first line's marks reach above its line: down by as much, clear of
+            # the title
+            first = wrap(self.text, m.body, text.width)[:1] or [""]
+            above = max(0, -(lines_step(first, m.body, line_size(m.body)) // 2
+                             + ink_span(first[0], m.body)[0]))
+            text = pygame.Rect(text.left, text.top + above, text.width, text.height - above)
             draw_paragraph(surface, self.text, text, m.body, theme.TEXT, align="center")
 
     def close(self) -> None:
