@@ -23,6 +23,7 @@ from companion.ui.layout import grid, inset, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text_shaping import measure
 from companion.ui.widgets import Button, panel
 
 if TYPE_CHECKING:
@@ -344,7 +345,8 @@ class CountsDialog(Screen):
         leaves the name room), the rest the name's."""
         m = self.metrics
         key = cell.height if cell.width >= 5 * cell.height else m.unit
-        return [3, -key, -m.unit, -key]
+        # the amount (one digit, not a target) as narrow as it reads: the rest is the name's
+        return [3, -key, -(m.unit * 3 // 4), -key]
 
     def build(self) -> None:
         super().build()
@@ -377,11 +379,16 @@ class CountsDialog(Screen):
         surface.fill(theme.BACKGROUND)
         title, cells, _bottom = self._areas()
         draw_text(surface, self.title, title, m.body, theme.TEXT, align="left")
-        for (name, label), cell in zip(self.names, cells, strict=True):
+        rows = [(name, label, cell, split_cols(cell.inflate(-m.gap, 0), self._row_parts(cell),
+                                               m.gap)) for (name, label), cell
+                in zip(self.names, cells, strict=True)]
+        # the names at one size: the body's where each holds its line, else the small size,
+        # at which a long one ("cumpărat: grâu") takes two lines in its row
+        size = m.body if all(measure(label, m.body)[0] <= parts[0].width
+                             for _name, label, _cell, parts in rows) else m.small
+        for name, label, cell, (text, _minus, value, _plus) in rows:
             panel(surface, cell, theme.PANEL)
-            text, _minus, value, _plus = split_cols(cell.inflate(-m.gap, 0),
-                                                    self._row_parts(cell), m.gap)
-            draw_text(surface, label, text, m.body, theme.TEXT, align="left")
+            draw_text(surface, label, text, size, theme.TEXT, align="left")
             draw_text(surface, str(self.amounts[name]), value, m.large, theme.ACCENT)
 
 

@@ -163,6 +163,13 @@ def _draw_lines(surface: pygame.Surface, lines: list[str], size: int, rect: pyga
     return shown
 
 
+def paragraph_height(text: str, size: int, width: int) -> int:
+    """The height :func:`draw_paragraph` takes for ``text`` at ``size`` unshrunk: the room
+    to give a paragraph that must stay at its size."""
+    lines = wrap(text, size, width)
+    return len(lines) * lines_step(lines, size, line_size(size))
+
+
 def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
                    colour: RGB, align: str = "left") -> int:
     """Wrapped text from the top of ``rect``; shrinks until it fits. Returns the height used."""

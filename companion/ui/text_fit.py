@@ -58,11 +58,18 @@ def parts_that_fit(parts: list[str], size: int, width: int, smallest: int,
     (the first one whatever its width): a line that says less, never a shrunk one; the
     rest is one tap away where the screen shows it."""
     for count in range(len(parts), 1, -1):
-        words = joint.join(parts[:count])
+        words = _closed(joint.join(parts[:count]))
         fitted = fit_size(words, size, width)
         if fitted >= smallest and measure(words, fitted)[0] <= width:
             return words
-    return parts[0] if parts else ""
+    return _closed(parts[0]) if parts else ""
+
+
+def _closed(words: str) -> str:
+    """``words`` with the test language's markers closed: the leading parts of one message
+    are still that message, translated (:data:`companion.core.i18n.PSEUDO`)."""
+    return words + i18n.PSEUDO_CLOSE * max(0, words.count(i18n.PSEUDO_OPEN)
+                                            - words.count(i18n.PSEUDO_CLOSE))
 
 
 def ellipsize(text: str, size: int, width: int) -> str:

@@ -180,6 +180,9 @@ class Drawn:
         #: the names of the players of the demo games the screen shows (data, not text)
         self.players: set[str] = set()
         ellipsize, wrap = ELLIPSIZE, WRAP
+        # labels laid out afresh: a layout kept from an earlier screen would wrap its lines
+        # unseen by the recorder below
+        text.repaint_kept_pictures()
 
         def recording_ellipsize(line: str, size: int, width: int) -> str:
             shown = ellipsize(line, size, width)

@@ -13,9 +13,12 @@ import pygame
 
 from companion.core.i18n import _
 from companion.ui import theme
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, inset, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, lines_step, paragraph_height, size_within
+from companion.ui.text_fit import wrap
+from companion.ui.text_render import ink_span
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -32,9 +35,13 @@ class Dialog(Screen):
         self.title = title
         self.text = text
 
+    def box_width(self) -> int:
+        m = self.metrics
+        return m.width - 4 * m.gap if m.portrait else min(m.width - 4 * m.gap, m.unit * 14)
+
     def box(self) -> pygame.Rect:
         m = self.metrics
-        width = m.width - 4 * m.gap if m.portrait else min(m.width - 4 * m.gap, m.unit * 14)
+        width = self.box_width()
         height = min(m.height - 4 * m.gap, self.box_height())
         return pygame.Rect((m.width - width) // 2, (m.height - height) // 2, width, height)
 
@@ -55,8 +62,16 @@ class Dialog(Screen):
         m = self.metrics
         panel(surface, self.box(), theme.PANEL_LIGHT, theme.ACCENT)
         title, text, _buttons = self.text_rows()
-        draw_text(surface, self.title, title, m.large, theme.TEXT)
+        # Arabic ink reaches past the line: the title gives up size rather than reach the text
+        draw_text(surface, self.title, title, size_within(self.title, m.large, title, m.body),
+                  theme.TEXT)
         if self.text:
+            # an Arabic first line's marks reach above its line: down by as much, clear of
+            # the title
+            first = wrap(self.text, m.body, text.width)[:1] or [""]
+            above = max(0, -(lines_step(first, m.body, line_size(m.body)) // 2
+                             + ink_span(first[0], m.body)[0]))
+            text = pygame.Rect(text.left, text.top + above, text.width, text.height - above)
             draw_paragraph(surface, self.text, text, m.body, theme.TEXT, align="center")
 
     def close(self) -> None:
@@ -95,8 +110,22 @@ class MessageDialog(Dialog):
 
     name = "message"
 
+    def box_width(self) -> int:
+        """The dialogs' width, or the screen's where the notice would take most of its
+        height (fewer lines, and room between the title and an Arabic first line's marks)."""
+        m = self.metrics
+        if self._needed_height(super().box_width()) > m.height * 2 // 3:
+            return m.width - 4 * m.gap
+        return super().box_width()
+
     def box_height(self) -> int:
-        return self.metrics.unit * 7
+        """Seven units, or what the notice needs to stay at its size (an import's lines)."""
+        return max(self.metrics.unit * 7, self._needed_height(self.box_width()))
+
+    def _needed_height(self, width: int) -> int:
+        m = self.metrics
+        text = paragraph_height(self.text, m.body, width - m.gap * 4)
+        return m.unit + text + self.buttons_height() + m.gap * 6
 
     def build(self) -> None:
         super().build()

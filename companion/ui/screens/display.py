@@ -9,6 +9,7 @@ import pygame
 from companion.core.i18n import _
 from companion.system.display_settings import BLANK_CHOICES, DIM_CHOICES, ROTATIONS
 from companion.ui import places, theme
+from companion.ui.font_sizes import line_size
 from companion.ui.layout import split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.text import draw_paragraph
@@ -24,27 +25,17 @@ class DisplayScreen(Screen):
     name = "display-settings"
 
     def _rows(self) -> list[tuple[pygame.Rect, pygame.Rect]]:
-        """(label, choices) for each of the three settings, and the bottom row."""
+        """(label, choices) for each of the three settings, and the bottom row: each label
+        over its choices, across the screen (a label beside them had a third of the width,
+        and a long one shrank below the reading size)."""
         m = self.metrics
-        portrait = m.height > m.width
-        if portrait:  # label over choices, the three settings together at the top
-            band = -(2 * m.unit + m.gap)
-            *rows, _spare, bottom = split_rows(self.body_rect(), [band, band, band, 1, -m.unit],
-                                               m.gap * 2)
-            rows.append(bottom)
-        else:
-            rows = split_rows(self.body_rect(), [1, 1, 1, -m.unit], m.gap)
-        out = []
-        for row in rows[:3]:
-            if portrait:
-                label, choices = split_rows(row, [1, -m.unit], m.gap // 2)
-            else:
-                label, choices = split_cols(row, [2, 5], m.gap)
-                choices = pygame.Rect(choices.left, choices.centery - m.unit // 2,
-                                      choices.width, m.unit)
-            out.append((label, choices))
-        out.append((rows[3], rows[3]))
-        return out
+        label_height = 2 * m.unit + m.gap if m.portrait else line_size(m.body) + m.unit + m.gap
+        band = -label_height
+        *rows, _spare, bottom = split_rows(self.body_rect(), [band, band, band, 1, -m.unit],
+                                           m.gap * 2)
+        out = [tuple(split_rows(row, [1, -m.unit], m.gap // 2)) for row in rows]
+        out.append((bottom, bottom))
+        return out  # type: ignore[return-value]
 
     def build(self) -> None:
         super().build()

@@ -42,11 +42,15 @@ class EndgameScreen(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         m = self.metrics
-        body, bottom = split_rows(self.body_rect(), [1, -m.unit], m.gap)
+        # portrait: Score on a row of its own under the steps, each word whole at the
+        # reading size; landscape: the pad as wide as its word keys need (Clear, Del)
+        bottom_rows = 2 if m.portrait else 1
+        body, bottom = split_rows(self.body_rect(),
+                                  [1, -(bottom_rows * (m.unit + m.gap) - m.gap)], m.gap)
         if m.portrait:
             fields, pad = split_rows(body, [1, -m.unit * 6], m.gap * 2)
         else:
-            fields, pad = split_cols(body, [3, 2], m.gap * 2)
+            fields, pad = split_cols(body, [1, 1], m.gap * 2)
         return fields, pad, bottom
 
     def _per_page(self, fields: pygame.Rect) -> int:
@@ -79,7 +83,11 @@ class EndgameScreen(Screen):
             self._yes_no(pad, self.fields[self.current])
         elif self.fields:
             add_numpad(self, pad, self._key)
-        back, previous, following, score = split_cols(bottom, [1, 1, 1, 1.4], m.gap)
+        if m.portrait:
+            steps, score = split_rows(bottom, [1, 1], m.gap)
+            back, previous, following = split_cols(steps, [1, 1, 1], m.gap)
+        else:
+            back, previous, following, score = split_cols(bottom, [1, 1, 1, 1.4], m.gap)
         self.add("back", back, _("Table"), self.goes_to(places.Table()), fill=theme.PANEL)
         self.add("previous", previous, _("Previous"), self._step(-1), enabled=self.current > 0)
         self.add("next", following, _("Next"), self._step(1),

@@ -111,7 +111,8 @@ class HistoryScreen(Screen):
             self.add(f"delete-{record.id}", delete_rect, _("Delete"), self._deleter(record),
                      fill=theme.DANGER, size=m.small)
         pages = max(1, -(-self.count // self._per_page(body)))
-        back, stats, usb, more = split_cols(bottom, [1, 1, 1.6, 1], m.gap)
+        # Stats as wide as its word needs at the reading size (Statistici, الإحصاءات)
+        back, stats, usb, more = split_cols(bottom, [1, 1.4, 1.6, 1], m.gap)
         self.add("back", back, _("Back"), self.goes_to(places.Home()), fill=theme.PANEL)
         self.add("stats", stats, _("Stats"), self.goes_to(places.Stats()), enabled=bool(self.count))
         exporting = bool(self.sticks and self.count)

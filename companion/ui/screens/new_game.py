@@ -185,18 +185,21 @@ class NewGameScreen(Screen):
 
     def _player_row(self, index: int, row: PlayerRow, rect: pygame.Rect) -> None:
         m = self.metrics
-        colour, name, seat, tag, remove = split_cols(rect, [-rect.height, 4, 1.6, 1.6,
+        # the seat and tag at the small size, the tag as wide as its word needs there
+        # (Marke, Etichetă); the name keeps the room for "Tap to name" on two lines
+        colour, name, seat, tag, remove = split_cols(rect, [-rect.height, 3.6, 1.4, 2.1,
                                                             -rect.height], m.gap)
         self.add(f"colour-{index}", colour, "", self._cycle_colour(index),
                  fill=theme.colour_rgb(row.colour))
         self.add(f"name-{index}", name, row.name or _("Tap to name"), self._edit_name(index),
                  selected=index == self.selected and len(self.players) > 1,
                  fill=theme.PANEL_LIGHT if row.name else theme.BUTTON)
-        self.add(f"seat-{index}", seat, _("Seat {n}").format(n=row.seat), self._cycle_seat(index))
+        self.add(f"seat-{index}", seat, _("Seat {n}").format(n=row.seat), self._cycle_seat(index),
+                 size=m.small)
         tag_label = _("Tag set") if row.token else (
             _("Tap tag...") if self.waiting_tag_for == index else _("Tag"))
         self.add(f"tag-{index}", tag, tag_label, self._wait_tag(index),
-                 selected=self.waiting_tag_for == index)
+                 selected=self.waiting_tag_for == index, size=m.small)
         self.add(f"remove-{index}", remove, "×", self._remove(index),
                  enabled=len(self.players) > MIN_PLAYERS, fill=theme.PANEL)
 
@@ -223,9 +226,9 @@ class NewGameScreen(Screen):
             # the names that fit at the reading size; the pick lists them all
             names = [labels[k] for k in rest]
             width = button.inner().width - measure(", …", m.small)[0]
-            shown = parts_that_fit(names, m.small * 3 // 4, width, round(16 * m.unit / 48),
+            named = parts_that_fit(names, m.small * 3 // 4, width, round(16 * m.unit / 48),
                                    joint=", ")
-            button.sublabel = shown if shown == ", ".join(names) else shown + ", …"
+            button.sublabel = named if named == ", ".join(names) else named + ", …"
 
     def _more_options(self, keys: list[str]) -> Callable[[], None]:
         """The options the column has no room for, each with its value, in one pick."""

@@ -22,8 +22,8 @@ from companion.ui import board, places, theme
 from companion.ui.layout import grid, mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
 from companion.ui.screens.stats import profile_colours
-from companion.ui.text import draw_text
-from companion.ui.text_fit import fit_size
+from companion.ui.text import draw_paragraph, draw_text, paragraph_height, size_within
+from companion.ui.text_fit import fit_size, parts_that_fit
 from companion.ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -67,7 +67,11 @@ class PlayerGameScreen(Screen):
 
     def _areas(self) -> tuple[list[pygame.Rect], pygame.Rect, pygame.Rect]:
         m = self.metrics
-        body, line, bottom = split_rows(self.body_rect(), [1, -m.unit * 0.8, -m.unit], m.gap)
+        # the summary's lines at the reading size in portrait (room enough there)
+        height = max(m.unit * 0.8, paragraph_height(self._summary(), m.small,
+                                                    self.body_rect().width)
+                     if m.portrait else 0)
+        body, line, bottom = split_rows(self.body_rect(), [1, -height, -m.unit], m.gap)
         return grid(body, 4, 1 if m.portrait else 2, m.gap), line, bottom
 
     def build(self) -> None:
@@ -101,12 +105,22 @@ class PlayerGameScreen(Screen):
             (rival.name, rival.ahead, rival.games, _("{ahead}–{behind}").format(
                 ahead=rival.ahead, behind=rival.behind)) for rival in self.detail.rivals],
                    [self.colour_of(rival.name) for rival in self.detail.rivals])
+        if m.portrait:
+            draw_paragraph(surface, self._summary(), line, m.small, theme.TEXT)
+        else:  # the parts that fit at the reading size, the first (a win's score) first
+            words = parts_that_fit(self._summary_parts(), m.small, line.width,
+                                   board.reading_size(m))
+            draw_text(surface, words, line, m.small, theme.TEXT, align="left")
+
+    def _summary_parts(self) -> list[str]:
+        """What a win scores, and how long a game lasts by how many played."""
         parts = [_("A win scores {score:.1f} on average").format(score=self.winning)]
         parts += [ngettext("{n} player: {time}", "{n} players: {time}", count).format(
             n=count, time=format_length(seconds)) for count, seconds in self.lengths.items()]
-        text = " · ".join(parts)
-        draw_text(surface, text, line, fit_size(text, m.small, line.width, 0.75), theme.TEXT,
-                  align="left")
+        return parts
+
+    def _summary(self) -> str:
+        return " · ".join(self._summary_parts())
 
     def _bars(self, surface: pygame.Surface, area: pygame.Rect, title: str,
               rows: list[tuple[str, int, int, str]],
@@ -163,7 +177,12 @@ class PlayerGameScreen(Screen):
         fill = self.colour if self.detail.streak > 0 else theme.PANEL_LIGHT
         badge_rect = pygame.Rect(0, 0, now.width, min(now.height, int(m.unit * 1.1)))
         badge_rect.center = now.center
-        board.badge(surface, badge_rect, words, fill)
+        board.badge_plain(surface, badge_rect, fill)
+        # the words' ink on the badge (Arabic reaches past the line height)
+        label = badge_rect.inflate(-max(4, badge_rect.height // 3), -2)
+        draw_text(surface, words, label,
+                  size_within(words, badge_rect.height * 2 // 3, label, m.small),
+                  theme.text_on(fill))
         longest = ngettext("Longest: {n} win in a row", "Longest: {n} wins in a row",
                            self.detail.longest_wins).format(n=self.detail.longest_wins)
         draw_text(surface, longest, best, fit_size(longest, m.small, best.width, 0.75),

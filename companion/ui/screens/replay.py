@@ -10,6 +10,7 @@ import pygame
 from companion.core.i18n import _, pgettext
 from companion.log.replay import ReplaySession
 from companion.ui import theme
+from companion.ui.font_sizes import line_size
 from companion.ui.intents import Key, Press, Tag
 from companion.ui.layout import mirrored, split_cols, split_rows
 from companion.ui.screen import Screen
@@ -91,8 +92,12 @@ class ReplayScreen(TableScreen):
         draw_text(surface, what, words.inflate(-m.gap * 4, 0), m.body, theme.TEXT, align="left")
         counter = self.areas()["undo"]
         panel(surface, counter, theme.PANEL)
-        label, number = split_rows(counter.inflate(-m.gap * 2, -m.gap), [1, 2])
-        draw_text(surface, _("Replay: move"), label, m.small, theme.TEXT)
+        number = counter.inflate(-m.gap * 2, -m.gap)
+        # the words above the number where both have their line; else the number alone
+        # (beside the step buttons it reads as the move)
+        if number.height >= line_size(m.small) + line_size(m.large):
+            label, number = split_rows(number, [-line_size(m.small), 1])
+            draw_text(surface, _("Replay: move"), label, m.small, theme.TEXT)
         draw_text(surface, _("{n} of {total}").format(n=at, total=total), number, m.large,
                   theme.ACCENT)
 

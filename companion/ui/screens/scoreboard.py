@@ -53,12 +53,20 @@ class ScoreboardScreen(Screen):
         m = self.metrics
         # a finished game's facts: on their own line in portrait, beside the title in landscape
         words = m.unit * 1.6 + (m.small + m.gap if self.facts else 0) if m.portrait else m.unit
-        body, explanation, bottom = split_rows(self.body_rect(), [1, -words, -m.unit], m.gap)
+        body, explanation, bottom = split_rows(
+            self.body_rect(), [1, -words, -(m.unit * 2 + m.gap if self._stacked() else m.unit)],
+            m.gap)
         if m.portrait:
             chart, ranking = split_rows(body, [2, 3], m.gap * 2)
         else:
             ranking, chart = split_cols(body, [2, 1], m.gap * 2)
         return ranking, chart, explanation, bottom
+
+    def _stacked(self) -> bool:
+        """Whether Done goes under the other buttons (portrait, with Replay or Correct
+        beside it): each label whole at the reading size."""
+        return self.metrics.portrait and (self.extra or self.more) is not None and (
+            self.tie_break is None or len(self.result.winners) < 2)
 
     def build(self) -> None:
         super().build()
@@ -67,7 +75,11 @@ class ScoreboardScreen(Screen):
         if self.tie_break is None or len(self.result.winners) < 2:
             extras = [e for e in (self.extra, self.more) if e is not None]
             if extras:
-                done, *others = split_cols(bottom, [1] * (len(extras) + 1), m.gap * 2)
+                if self._stacked():
+                    row, done = split_rows(bottom, [1, 1], m.gap)
+                    others = split_cols(row, [1] * len(extras), m.gap * 2)
+                else:
+                    done, *others = split_cols(bottom, [1] * (len(extras) + 1), m.gap * 2)
                 for (key, label, action), cell in zip(extras, others, strict=True):
                     self.add(key, cell, label, action)
                 self.add("done", done, _("Done"), self.back, selected=True)

@@ -14,7 +14,12 @@ from companion.ui import places, theme
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.numpad import NumberDialog
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text
+from companion.ui.text import draw_paragraph, draw_text, paragraph_height
+
+
+def enrol_hint() -> str:
+    """How to enrol a tag, in the language shown now."""
+    return _("To enrol a tag, put it on any reader and say what it is.")
 
 
 class SettingsScreen(Screen):
@@ -26,11 +31,22 @@ class SettingsScreen(Screen):
 
     def _areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The languages, the hint with the Players and reminder buttons, the tags, the bar."""
-        m = self.metrics
-        languages, hint, _spare, body, bottom = split_rows(
-            self.body_rect(), [-m.unit, -m.unit * 1.8, -m.unit * 1.5 if self._note() else 0, 1,
-                               -m.unit], m.gap)
+        languages, hint, _note, body, bottom = self._rows()
         return languages, hint, body, bottom
+
+    def _rows(self) -> list[pygame.Rect]:
+        """The areas of :meth:`_areas` and the devices' note between the hint and the tags.
+
+        The languages take two rows on the narrow portrait screen (each by its whole own
+        name); the enrol sentence gets the lines it needs at the reading size."""
+        m = self.metrics
+        language_rows = 2 if m.portrait else 1
+        width = self.body_rect().width
+        return split_rows(
+            self.body_rect(), [-(language_rows * (m.unit + m.gap) - m.gap),
+                               -(m.unit + m.gap + paragraph_height(enrol_hint(), m.small,
+                                                                    width)),
+                               -m.unit * 1.5 if self._note() else 0, 1, -m.unit], m.gap)
 
     def _note(self) -> str:
         """What the devices said when they started without their hardware (off a Pi):
@@ -38,9 +54,7 @@ class SettingsScreen(Screen):
         return str(getattr(self.app, "device_note", ""))
 
     def _note_rect(self) -> pygame.Rect:
-        m = self.metrics
-        return split_rows(self.body_rect(), [-m.unit, -m.unit * 1.8, -m.unit * 1.5, 1,
-                                             -m.unit], m.gap)[2]
+        return self._rows()[2]
 
     def _hint_and_buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
         """The enrol hint under a row of ways on: players, the turn reminder, the display."""
@@ -73,8 +87,10 @@ class SettingsScreen(Screen):
         m = self.metrics
         languages, _hint, body, bottom = self._areas()
         # each language by its own name, so anyone finds theirs whatever is showing now
+        columns = -(-len(LANGUAGES) // 2) if m.portrait else len(LANGUAGES)
         for (code, own_name), cell in zip(LANGUAGES.items(),
-                                          grid(languages, len(LANGUAGES), len(LANGUAGES), m.gap),
+                                          grid(languages, len(LANGUAGES), columns, m.gap,
+                                               row_height=m.unit),
                                           strict=True):
             self.add(f"language-{code}", cell, own_name, self._language(code),
                      selected=code == i18n.language(), fill=theme.PANEL_LIGHT)
@@ -128,8 +144,7 @@ class SettingsScreen(Screen):
         self.header(surface, _("Settings"))
         body = self._areas()[2]
         hint = self._hint_and_buttons()[0]
-        draw_paragraph(surface, _("To enrol a tag, put it on any reader and say what it is."),
-                       hint, m.small, theme.MUTED)
+        draw_paragraph(surface, enrol_hint(), hint, m.small, theme.MUTED)
         if self._note():
             draw_paragraph(surface, self._note(), self._note_rect(), m.small, theme.MUTED)
         tags = list(self.app.store.tags().items())

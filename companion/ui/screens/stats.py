@@ -22,7 +22,7 @@ from companion.ui.board import reading_size
 from companion.ui.font_sizes import line_size
 from companion.ui.layout import grid, split_cols, split_rows
 from companion.ui.screen import Screen
-from companion.ui.text import draw_paragraph, draw_text, lines_step
+from companion.ui.text import draw_paragraph, draw_text, lines_step, size_within
 from companion.ui.text_fit import parts_that_fit, wrap
 from companion.ui.widgets import panel
 
@@ -290,18 +290,24 @@ class PlayerStatsScreen(Screen):
             drawn.piece(surface, "stripe", stripe, colour)
             pygame.draw.rect(surface, colour, stripe, border_radius=m.gap)
             title, numbers, times = split_rows(row.inflate(-m.gap * 6, -m.gap), [1.3, 1, 1])
-            draw_text(surface, _title(key), title, m.body, theme.TEXT, align="left")
+            # each line's ink on its own line (Arabic reaches past the line height)
+            draw_text(surface, _title(key), title, size_within(_title(key), m.body, title, m.small),
+                      theme.TEXT, align="left")
             # what fits at the reading size; the whole of it is the row's tap away
             smallest = reading_size(m)
             numbers_words = parts_that_fit(summary(stats, timed=False).split(" · "), m.small,
                                            numbers.width, smallest)
-            draw_text(surface, numbers_words, numbers, m.small, theme.TEXT, align="left")
+            draw_text(surface, numbers_words, numbers,
+                      size_within(numbers_words, m.small, numbers, smallest), theme.TEXT,
+                      align="left")
             times_parts = [_("{time} a game").format(time=format_length(stats.average_duration))]
             if stats.games_timed:
                 times_parts.append(_("{time} on turn a game").format(
                     time=format_duration(stats.average_on_turn)))
-            draw_text(surface, parts_that_fit(times_parts, m.small, times.width, smallest),
-                      times, m.small, theme.TEXT, align="left")
+            times_words = parts_that_fit(times_parts, m.small, times.width, smallest)
+            draw_text(surface, times_words, times,
+                      size_within(times_words, m.small, times, smallest), theme.TEXT,
+                      align="left")
 
     def on_back(self) -> None:
         self.app.go(places.Stats())

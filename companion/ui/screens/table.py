@@ -13,7 +13,7 @@ from companion.games.base import Action
 from companion.log.session import GameSession
 from companion.log.skip_damaged import SkipPlan, plan_skip, skip_damaged
 from companion.ui import places, theme
-from companion.ui.board import reading_size
+from companion.ui.board import abbreviate, reading_size
 from companion.ui.intents import Intent, PointerDown, Press, Tag, Tap
 from companion.ui.layers import Layers
 from companion.ui.layout import (
@@ -29,7 +29,7 @@ from companion.ui.screen import Screen
 from companion.ui.screens.dialogs import ChoiceDialog, ConfirmDialog
 from companion.ui.tables import view_for
 from companion.ui.tables.rules_spots import topic_at
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, size_within
 from companion.ui.text_fit import fit_size, parts_that_fit
 from companion.ui.theme import RGB
 from companion.ui.touch_hold import TouchHold
@@ -346,14 +346,17 @@ class TableScreen(Screen):
         status = status_words(self.session.rules.status_line(self.state), m.body,
                               status_rect.width, reading_size(m))
         self.layers.blit(surface, status_rect, "status", (status, m), theme.BACKGROUND,
-                         lambda picture, rect: draw_text(picture, status, rect, m.body,
-                                                         theme.TEXT, align="left"))
+                         lambda picture, rect: draw_text(
+                             picture, status, rect, size_within(status, m.body, rect,
+                                                                reading_size(m)),
+                             theme.TEXT, align="left"))
         turn = self._turn()
         order = self._order()
         self.layers.blit(surface, areas["turn"], "turn", (turn, m), theme.BACKGROUND,
                          lambda picture, rect: self._paint_turn(picture, rect, *turn))
         # a seat apiece: a move changes the notes or the turn of one or two of them
         cells = self._order_cells(areas["order"], len(order))
+        order = self._numbered_if_room(order, cells)
         for index, (seat, cell) in enumerate(zip(order, cells, strict=True)):
             self.layers.blit(surface, cell, f"order-{index}", (seat, m), theme.BACKGROUND,
                              partial(self._paint_seat, seat=seat))
@@ -416,6 +419,18 @@ class TableScreen(Screen):
                           index == current))
         return tuple(cells)
 
+    def _numbered_if_room(self, order: tuple[tuple[str, str, RGB, bool], ...],
+                          cells: list[pygame.Rect]) -> tuple[tuple[str, str, RGB, bool], ...]:
+        """The strip as numbered where every seat keeps its number and name at the reading
+        size; else the names alone (the portrait's five side by side): the strip's order
+        says the position."""
+        m = self.metrics
+        if all(fit_size(text, m.small, cell.width - m.gap * 2) >= reading_size(m)
+               for (text, *_rest), cell in zip(order, cells, strict=True)):
+            return order
+        return tuple((text.split(". ", 1)[-1] if text[:1].isdigit() else text, note, fill,
+                      current) for text, note, fill, current in order)
+
     def _order_cells(self, rect: pygame.Rect, seats: int) -> list[pygame.Rect]:
         """The turn order's panels: side by side on the portrait screen, stacked otherwise."""
         m = self.metrics
@@ -432,8 +447,13 @@ class TableScreen(Screen):
         text, note, fill, current = seat
         panel(surface, rect, fill, theme.ACCENT if current else None, width=4)
         box = rect.inflate(-m.gap * 2, 0)
+        reading = reading_size(m)
+        text = abbreviate(text, reading, box.width)  # later words to their initial if it must
         with_note = f"{text} · {note}"
-        if note and fit_size(with_note, m.small, box.width) >= reading_size(m):
-            text = with_note  # not where it would shrink the name (the camps say it too)
-        draw_text(surface, text, box, m.small, theme.text_on(fill),
-                  align="center" if m.portrait else "left")
+        # not where it would shrink the name (the camps say it too), in width or in an
+        # Arabic note's ink, which reaches past the line
+        if note and size_within(with_note, fit_size(with_note, m.small, box.width), box,
+                                reading - 1) >= reading:
+            text = with_note
+        draw_text(surface, text, box, size_within(text, m.small, box, reading),
+                  theme.text_on(fill), align="center" if m.portrait else "left")
