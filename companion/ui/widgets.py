@@ -85,6 +85,12 @@ class Button:
             else:
                 return (*top, *bottom)
 
+    def label_fits(self, size: int) -> bool:
+        """Whether the label and sublabel, as laid out, keep their ink apart and on the
+        face (the layout gives up at half size and draws them anyway)."""
+        layout = self.label_layout(size)
+        return not self.sublabel or self._ink_fits(self.size or size, *layout)
+
     def _ink_fits(self, text_size: int, label_size: int, label_lines: list[str],
                   sub_size: int, sub_lines: list[str]) -> bool:
         """Whether the lines drawn as :meth:`_paint` draws them keep their ink apart and
@@ -104,8 +110,10 @@ class Button:
                 above, below = ink_span(line, size)
                 if middle + above < floor:
                     return False
-                floor = middle + below
-        return floor <= self.rect.bottom - INK_GAP
+                # a line's ink apart from the next one's by a pixel or two more than the
+                # model says: centring a picture of odd height rounds
+                floor = middle + below + LINE_SLACK
+        return floor - LINE_SLACK <= self.rect.bottom - INK_GAP
 
     def _top_height(self, text_size: int) -> int:
         """The label's share of the height: three fifths, two when a long sublabel (a
@@ -153,6 +161,8 @@ class Button:
 
 #: px of face kept between a two-line label's ink and the button's top and bottom edges
 INK_GAP = 3
+#: px kept between the ink of two stacked lines of a label (rounding of their centring)
+LINE_SLACK = 2
 #: the see-through colour of a button's picture (no theme colour or text shade is this)
 CLEAR: RGB = (255, 0, 255)
 #: drawn buttons by what they show, the least recently drawn going when over the budget

@@ -47,8 +47,8 @@ def _table_areas(m: Metrics, actions_height: int, rtl: bool
     area = m.rect().inflate(-2 * m.gap, -2 * m.gap)
     if m.portrait:
         top, turn_row, order, info, actions, bottom = split_rows(
-            area, [-m.unit * 0.85, -m.unit * 1.3, -m.unit * 0.8, 1, -actions_height,
-                   -m.unit * 1.3], m.gap)
+            area, [-m.unit * 0.85, -m.unit * 1.1, -m.unit * 0.8, 1, -actions_height,
+                   -m.unit * 1.5], m.gap)  # Undo: its word and what it takes back, both read
         status, menu = split_cols(top, [1, -m.unit * 2.2], m.gap)
         turn, what_now = split_cols(turn_row, [1, -m.unit * 2.6], m.gap)
         undo = bottom
@@ -276,13 +276,15 @@ class TableScreen(Screen):
         return self._painted_areas()["info"].inflate(-m.gap * 2, -m.gap * 2)
 
     def _undo_words(self, action: Action, rect: pygame.Rect, size: int) -> str:
-        """The fullest way of saying ``action`` the undo button holds at the reading size."""
-        labels = self.view.undo_labels(action)
-        for words in labels:
+        """The fullest way of saying ``action`` the undo button holds at the reading size;
+        none where not even the player's name fits it (the button says "Undo" alone, not
+        a name too small to read)."""
+        for words in self.view.undo_labels(action):
             probe = Button("undo", rect, _("Undo"), self.app.undo, sublabel=words, size=size)
-            if probe.label_layout(size)[2] >= reading_size(self.metrics):
+            if (probe.label_layout(size)[2] >= reading_size(self.metrics)
+                    and probe.label_fits(size)):
                 return words
-        return labels[-1]
+        return ""
 
     def _what_now(self) -> None:
         open_what_now(self.app, self.session.rules.key, self.state)

@@ -155,7 +155,7 @@ class GameView:
 
     def undo_labels(self, action: Action) -> list[str]:
         """Ways the undo button may say what it takes back, the fullest first: the button
-        shows the first that fits it at the reading size (the last whatever its size)."""
+        shows the first that fits it at the reading size, or none."""
         labels = [self.describe(action), *self.shorter_descriptions(action)]
         if action.player is not None:
             labels.append(self.name(action.player))
