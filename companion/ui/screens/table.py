@@ -39,6 +39,10 @@ if TYPE_CHECKING:
     from companion.ui.screen import ScreenHost
 
 
+#: the border of the seat whose turn it is, in px: no seat's ink reaches onto it
+SEAT_BORDER = 4
+
+
 @lru_cache(maxsize=16)
 def _table_areas(m: Metrics, actions_height: int, rtl: bool
                  ) -> tuple[tuple[str, tuple[int, int, int, int]], ...]:
@@ -399,8 +403,10 @@ class TableScreen(Screen):
                     on_turn: bool) -> None:
         m = self.metrics
         panel(surface, rect, fill, theme.ACCENT if on_turn else None)
-        draw_text(surface, words, rect.inflate(-m.gap * 2, -m.gap), m.large,
-                  theme.text_on(fill))
+        box = rect.inflate(-m.gap * 2, -m.gap)
+        # a long prompt ("Neue Reihenfolge") on one line down to the reading size, not cut
+        size = fit_size(words, m.large, box.width, reading_size(m) / m.large)
+        draw_text(surface, words, box, size, theme.text_on(fill))
 
     def _order(self) -> tuple[tuple[str, str, RGB, bool], ...]:
         """The turn order strip: each seat's text, its player's note, colour and whether it
@@ -447,8 +453,8 @@ class TableScreen(Screen):
                     seat: tuple[str, str, RGB, bool]) -> None:
         m = self.metrics
         text, note, fill, current = seat
-        panel(surface, rect, fill, theme.ACCENT if current else None, width=4)
-        box = rect.inflate(-m.gap * 2, 0)
+        panel(surface, rect, fill, theme.ACCENT if current else None, width=SEAT_BORDER)
+        box = rect.inflate(-m.gap * 2, -2 * SEAT_BORDER)  # ink off the turn's border
         reading = reading_size(m)
         text = abbreviate(text, reading, box.width)  # later words to their initial if it must
         with_note = f"{text} · {note}"

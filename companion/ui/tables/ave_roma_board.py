@@ -54,6 +54,7 @@ from companion.ui.layout import (
 )
 from companion.ui.tables.ave_roma_tray import tray_height
 from companion.ui.text import draw_text
+from companion.ui.text_render import ink_span
 from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
 from companion.ui.widgets import panel
@@ -415,7 +416,11 @@ def _paint_part(surface: pygame.Surface, rect: pygame.Rect, part: str, seat: Sea
     if part == "name":
         _pill(surface, rect, seat.name, colour, size)
     elif part == "note":  # a word beside the name, on the board's own ground: no pill
-        draw_text(surface, note, rect, size, theme.TEXT)  # to cut a script's marks
+        above, below = ink_span(note, size)  # to cut a script's marks; those above the
+        # line (the shadda of توقّف) kept on the board by using the room below it
+        lower = min(max(0, rect.top - (rect.centery + above)),
+                    max(0, rect.bottom - (rect.centery + below)))
+        draw_text(surface, note, rect.move(0, lower), size, theme.TEXT)
     elif part == "hand":
         workers = [(n, theme.BUTTON, False) for n in seat.hand]
         if seat.trained is not None:

@@ -24,7 +24,7 @@ from companion.ui import theme
 from companion.ui.font_sizes import line_size
 from companion.ui.layers import Layers
 from companion.ui.layout import Metrics, grid, split_cols, split_rows
-from companion.ui.text import draw_text
+from companion.ui.text import draw_text, size_within
 from companion.ui.text_fit import fit_size, wrap
 from companion.ui.text_shaping import measure
 from companion.ui.theme import RGB
@@ -162,6 +162,7 @@ def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
     pygame.draw.rect(surface, colour, stripe, border_radius=3)
     size = max(reading, min(m.small, top.height))
     size = fit_size(name, size, name_cell.width, reading / size)
+    size = size_within(name, size, name_cell, reading)  # a descender off the markers' row
     draw_text(surface, pieces.abbreviate(name, size, name_cell.width), name_cell, size,
               theme.TEXT, align="left")
     pieces.badge_plain(surface, milestones, colour)  # the count at the reading size
