@@ -406,6 +406,7 @@ class TableScreen(Screen):
         box = rect.inflate(-m.gap * 2, -m.gap)
         # a long prompt ("Neue Reihenfolge") on one line down to the reading size, not cut
         size = fit_size(words, m.large, box.width, reading_size(m) / m.large)
+        size = size_within(words, size, box, reading_size(m))
         draw_text(surface, words, box, size, theme.text_on(fill))
 
     def _order(self) -> tuple[tuple[str, str, RGB, bool], ...]:
