@@ -361,14 +361,15 @@ class Store(HistoryEdits):
         many, the sum and count of their lengths, and the sum and count of the best
         winner's total, the game played most recently first."""
         return self._read("""
-            SELECT game, count(*), coalesce(sum(length), 0.0), count(length),
-                   coalesce(sum(best), 0), count(best) FROM (
-                SELECT g.game, g.created, max(0.0, g.ended - g.created) AS length,
-                       (SELECT max(total) FROM result_scores
-                        WHERE game_id = g.id AND won AND total IS NOT NULL) AS best
-                FROM games g WHERE g.status = 'finished' AND g.result IS NOT NULL
-                     AND (?1 IS NULL OR g.game = ?1))
-            GROUP BY game ORDER BY max(created) DESC""", (game,))
+            SELECT g.game, count(*), coalesce(sum(max(0.0, g.ended - g.created)), 0.0),
+                   count(g.ended), coalesce(sum(w.best), 0), count(w.best)
+            FROM games g
+            LEFT JOIN (SELECT game_id, max(total) AS best FROM result_scores
+                       WHERE won AND total IS NOT NULL GROUP BY game_id) w
+                ON w.game_id = g.id
+            WHERE g.status = 'finished' AND g.result IS NOT NULL
+                  AND (?1 IS NULL OR g.game = ?1)
+            GROUP BY g.game ORDER BY max(g.created) DESC""", (game,))
 
     # -- one player's figures (their screens), read for the spellings of their name -------
 
