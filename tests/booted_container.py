@@ -1,9 +1,9 @@
 """A Debian container (Bookworm, Trixie) booted with systemd as PID 1, for the systemd test.
 
 The root file system comes from ``tests/container/rootfs.sh`` (debootstrap, cached on
-the machine); each test module boots a throw-away copy with ``systemd-nspawn --boot``
-and runs commands inside through ``nsenter`` into the container's PID 1, so the host
-needs neither systemd nor machined. Needs root.
+the machine); each test module boots it under a throw-away overlay (or a copy) with
+``systemd-nspawn --boot`` and runs commands inside through ``nsenter`` into the
+container's PID 1, so the host needs neither systemd nor machined. Needs root.
 """
 
 from __future__ import annotations
