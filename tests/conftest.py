@@ -132,6 +132,11 @@ def labels_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
 #: modules whose tests share one expensive set-up: they run on one worker, in order (the
 #: firmware is built once; the bundled fonts' bold is made once, by the first test)
 ONE_WORKER_MODULES = ("tests/devices/test_firmware.py", "tests/ui/test_bundled_fonts.py")
+#: the companion-update tests of install.sh start from a release their module builds once
+#: per worker (its ``app_dir`` fixture): on one worker, it is built once for all of them
+SHARED_RELEASE_TESTS = ("tests/pi/test_systemd_install.py", (
+    "test_an_update_", "test_a_rollback_", "test_a_checkout_on_no_branch_",
+    "test_a_failed_update_"))
 #: a booted container per Debian release: the tests of a release run in order on one worker,
 #: each release on its own, so the two boot side by side
 CONTAINER_MODULE = "tests/pi/test_systemd_container.py"
@@ -156,6 +161,9 @@ def worker_group(nodeid: str) -> str | None:
     module = _module(nodeid)
     if module == CONTAINER_MODULE and "[" in nodeid:  # the release is the first parameter
         return f"container-{nodeid.split('[', 1)[1].split('-', 1)[0].rstrip(']')}"
+    shared_module, shared_names = SHARED_RELEASE_TESTS
+    if module == shared_module and nodeid.split("::", 1)[1].startswith(shared_names):
+        return f"{module}::shared-release"
     return module if module in ONE_WORKER_MODULES else None
 
 

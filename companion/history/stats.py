@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from typing import Any
 
@@ -109,12 +109,14 @@ def player_stats(records: Sequence[GameRecord],
     return _most_wins_first(list(by_name.values()))
 
 
-def stored_player_stats(store: Store, game: str | None = None) -> list[PlayerStats]:
+def stored_player_stats(store: Store, game: str | None = None,
+                        names: Sequence[str] | None = None) -> list[PlayerStats]:
     """:func:`player_stats` of every finished game in ``store``, added up by SQL: a long
-    history's Stats opens without reading its games (the same figures, to rounding)."""
+    history's Stats opens without reading its games (the same figures, to rounding).
+    With ``names``: of those names as seated only (a player's :func:`spellings`)."""
     by_name: dict[str, tuple[tuple[float, int], tuple[float, int], PlayerStats]] = {}
     for (name, games, wins, score_sum, scored, best, length_sum, lengths, on_turn, timed,
-         first, last) in store.player_figures(game):
+         first, last) in store.player_figures(game, names):
         # the order the records are read in: the oldest start first, the later id first
         first_seat = store.seat_at(name, first, game)
         last_seat = store.seat_at(name, last, game, last=True)
@@ -146,6 +148,31 @@ def stored_player_stats(store: Store, game: str | None = None) -> list[PlayerSta
     return _most_wins_first([stats for _first, _last, stats in by_name.values()])
 
 
+def spellings(seated: Iterable[str], *names: str) -> list[str]:
+    """The ``seated`` names (:meth:`Store.seated_names`) that are one of ``names`` in any
+    case: "Ann" and "ann" are one player, whose figures are read for both."""
+    keys = {name.casefold() for name in names}
+    return [name for name in seated if name.casefold() in keys]
+
+
+def last_scores(records: Sequence[GameRecord], name: str,
+                limit: int = 10) -> list[tuple[str, int]]:
+    """(game, total) of ``name``'s last ``limit`` finished games with a total of theirs,
+    oldest first."""
+    key = name.casefold()
+    return [(r.game, next(int(p["total"]) for p in (r.result or {}).get("players", [])
+                          if p["name"].casefold() == key))
+            for r in sorted(records, key=lambda r: r.created)
+            if r.result and any(p["name"].casefold() == key
+                                for p in r.result.get("players", []))][-limit:]
+
+
+def stored_last_scores(store: Store, names: Sequence[str],
+                       limit: int = 10) -> list[tuple[str, int]]:
+    """:func:`last_scores` read by SQL for a player's ``names`` (their spellings)."""
+    return store.last_scores(names, limit)
+
+
 def game_stats(records: Sequence[GameRecord]) -> list[GameStats]:
     """Per game: how often it was played, how long it takes, what a win scores."""
     by_game: dict[str, GameStats] = {}
@@ -166,9 +193,11 @@ def game_stats(records: Sequence[GameRecord]) -> list[GameStats]:
     return sorted(by_game.values(), key=lambda s: -s.games)
 
 
-def stored_game_stats(store: Store) -> list[GameStats]:
-    """:func:`game_stats` of every finished game in ``store``, added up by SQL."""
-    return sorted((GameStats(*row) for row in store.game_figures()), key=lambda s: -s.games)
+def stored_game_stats(store: Store, game: str | None = None) -> list[GameStats]:
+    """:func:`game_stats` of every finished game in ``store`` (of ``game`` only, if
+    given), added up by SQL."""
+    return sorted((GameStats(*row) for row in store.game_figures(game)),
+                  key=lambda s: -s.games)
 
 
 # -- one player at one game, and a game's lengths by player count -------------------------
@@ -205,15 +234,19 @@ def _places(result: Mapping[str, Any]) -> dict[str, int]:
             for player, place in zip(ranked.players, ranked.placings(), strict=True)}
 
 
+#: one game of a player: (seat number from 1, won, their total or None)
+SeatResult = tuple[int, bool, int | None]
+#: one opponent met: (their name as seated, the player's place, theirs; 99: none)
+Meeting = tuple[str, int, int]
+
+
 def player_game_detail(records: Sequence[GameRecord], name: str, game: str,
                        regulars: int = 4) -> PlayerGameDetail:
     """Wins by seat, scores, the current streak and head-to-head for ``name`` at ``game``
-    (the ``regulars`` opponents met most often)."""
-    detail = PlayerGameDetail(name, game)
+    (the ``regulars`` opponents met most often), from the records."""
     key = name.casefold()
-    rivals: dict[str, Rival] = {}
-    run = 0
-    best_run = 0
+    games: list[SeatResult] = []
+    meetings: list[Meeting] = []
     for record in sorted(records, key=lambda r: r.created):
         if record.game != game or record.result is None:
             continue
@@ -221,23 +254,43 @@ def player_game_detail(records: Sequence[GameRecord], name: str, game: str,
         if key not in names:
             continue
         won = key in {str(w).casefold() for w in record.result.get("winners", [])}
-        seat = detail.seats.setdefault(names.index(key) + 1, [0, 0])
+        totals = {p["name"].casefold(): int(p["total"]) for p in record.result["players"]}
+        games.append((names.index(key) + 1, won, totals.get(key)))
+        places = _places(record.result)
+        meetings += [(other.name, places.get(key, 99), places.get(other.name.casefold(), 99))
+                     for other in record.players if other.name.casefold() != key]
+    return _detail(name, game, games, meetings, regulars)
+
+
+def stored_player_game_detail(store: Store, names: Sequence[str], name: str, game: str,
+                              regulars: int = 4) -> PlayerGameDetail:
+    """:func:`player_game_detail` of a player's ``names`` (their spellings), the games and
+    places read by SQL: the largest history opens without reading every game."""
+    return _detail(name, game, store.seat_results(names, game), store.meetings(names, game),
+                   regulars)
+
+
+def _detail(name: str, game: str, games: Sequence[SeatResult], meetings: Sequence[Meeting],
+            regulars: int) -> PlayerGameDetail:
+    """The detail from a player's ``games`` and the opponents they ``meetings``, oldest
+    first: the one way both readings add them up."""
+    detail = PlayerGameDetail(name, game)
+    run = 0
+    best_run = 0
+    for seat_number, won, total in games:
+        seat = detail.seats.setdefault(seat_number, [0, 0])
         seat[0] += 1
         seat[1] += won
-        totals = {p["name"].casefold(): int(p["total"]) for p in record.result["players"]}
-        if key in totals:
-            detail.scores.append(totals[key])
+        if total is not None:
+            detail.scores.append(total)
         run = (max(run, 0) + 1) if won else (min(run, 0) - 1)
         best_run = max(best_run, run)
-        places = _places(record.result)
-        for other in record.players:
-            if other.name.casefold() == key:
-                continue
-            rival = rivals.setdefault(other.name.casefold(), Rival(other.name))
-            rival.games += 1
-            mine, theirs = places.get(key, 99), places.get(other.name.casefold(), 99)
-            rival.ahead += mine < theirs
-            rival.behind += mine > theirs
+    rivals: dict[str, Rival] = {}
+    for other, mine, theirs in meetings:
+        rival = rivals.setdefault(other.casefold(), Rival(other))
+        rival.games += 1
+        rival.ahead += mine < theirs
+        rival.behind += mine > theirs
     detail.streak = run
     detail.longest_wins = best_run
     detail.rivals = sorted(rivals.values(), key=lambda r: (-r.games, r.name.casefold())
@@ -269,3 +322,25 @@ def length_by_player_count(records: Sequence[GameRecord], game: str) -> dict[int
             continue
         lengths.setdefault(len(record.players), []).append(record.ended - record.created)
     return {count: sum(values) / len(values) for count, values in sorted(lengths.items())}
+
+
+def stored_lengths_by_player_count(store: Store, game: str) -> dict[int, float]:
+    """:func:`length_by_player_count` added up by SQL."""
+    return {count: total / games for count, total, games in store.length_figures(game)}
+
+
+def last_colours(records: Sequence[GameRecord]) -> dict[str, str]:
+    """Each player's colour (by folded name) in the last of the finished ``records`` they
+    played."""
+    return {p.name.casefold(): p.colour for r in sorted(records, key=lambda r: r.created)
+            for p in r.players}
+
+
+def stored_last_colours(store: Store, names: Sequence[str]) -> dict[str, str]:
+    """:func:`last_colours` of ``names`` (every spelling of them), read by SQL."""
+    latest: dict[str, tuple[float, int, str]] = {}
+    for name, colour, created, game_id in store.last_colours(names):
+        key = name.casefold()
+        found = (float(created), -int(game_id), str(colour))
+        latest[key] = max(found, latest.get(key, found))
+    return {key: colour for key, (_created, _id, colour) in latest.items()}

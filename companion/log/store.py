@@ -315,12 +315,19 @@ class Store(HistoryEdits):
 
     # -- the figures Stats adds up (schema version 8: result_scores, seat_turns) -----------
 
-    def player_figures(self, game: str | None = None) -> list[tuple[Any, ...]]:
-        """Per name as seated (of ``game`` only, if given), over the finished games with a
-        result: games, wins, the sum, count and best of their totals, the sum and count
-        of the games' lengths, seconds on turn and games timed, and the start of their
-        first and last game. SQL adds it up from the rows the triggers keep."""
-        return self._read("""
+    def seated_names(self) -> list[str]:
+        """Every name seated at a game, each spelling once: a player's figures are read for
+        the spellings that fold to their name ("Ann" and "ann" are one player)."""
+        return [str(row[0]) for row in self._read("SELECT DISTINCT name FROM players")]
+
+    def player_figures(self, game: str | None = None,
+                       names: Sequence[str] | None = None) -> list[tuple[Any, ...]]:
+        """Per name as seated (of ``game`` only, if given; of ``names`` only, if given),
+        over the finished games with a result: games, wins, the sum, count and best of
+        their totals, the sum and count of the games' lengths, seconds on turn and games
+        timed, and the start of their first and last game. SQL adds it up from the rows
+        the triggers keep."""
+        return self._read(f"""
             SELECT p.name, count(*), coalesce(sum(s.won), 0), coalesce(sum(s.total), 0),
                    count(s.total), max(s.total),
                    coalesce(sum(max(0.0, g.ended - g.created)), 0.0), count(g.ended),
@@ -332,8 +339,9 @@ class Store(HistoryEdits):
             LEFT JOIN seat_turns t ON t.game_id = g.id AND t.player = p.position
             LEFT JOIN (SELECT DISTINCT game_id FROM seat_turns) timed ON timed.game_id = g.id
             WHERE g.status = 'finished' AND g.result IS NOT NULL
-                  AND (?1 IS NULL OR g.game = ?1)
-            GROUP BY p.name""", (game,))
+                  AND (?1 IS NULL OR g.game = ?1) {_OF_NAMES if names is not None else ""}
+            GROUP BY p.name""",
+            (game,) if names is None else (game, lazy_json().dumps(list(names))))
 
     def seat_at(self, name: str, created: float, game: str | None = None,
                 last: bool = False) -> tuple[int, str] | None:
@@ -348,10 +356,10 @@ class Store(HistoryEdits):
             f"ORDER BY g.id {'' if last else 'DESC'} LIMIT 1", (created, name, game))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
-    def game_figures(self) -> list[tuple[Any, ...]]:
-        """Per game, over the finished games with a result: how many, the sum and count of
-        their lengths, and the sum and count of the best winner's total, the game played
-        most recently first."""
+    def game_figures(self, game: str | None = None) -> list[tuple[Any, ...]]:
+        """Per game (``game`` only, if given), over the finished games with a result: how
+        many, the sum and count of their lengths, and the sum and count of the best
+        winner's total, the game played most recently first."""
         return self._read("""
             SELECT g.game, count(*), coalesce(sum(max(0.0, g.ended - g.created)), 0.0),
                    count(g.ended), coalesce(sum(w.best), 0), count(w.best)
@@ -360,7 +368,89 @@ class Store(HistoryEdits):
                        WHERE won AND total IS NOT NULL GROUP BY game_id) w
                 ON w.game_id = g.id
             WHERE g.status = 'finished' AND g.result IS NOT NULL
-            GROUP BY g.game ORDER BY max(g.created) DESC""")
+                  AND (?1 IS NULL OR g.game = ?1)
+            GROUP BY g.game ORDER BY max(g.created) DESC""", (game,))
+
+    # -- one player's figures (their screens), read for the spellings of their name -------
+
+    def last_scores(self, names: Sequence[str], limit: int) -> list[tuple[str, int]]:
+        """(game, total) of the last ``limit`` finished games with a total of one of
+        ``names``, oldest first (games started together: the later id first)."""
+        rows = self._read(f"""
+            SELECT g.game, s.total FROM players p JOIN games g ON g.id = p.game_id
+            JOIN result_scores s ON s.game_id = g.id AND s.name = p.name
+            WHERE g.status = 'finished' AND g.result IS NOT NULL AND s.total IS NOT NULL
+                  {_OF_NAMES}
+            ORDER BY g.created DESC, g.id LIMIT ?1""", (limit, lazy_json().dumps(list(names))))
+        return [(str(game), int(total)) for game, total in reversed(rows)]
+
+    def seat_results(self, names: Sequence[str],
+                     game: str) -> list[tuple[int, bool, int | None]]:
+        """(seat number from 1, won, their total or None) of each finished game of ``game``
+        with a result where one of ``names`` sat, oldest start first (games started
+        together: the later id first)."""
+        rows = self._read(f"""
+            SELECT p.position + 1, coalesce(s.won, 0), s.total {_PLAYED_AT}
+            ORDER BY g.created, g.id DESC""", (game, lazy_json().dumps(list(names))))
+        return [(int(seat), bool(won), total) for seat, won, total in rows]
+
+    def meetings(self, names: Sequence[str], game: str) -> list[tuple[str, int, int]]:
+        """(opponent as seated, the player's place, the opponent's place; 99: none) of
+        every opponent in those games, in the same order, then by seat. A place is the
+        result's own (``places``, as its tie-break left them) or else one more than the
+        players ahead by total, a winner ahead of a tie."""
+        return self._read(f"""
+            WITH mine AS MATERIALIZED (
+                SELECT g.id, g.created, g.result, p.name, p.position,
+                       json_array_length(g.result, '$.places')
+                           = json_array_length(g.result, '$.players') AS ranked
+                {_PLAYED_AT}),
+            placed AS MATERIALIZED (
+                SELECT s.game_id, s.name, CASE WHEN m.ranked THEN (
+                    SELECT CAST(json_extract(m.result, '$.places[' || e.key || ']') AS INTEGER)
+                    FROM json_each(m.result, '$.players') e
+                    WHERE json_extract(e.value, '$.name') = s.name
+                    LIMIT 1)
+                  ELSE 1 + (SELECT count(*) FROM result_scores r WHERE r.game_id = s.game_id
+                            AND r.total IS NOT NULL AND (r.total, r.won) > (s.total, s.won))
+                  END AS place
+                FROM mine m JOIN result_scores s ON s.game_id = m.id
+                WHERE s.total IS NOT NULL)
+            SELECT o.name, coalesce(a.place, 99), coalesce(b.place, 99)
+            FROM mine m JOIN players o ON o.game_id = m.id AND o.position != m.position
+            LEFT JOIN placed a ON a.game_id = m.id AND a.name = m.name
+            LEFT JOIN placed b ON b.game_id = m.id AND b.name = o.name
+            ORDER BY m.created, m.id DESC, o.position""",
+                          (game, lazy_json().dumps(list(names))))
+
+    def last_colours(self, names: Sequence[str]) -> list[tuple[str, str, float, int]]:
+        """(name, colour, start, game id) of each of ``names``' last finished game (games
+        started together: the earlier id)."""
+        return self._read(f"""
+            SELECT name, colour, created, id FROM (
+                SELECT p.name, p.colour, g.created, g.id, row_number() OVER (
+                    PARTITION BY p.name ORDER BY g.created DESC, g.id) AS latest
+                FROM players p JOIN games g ON g.id = p.game_id
+                WHERE g.status = 'finished' {_OF_NAMES.replace("?2", "?1")})
+            WHERE latest = 1""", (lazy_json().dumps(list(names)),))
+
+    def length_figures(self, game: str) -> list[tuple[int, float, int]]:
+        """(players seated, the sum and count of the lengths) of the finished games of
+        ``game`` with a result and a length, by how many played, fewest first."""
+        return self._read("""
+            SELECT (SELECT count(*) FROM players p WHERE p.game_id = g.id) AS seated,
+                   sum(g.ended - g.created), count(*)
+            FROM games g WHERE g.status = 'finished' AND g.result IS NOT NULL
+                 AND g.ended IS NOT NULL AND g.game = ?
+            GROUP BY seated ORDER BY seated""", (game,))
+
+
+#: the seats of the names in the JSON list ``?2`` (an index search per name)
+_OF_NAMES = "AND p.name IN (SELECT value FROM json_each(?2))"
+#: the finished games with a result of the game ``?1`` where one of the names ``?2`` sat
+_PLAYED_AT = f"""FROM players p JOIN games g ON g.id = p.game_id
+    LEFT JOIN result_scores s ON s.game_id = g.id AND s.name = p.name
+    WHERE g.status = 'finished' AND g.result IS NOT NULL AND g.game = ?1 {_OF_NAMES}"""
 
 
 def _remember_players(db: sqlite3.Connection, players: Sequence[PlayerInfo]) -> None:

@@ -16,7 +16,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from booted_container import CACHE, Container, cached_rootfs, why_no_containers
+from booted_container import (
+    CACHE,
+    Container,
+    cached_rootfs,
+    release_root,
+    throwaway_root,
+    why_no_containers,
+)
 from paths import REPO
 
 from companion.locale import TRANSLATED
@@ -78,26 +85,21 @@ def container(request: pytest.FixtureRequest,
               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Container]:
     suite = str(request.param)
     scratch = tmp_path_factory.mktemp(f"container-{suite}")
-    root = scratch / "root"
-    for _attempt in range(2):  # a checkout of another branch may have pruned it meanwhile
-        copied = subprocess.run(["cp", "-a", "--reflink=auto", str(cached_rootfs(suite)),
-                                 str(root)], capture_output=True, text=True, timeout=600)
-        if copied.returncode == 0:
-            break
-        subprocess.run(["rm", "-rf", "--one-file-system", str(root)], check=True, timeout=600)
-    else:
-        raise RuntimeError(f"cannot copy the {suite} root: {copied.stderr}")
-    trust_what_the_host_trusts(root)
-    source = scratch / "source"
-    copy_checkout(source)
-    pip_cache = CACHE / "pip"
-    pip_cache.mkdir(parents=True, exist_ok=True)
-    booted = Container(root, [f"{source}:{SOURCE_INSIDE}", f"{pip_cache}:/root/.cache/pip"],
-                       scratch / "console.log")
+    root = throwaway_root(cached_rootfs(suite), scratch)
     try:
-        yield booted
+        trust_what_the_host_trusts(root)
+        source = scratch / "source"
+        copy_checkout(source)
+        pip_cache = CACHE / "pip"
+        pip_cache.mkdir(parents=True, exist_ok=True)
+        booted = Container(root, [f"{source}:{SOURCE_INSIDE}", f"{pip_cache}:/root/.cache/pip"],
+                           scratch / "console.log")
+        try:
+            yield booted
+        finally:
+            booted.close()
     finally:
-        booted.close()
+        release_root(root)
 
 
 def show(container: Container, *properties: str) -> dict[str, str]:

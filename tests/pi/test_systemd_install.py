@@ -476,10 +476,71 @@ def commit(repository: Path, message: str) -> str:
     return git(repository, "rev-parse", "HEAD").strip()
 
 
+@pytest.fixture(scope="session")
+def made_checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """make_checkout once per worker (it copies and commits the whole tree): each test
+    copies it, the same commit and locked set every time."""
+    folder = tmp_path_factory.mktemp("made-checkout")
+    return make_checkout(folder / "companion", folder / "wheelhouse")
+
+
+def copy_checkout(made: Path, target: Path) -> Path:
+    """A copy of the made checkout (its work tree and history) at ``target``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["cp", "-a", str(made), str(target)], check=True, timeout=60)
+    return target
+
+
+def link_wheelhouse(made: Path, tmp_path: Path) -> None:
+    """The test's wheelhouse (beside its root) is the made checkout's: pip only reads it."""
+    (tmp_path / "wheelhouse").symlink_to(made.parent / "wheelhouse")
+
+
+@pytest.fixture(scope="session")
+def shared_app_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The app dir of the update tests: one path per worker, so a release built there once
+    can be put back for each test (a venv's scripts and its .pth hold absolute paths).
+    The tests of one worker run one after another, so they never share it at once."""
+    return tmp_path_factory.getbasetemp() / "shared-app" / "companion"
+
+
+@pytest.fixture(scope="session")
+def built_release(made_checkout: Path, shared_app_dir: Path,
+                  tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The made checkout's release, built by install.sh once per worker into the shared
+    app dir and kept aside, without what an install writes into it (.commit, units)."""
+    root = made_checkout.parent / "root"
+    (root / "etc").mkdir(parents=True)
+    built = install_release(root, made_checkout, shared_app_dir, cwd=made_checkout)
+    assert built.returncode == 0, built.stdout + built.stderr
+    release = Path(release_of(shared_app_dir))
+    kept = tmp_path_factory.mktemp("built-release") / release.name
+    release.rename(kept)
+    (kept / ".commit").unlink()
+    shutil.rmtree(kept / "units")
+    shutil.rmtree(shared_app_dir)
+    return kept
+
+
 @pytest.fixture
-def checkout(tmp_path: Path) -> Path:
+def app_dir(built_release: Path, shared_app_dir: Path) -> Path:
+    """The shared app dir holding the checkout's release, built and not yet installed: the
+    first install of a test only switches to it (the build itself is what
+    test_installing_from_the_checkout_leaves_it_untouched runs). Hard links: install.sh
+    and these tests only add and remove files in a release, never write into one."""
+    shutil.rmtree(shared_app_dir, ignore_errors=True)
+    (shared_app_dir / "releases").mkdir(parents=True)
+    subprocess.run(["cp", "-al", str(built_release),
+                    str(shared_app_dir / "releases" / built_release.name)],
+                   check=True, timeout=60)
+    return shared_app_dir
+
+
+@pytest.fixture
+def checkout(made_checkout: Path, tmp_path: Path) -> Path:
     """The Pi owner's checkout, owned by a user who is not root when the tests run as root."""
-    target = make_checkout(tmp_path / "home" / "pi" / "companion", tmp_path / "wheelhouse")
+    target = copy_checkout(made_checkout, tmp_path / "home" / "pi" / "companion")
+    link_wheelhouse(made_checkout, tmp_path)
     if os.geteuid() == 0:
         for folder, _dirs, files in os.walk(tmp_path / "home"):
             for entry in [folder, *(os.path.join(folder, file) for file in files)]:
@@ -567,9 +628,10 @@ def test_an_app_dir_inside_the_checkout_is_refused(
 
 
 @pytest.fixture
-def clone(tmp_path: Path) -> tuple[Path, Path]:
+def clone(made_checkout: Path, tmp_path: Path) -> tuple[Path, Path]:
     """An upstream repository and the owner's clone of it, the companion installed from it."""
-    upstream = make_checkout(tmp_path / "upstream", tmp_path / "wheelhouse")
+    upstream = copy_checkout(made_checkout, tmp_path / "upstream")
+    link_wheelhouse(made_checkout, tmp_path)
     owned = tmp_path / "home" / "pi" / "companion"
     owned.parent.mkdir(parents=True)
     subprocess.run(["git", "clone", "-q", str(upstream), str(owned)], check=True, timeout=60)
@@ -588,10 +650,9 @@ def release_of(app_dir: Path) -> str:
 
 @needs_release
 def test_an_update_shows_what_changes_and_waits_for_a_yes(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     first, running = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
     newest = next_release(upstream, "the next release")
@@ -615,10 +676,9 @@ def test_an_update_shows_what_changes_and_waits_for_a_yes(
 
 @needs_release
 def test_an_update_without_an_answer_changes_nothing(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     running = git(owned, "rev-parse", "HEAD").strip()
     next_release(upstream, "unattended")
@@ -630,12 +690,11 @@ def test_an_update_without_an_answer_changes_nothing(
 
 @needs_release
 def test_an_update_after_a_rollback_asks_before_it_switches_back(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     """A rollback leaves the checkout at the newer commit: the update compares with the
     release that runs, not with the checkout, and a switch back needs a yes."""
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     first, base = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
     newest = next_release(upstream, "the next release")
@@ -671,13 +730,12 @@ def test_an_update_after_a_rollback_asks_before_it_switches_back(
 
 @needs_release
 def test_a_rollback_puts_back_the_units_of_the_release_it_returns_to(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     """The units name the release's modules (python -m companion.system.drm): a rollback
     installs the units the release before was installed with, and for a release from
     before they were kept, the units with the modules named as they were then."""
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     unit = root / "etc" / "systemd" / "system" / "companion.service"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     first, first_unit = release_of(app_dir), unit.read_text()
@@ -706,10 +764,9 @@ def test_a_rollback_puts_back_the_units_of_the_release_it_returns_to(
 
 @needs_release
 def test_an_update_goes_to_the_tag_the_owner_names(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     tagged = next_release(upstream, "release 0.2")
     git(upstream, "tag", "v0.2")
@@ -726,11 +783,10 @@ def test_an_update_goes_to_the_tag_the_owner_names(
 
 @needs_release
 def test_a_checkout_on_no_branch_and_without_tags_is_shown_a_commit_to_name(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     """The project has no tags: the example must be a commit, not an empty name."""
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     git(owned, "checkout", "-q", "--detach")
     newest = next_release(upstream, "the next release")
@@ -744,10 +800,9 @@ def test_a_checkout_on_no_branch_and_without_tags_is_shown_a_commit_to_name(
 
 @needs_release
 def test_a_failed_update_says_the_old_release_still_runs(
-    root: Path, clone: tuple[Path, Path], tmp_path: Path
+    root: Path, clone: tuple[Path, Path], app_dir: Path
 ) -> None:
     upstream, owned = clone
-    app_dir = tmp_path / "opt" / "companion"
     assert install_release(root, owned, app_dir, cwd=owned).returncode == 0
     first, running = release_of(app_dir), git(owned, "rev-parse", "HEAD").strip()
     locked = upstream / "systemd" / "requirements.txt"

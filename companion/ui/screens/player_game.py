@@ -12,10 +12,12 @@ from companion.core.i18n import _, ngettext
 from companion.games import GAME_MODULES, get_rules
 from companion.history.stats import (
     PlayerGameDetail,
-    game_stats,
     histogram,
-    length_by_player_count,
-    player_game_detail,
+    spellings,
+    stored_game_stats,
+    stored_last_colours,
+    stored_lengths_by_player_count,
+    stored_player_game_detail,
 )
 from companion.log.turn_clock import format_length
 from companion.ui import board, places, theme
@@ -47,16 +49,22 @@ class PlayerGameScreen(Screen):
         super().__init__(app)
         self.player = player
         self.game = game
-        records = app.store.finished_games()
-        self.detail = player_game_detail(records, player, game)
+        # read by SQL for the spellings of the name alone, as Stats reads its figures: the
+        # largest history opens without reading every game
+        store = app.store
+        seated = store.seated_names()
+        self.detail = stored_player_game_detail(store, spellings(seated, player), player, game)
         #: remembered players' colours (as Players shows them), else the latest played
-        self.colours = {p.name.casefold(): p.colour for r in sorted(records, key=lambda r:
-                                                                     r.created)
-                        for p in r.players} | profile_colours(app)
+        self.colours = profile_colours(app)
+        unremembered = [name for name in (player, *(r.name for r in self.detail.rivals))
+                        if name.casefold() not in self.colours]
+        if unremembered:
+            self.colours = stored_last_colours(store, spellings(seated, *unremembered)
+                                               ) | self.colours
         self.colour = self.colour_of(player)
-        found = [s for s in game_stats(records) if s.game == game]
+        found = stored_game_stats(store, game)
         self.winning = found[0].average_winning_score if found else 0.0
-        self.lengths = length_by_player_count(records, game)
+        self.lengths = stored_lengths_by_player_count(store, game)
 
     def colour_of(self, name: str) -> tuple[int, int, int]:
         return theme.colour_rgb(self.colours.get(name.casefold(), "grey"))

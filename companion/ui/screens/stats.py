@@ -12,8 +12,9 @@ from companion.core.i18n import _, ngettext
 from companion.games import GAME_MODULES, get_rules
 from companion.history.stats import (
     PlayerStats,
-    player_stats,
+    spellings,
     stored_game_stats,
+    stored_last_scores,
     stored_player_stats,
 )
 from companion.log.turn_clock import format_duration, format_length
@@ -218,23 +219,20 @@ class PlayerStatsScreen(Screen):
     def __init__(self, app: ScreenHost, player: str) -> None:
         super().__init__(app)
         self.player = player
-        records = app.store.finished_games()
-        times = app.store.times_on_turn()
-        self.overall = self._find(player_stats(records, times))
+        # added up by SQL as Stats adds them, for the spellings of the name alone: the
+        # largest history opens without reading every game
+        names = spellings(app.store.seated_names(), player)
+        self.overall = self._find(stored_player_stats(app.store, None, names))
         if self.overall is not None:
             self.overall.colour = profile_colours(app).get(player.casefold(),
                                                            self.overall.colour)
         self.per_game: list[tuple[str, PlayerStats]] = []
         for key in GAME_MODULES:
-            found = self._find(player_stats(records, times, key))
+            found = self._find(stored_player_stats(app.store, key, names))
             if found is not None:
                 self.per_game.append((key, found))
-        self.last_games = [
-            (r, next(int(p["total"]) for p in (r.result or {}).get("players", [])
-                     if p["name"].casefold() == player.casefold()))
-            for r in sorted(records, key=lambda r: r.created)
-            if r.result and any(p["name"].casefold() == player.casefold()
-                                for p in r.result.get("players", []))][-10:]
+        #: (game, their total) of their last ten games with a total, oldest first
+        self.last_games = stored_last_scores(app.store, names)
 
     def _find(self, everyone: list[PlayerStats]) -> PlayerStats | None:
         return next((s for s in everyone if s.name.casefold() == self.player.casefold()), None)
@@ -322,8 +320,8 @@ class PlayerStatsScreen(Screen):
         colour = theme.colour_rgb(self.overall.colour)
         draw_paragraph(surface, summary(self.overall, scored=len(self.per_game) < 2), line,
                        reading_size(m), theme.TEXT)
-        bars = [(short_title(r.game), float(total), str(total), colour)
-                for r, total in self.last_games]
+        bars = [(short_title(game), float(total), str(total), colour)
+                for game, total in self.last_games]
         bar_chart(surface, chart, bars, m.small,
                   ngettext("The last game's score", "The last {n} games' scores",
                            len(bars)).format(n=len(bars)))
