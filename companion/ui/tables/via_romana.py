@@ -36,6 +36,7 @@ from companion.ui.tables.via_romana_moves import ViaRomanaMoves
 from companion.ui.tables.via_romana_panel import (
     banner_height,
     hint_height,
+    hint_rows_height,
     paint_banner,
     paint_hint,
     paint_players,
@@ -72,16 +73,17 @@ class ViaRomanaView(ViaRomanaMoves):
             room = side.height - count * m.unit - count * (m.gap // 2)
             banner = [] if self.via.pending else self.banner_lines()
             wanted = (banner_height(banner, side.width, m) if banner
-                      else hint_height(self.side_hint(), m, side.width))
+                      else hint_height(self.hint_within(side.width, room), m, side.width))
             hint, side = split_rows(side, [-max(0, min(room, wanted)), 1], m.gap // 2)
             return hint, board, side
         # the hint at the reading size with room for two lines (a long translation wraps
         # rather than shrinks); Arabic reaches high and low
-        hint, rest = split_rows(rect, [-int(m.unit * 1.15), 1], m.gap)
-        # one fixed height for the players or, while the table has something to do,
-        # the banner over them: the map never moves under a finger
+        hint, rest = split_rows(rect, [-hint_rows_height(m), 1], m.gap)
+        # one fixed height for the players or, while a road is scored, the banner over
+        # them (the eagle's takes the hint's place): the map never moves under a finger
         rows = -(-len(self.session.players) // 2)
-        players = rows * int(m.unit * 1.15) + (rows - 1) * (m.gap // 2)
+        # a player's two rows each hold a name at the reading size
+        players = rows * int(m.unit * 1.3) + (rows - 1) * (m.gap // 2)
         board, side = split_rows(rest, [1, -max(players, int(m.unit * 3.4))], m.gap)
         return hint, board, side
 
@@ -287,6 +289,16 @@ class ViaRomanaView(ViaRomanaMoves):
                 return rest[:1].upper() + rest[1:]
         return text
 
+    def hint_within(self, width: int, height: int) -> str:
+        """The hint as shown in ``width`` x ``height`` at the reading size: its leading parts
+        where the whole would not fit (the last, the signposts left, goes first), never
+        its words shrunk or cut."""
+        parts = self.side_hint().split(" · ")
+        while len(parts) > 1 and hint_height(" · ".join(parts), self.table.metrics,
+                                             width) > height:
+            parts.pop()
+        return " · ".join(parts)
+
     def banner_lines(self) -> list[str]:
         """The physical steps the table must do now, or nothing."""
         state = self.via
@@ -323,10 +335,10 @@ class ViaRomanaView(ViaRomanaMoves):
     # -- drawing --------------------------------------------------------------------------
 
     def covered(self, rect: pygame.Rect) -> list[pygame.Rect]:
-        """The hint, the map and, while no banner takes the side, the players' panels:
+        """The hint, the map and, while no scoring takes the side, the players' panels:
         each a kept picture on the panel's colour, blitted whole."""
         hint, board, side = self.areas(rect)
-        if self.via.pending or self.banner_lines():
+        if self.via.pending:
             return [hint, board]
         return [hint, board, *player_cells(self.table.metrics, side, len(self.session.players))]
 
@@ -334,11 +346,10 @@ class ViaRomanaView(ViaRomanaMoves):
         m = self.table.metrics
         state = self.via
         hint, board, side = self.areas(rect)
-        text = self.side_hint()
+        text = self.hint_within(hint.width, hint.height)
         banner = self.banner_lines()
-        if banner and not m.portrait and not state.pending:  # the eagle in the hint's place
+        if banner and not state.pending:  # the eagle in the hint's place
             self._blit_banner(surface, hint, banner, heading=False)
-            banner = []
         else:
             self.layers.blit(surface, hint, "hint", (text, m), theme.PANEL,
                              lambda picture, area: paint_hint(picture, m, area, text))
@@ -349,10 +360,6 @@ class ViaRomanaView(ViaRomanaMoves):
         if state.pending:  # a scoring: what to do takes the whole side
             self._blit_banner(surface, side, self.scoring_banner(), heading=True)
             return
-        if banner:  # the eagle: a short banner above the players, who still play
-            top, side = split_rows(side, [-int(m.unit * (1.3 if m.portrait else 2.2)), 1],
-                                   m.gap)
-            self._blit_banner(surface, top, banner, heading=False)
         paint_players(surface, m, side, state, [self.name(i) for i in range(len(
             self.session.players))], self.colours(), self.layers)
 

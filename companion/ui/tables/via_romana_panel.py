@@ -57,7 +57,7 @@ def paint_hint(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, text: str
     else wrapped at the reading size, the lines centred in ``rect``."""
     smallest = pieces.reading_size(m)
     size = fit_size(text, m.small, rect.width, smallest / m.small)
-    if measure(text, size)[0] <= rect.width:
+    if size >= smallest and measure(text, size)[0] <= rect.width:
         draw_text(surface, text, rect, size, theme.ACCENT, align="left")
         return
     lines = [(line, _line_height(line, smallest)) for line in wrap(text, smallest, rect.width)]
@@ -66,6 +66,19 @@ def paint_hint(surface: pygame.Surface, m: Metrics, rect: pygame.Rect, text: str
         draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), smallest,
                   theme.ACCENT, align="left")
         y += step
+
+
+#: lines the portrait hint above the map has room for at the reading size: the longest
+#: translation ("… tippe auf „Zug beenden“ · 0 Wegweiser übrig") takes three
+HINT_LINES = 3
+#: a line of the script reaching highest and lowest (Arabic marks above and below)
+_TALLEST_LINE = "لُعبت إ"
+
+
+def hint_rows_height(m: Metrics) -> int:
+    """The portrait hint's fixed height: :data:`HINT_LINES` lines at the reading size, as
+    tall as Arabic's (the map below it never moves with the hint's words)."""
+    return HINT_LINES * _line_height(_TALLEST_LINE, pieces.reading_size(m))
 
 
 def hint_height(text: str, m: Metrics, width: int) -> int:
@@ -161,7 +174,7 @@ def _paint_player(surface: pygame.Surface, m: Metrics, rect: pygame.Rect,
         top, [-max(6, m.gap), 1, -dot * 2, -int(m.unit * 0.85)], m.gap // 2)
     pygame.draw.rect(surface, colour, stripe, border_radius=3)
     size = max(reading, min(m.small, top.height))
-    size = fit_size(name, size, name_cell.width, reading / size)
+    size = max(reading, fit_size(name, size, name_cell.width, reading / size))
     size = size_within(name, size, name_cell, reading)  # a descender off the markers' row
     draw_text(surface, pieces.abbreviate(name, size, name_cell.width), name_cell, size,
               theme.TEXT, align="left")
