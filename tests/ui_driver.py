@@ -15,7 +15,18 @@ import pytest  # noqa: E402
 from companion.core.events import new_input_queue  # noqa: E402
 from companion.log.entries import LogEntry
 from companion.log.store import Store  # noqa: E402
+from companion.ui import drawn, text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
+
+
+def frame_items(app: App) -> list[drawn.Item]:
+    """Everything the next frame draws, every kept picture painted afresh so that its
+    texts and pieces are recorded, in the order drawn."""
+    text.repaint_kept_pictures()
+    with drawn.recording() as record:
+        app.invalidate()
+        app.render(force=True)
+    return record.items(app.surface)
 
 
 def make_app(data_dir: Path, size: tuple[int, int]) -> App:

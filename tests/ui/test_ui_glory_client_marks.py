@@ -16,11 +16,12 @@ from collections import Counter  # noqa: E402
 
 import pytest  # noqa: E402
 from glory_support import clients, give  # noqa: E402
+from ui_driver import frame_items  # noqa: E402
 
 from companion.core import i18n  # noqa: E402
 from companion.games.glory_to_rome import ROLES, RULES, GloryState, role_label  # noqa: E402
 from companion.log.session import GameSession  # noqa: E402
-from companion.ui import drawn, text, theme  # noqa: E402
+from companion.ui import drawn, theme  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.board import reading_size  # noqa: E402
 from companion.ui.demo import DEMO_PLAYERS, FIVE_PLAYERS  # noqa: E402
@@ -38,11 +39,7 @@ def show(app: App, session: GameSession, state: GloryState,
     """What the table draws of ``state`` (put in place of the session's own)."""
     app.start_session(session)
     monkeypatch.setattr(GameSession, "state", property(lambda self: state))
-    app.invalidate()
-    text.repaint_kept_pictures()
-    with drawn.recording() as record:
-        app.render(force=True)
-    return record.items(app.surface)
+    return frame_items(app)
 
 
 def client_chips(items: list[drawn.Item], size: int) -> Counter[tuple[str, int]]:

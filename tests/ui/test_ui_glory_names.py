@@ -15,13 +15,12 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from glory_support import build, new_game, open_table, play_turn  # noqa: E402
-from ui_driver import make_app  # noqa: E402
+from ui_driver import frame_items, make_app  # noqa: E402
 
 from companion.core import i18n  # noqa: E402
 from companion.games.base import Action  # noqa: E402
 from companion.games.glory_to_rome import BUILDING_MATERIAL, buildings_in_set  # noqa: E402
 from companion.games.glory_to_rome.data import building_label  # noqa: E402
-from companion.ui import drawn, text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.screens.table import TableScreen  # noqa: E402
 from companion.ui.tables.glory_functions import abbreviations  # noqa: E402
@@ -41,11 +40,7 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
 
 def drawn_texts(app: App) -> list[str]:
     """Every text the next frame draws, as given (before any cut)."""
-    text.repaint_kept_pictures()
-    with drawn.recording() as record:
-        app.invalidate()
-        app.render(force=True)
-    return [item.text for item in record.items(app.surface) if item.kind == "text"]
+    return [item.text for item in frame_items(app) if item.kind == "text"]
 
 
 def in_english(texts: list[str]) -> list[str]:

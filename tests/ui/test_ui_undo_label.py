@@ -12,11 +12,11 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_driver import frame_items  # noqa: E402
 
 from companion.core import i18n  # noqa: E402
 from companion.core.events import new_input_queue  # noqa: E402
 from companion.log.store import Store  # noqa: E402
-from companion.ui import drawn, text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.screenshot import _screens  # noqa: E402
 from companion.ui.widgets import INK_GAP  # noqa: E402
@@ -47,11 +47,7 @@ def test_the_undo_lines_keep_off_the_buttons_edges(display: None, tmp_path: Path
     app.render(force=True)
     undo = next(b for shown in app.screens.visible() for b in shown.buttons if b.key == "undo")
     assert undo.sublabel, "the demo's table has a move to take back"
-    text.repaint_kept_pictures()
-    with drawn.recording() as record:
-        app.invalidate()
-        app.render(force=True)
-    lines = [item for item in record.items(app.surface)
+    lines = [item for item in frame_items(app)
              if item.kind == "text" and undo.rect.contains(item.rect)]
     assert len(lines) >= 2, lines
     for item in lines:

@@ -18,12 +18,12 @@ from collections.abc import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from ui_driver import frame_items  # noqa: E402
 
 from bench.scripted_games import scripted_game  # noqa: E402
 from companion.games.base import PlayerInfo  # noqa: E402
 from companion.games.via_romana import ViaRomanaState  # noqa: E402
 from companion.log.session import GameSession  # noqa: E402
-from companion.ui import drawn, text  # noqa: E402
 from companion.ui.app_loop import App  # noqa: E402
 from companion.ui.drawn import Item  # noqa: E402
 from companion.ui.tables.via_romana import ViaRomanaView  # noqa: E402
@@ -49,12 +49,8 @@ def map_rect(app: App) -> pygame.Rect:
 
 def drawn_map(app: App) -> list[Item]:
     """The items of a frame drawn afresh that lie on the map, in the order drawn."""
-    text.repaint_kept_pictures()
-    with drawn.recording() as record:
-        app.invalidate()
-        app.render(force=True)
     board = map_rect(app)
-    return [item for item in record.items(app.surface) if board.contains(item.rect)]
+    return [item for item in frame_items(app) if board.contains(item.rect)]
 
 
 def evening_frames(app: App, seed: int) -> Iterator[tuple[str, ViaRomanaState, list[Item]]]:
