@@ -12,10 +12,8 @@ import pygame
 from companion.core.i18n import _
 from companion.ui import theme
 from companion.ui.board import reading_size
-from companion.ui.font_sizes import line_size
 from companion.ui.layout import Metrics, split_rows
-from companion.ui.text import draw_paragraph, draw_text, lines_step
-from companion.ui.text_fit import wrap
+from companion.ui.text import draw_paragraph, draw_text, paragraph_height
 
 
 class Banner:
@@ -51,9 +49,8 @@ def prompt_rect(m: Metrics, texts: list[str]) -> pygame.Rect:
     tallest = m.height - 8 * m.unit // 2
     height = min(tallest, m.unit + per_line * max(1, len(texts)) + m.gap * 4)
     width = m.width - 4 * m.gap
-    size = reading_size(m)
-    lines = wrap("\n".join(texts), size, width - 4 * m.gap)
-    needed = len(lines) * lines_step(lines, size, line_size(size)) + m.small + 3 * m.gap
+    needed = (paragraph_height("\n".join(texts), reading_size(m), width - 4 * m.gap)
+              + m.small + 3 * m.gap)
     rect = pygame.Rect(2 * m.gap, 0, width, min(tallest, max(height, needed)))
     rect.centery = m.height // 2
     return rect
